@@ -1,0 +1,261 @@
+import { describe, expect, it } from '@jest/globals';
+import { DEFAULT_CONTENT_TYPE, MAX_FILE_SIZE_BYTES } from '../../common/constants';
+import {
+  FILE_CATEGORIES,
+  FILE_KIND_EXTENSIONS,
+  contentTypeFor,
+  duplicateMessage,
+  fileCategory,
+  fileKind,
+  isInlinePreviewable,
+  isIso88591,
+  validateUploadFile,
+  validateUploadName,
+} from '../../common/files';
+import { MESSAGES } from '../../common/messages';
+
+describe('isIso88591', () => {
+  it('accepts Latin-1 text up to U+00FF', () => {
+    expect(isIso88591('')).toBe(true);
+    expect(isIso88591('Statement 2024.pdf')).toBe(true);
+    expect(isIso88591('Résumé Ærø ß.docx')).toBe(true);
+    expect(isIso88591('\u00ff')).toBe(true);
+    expect(isIso88591('ÿ.txt')).toBe(true);
+  });
+
+  it('refuses anything above U+00FF', () => {
+    expect(isIso88591('\u0100')).toBe(false);
+    expect(isIso88591('Ā.txt')).toBe(false);
+    expect(isIso88591('report 📄.pdf')).toBe(false);
+    expect(isIso88591('€')).toBe(false);
+    expect(isIso88591('文件.pdf')).toBe(false);
+  });
+});
+
+describe('validateUploadName (SPEC section 5)', () => {
+  it('accepts ISO-8859-1 names', () => {
+    expect(validateUploadName('ÿ.pdf')).toBeNull();
+    expect(validateUploadName('Q1 report (final).xlsx')).toBeNull();
+  });
+
+  it("refuses other characters with 'File name contains invalid characters'", () => {
+    expect(MESSAGES.invalidFileName).toBe('File name contains invalid characters');
+    expect(validateUploadName('Ā.pdf')).toBe(MESSAGES.invalidFileName);
+    expect(validateUploadName('😀.png')).toBe(MESSAGES.invalidFileName);
+    expect(validateUploadName('a/b.pdf')).toBe(MESSAGES.invalidFileName);
+    expect(validateUploadName('..')).toBe(MESSAGES.invalidFileName);
+  });
+
+  it('refuses empty and overlong names', () => {
+    expect(validateUploadName('')).toBe(MESSAGES.fileNameRequired);
+    expect(validateUploadName(`${'a'.repeat(300)}.pdf`)).toBe(MESSAGES.nameTooLong);
+  });
+});
+
+describe('contentTypeFor (SPEC section 5)', () => {
+  it.each([
+    ['pdf', 'application/pdf'],
+    ['PDF', 'application/pdf'],
+    ['.pdf', 'application/pdf'],
+    ['.JPG', 'image/jpeg'],
+    ['png', 'image/png'],
+    ['txt', 'text/plain'],
+    ['csv', 'text/csv'],
+    ['docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+    ['xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    ['mp4', 'video/mp4'],
+  ])('gives %j the type %j', (extension, type) => {
+    expect(contentTypeFor(extension)).toBe(type);
+  });
+
+  it.each([
+    ['xls', 'application/vnd.ms-excel'],
+    ['ppt', 'application/vnd.ms-powerpoint'],
+    ['pptx', 'application/vnd.openxmlformats-officedocument.presentationml.presentation'],
+    ['odt', 'application/vnd.oasis.opendocument.text'],
+    ['avi', 'video/x-msvideo'],
+    ['svg', 'image/svg+xml'],
+    ['html', 'text/html'],
+    ['gz', 'application/gzip'],
+    ['zip', 'application/zip'],
+  ])('gives %j the type %j', (extension, type) => {
+    expect(contentTypeFor(extension)).toBe(type);
+  });
+
+  it('knows a type for every extension the product classifies', () => {
+    for (const extension of Object.values(FILE_KIND_EXTENSIONS).flat()) {
+      expect([extension, contentTypeFor(extension)]).not.toEqual([extension, DEFAULT_CONTENT_TYPE]);
+    }
+  });
+
+  it('defaults to application/octet-stream', () => {
+    expect(DEFAULT_CONTENT_TYPE).toBe('application/octet-stream');
+    expect(contentTypeFor('')).toBe(DEFAULT_CONTENT_TYPE);
+    expect(contentTypeFor('.')).toBe(DEFAULT_CONTENT_TYPE);
+    expect(contentTypeFor('nosuchextension')).toBe(DEFAULT_CONTENT_TYPE);
+  });
+});
+
+describe('fileCategory (SPEC section 3)', () => {
+  const expected: [string, string[]][] = [
+    ['Video', ['avi', 'mov', 'mp4']],
+    ['Image', ['gif', 'jpg', 'jpeg', 'png', 'tif', 'tiff']],
+    ['Document', ['txt', 'doc', 'docx']],
+    ['PDF', ['pdf']],
+    ['Spreadsheet', ['xls', 'xlsx', 'csv']],
+    ['Audio', ['mp3', 'wav']],
+    ['Presentation', ['ppt', 'pptx']],
+  ];
+
+  it('lists exactly the spec categories', () => {
+    expect(Object.entries(FILE_CATEGORIES)).toEqual(expected);
+  });
+
+  it.each(expected.flatMap(([category, exts]) => exts.map((ext) => [ext, category])))(
+    'puts %j in %j',
+    (ext, category) => {
+      expect(fileCategory(ext)).toBe(category);
+      expect(fileCategory(ext.toUpperCase())).toBe(category);
+      expect(fileCategory(`.${ext}`)).toBe(category);
+    },
+  );
+
+  it.each(['', 'zip', 'gz', 'rtf', 'svg', 'bmp', 'odt', 'mkv', 'exe'])(
+    'puts %j in Other',
+    (ext) => {
+      expect(fileCategory(ext)).toBe('Other');
+    },
+  );
+});
+
+describe('fileKind', () => {
+  it('is folder for a folder, with or without extension', () => {
+    expect(fileKind({ type: 'folder' })).toBe('folder');
+    expect(fileKind({ type: 'folder', extension: 'pdf' })).toBe('folder');
+  });
+
+  it.each([
+    ['pdf', 'pdf'],
+    ['PDF', 'pdf'],
+    ['jpg', 'image'],
+    ['tiff', 'image'],
+    ['bmp', 'image'],
+    ['svg', 'image'],
+    ['webp', 'image'],
+    ['heic', 'image'],
+    ['mov', 'movie'],
+    ['mkv', 'movie'],
+    ['webm', 'movie'],
+    ['m4v', 'movie'],
+    ['wmv', 'movie'],
+    ['txt', 'text'],
+    ['docx', 'text'],
+    ['rtf', 'text'],
+    ['odt', 'text'],
+    ['epub', 'text'],
+    ['html', 'text'],
+    ['htm', 'text'],
+    ['md', 'text'],
+    ['xlsx', 'spreadsheet'],
+    ['csv', 'spreadsheet'],
+    ['ods', 'spreadsheet'],
+    ['tsv', 'spreadsheet'],
+    ['mp3', 'audio'],
+    ['ogg', 'audio'],
+    ['m4a', 'audio'],
+    ['flac', 'audio'],
+    ['aac', 'audio'],
+    ['pptx', 'presentation'],
+    ['odp', 'presentation'],
+    ['key', 'presentation'],
+    ['gz', 'other'],
+    ['tar', 'other'],
+    ['zip', 'other'],
+    ['exe', 'other'],
+    ['', 'other'],
+  ])('gives a .%s file the kind %j', (extension, kind) => {
+    expect(fileKind({ type: 'file', extension })).toBe(kind);
+  });
+
+  it('treats a file without extension as other', () => {
+    expect(fileKind({ type: 'file' })).toBe('other');
+  });
+
+  it('covers every spec category extension', () => {
+    const kinds = {
+      Video: 'movie',
+      Image: 'image',
+      Document: 'text',
+      PDF: 'pdf',
+      Spreadsheet: 'spreadsheet',
+      Audio: 'audio',
+      Presentation: 'presentation',
+    } as const;
+    for (const [category, exts] of Object.entries(FILE_CATEGORIES)) {
+      for (const extension of exts) {
+        expect(fileKind({ type: 'file', extension })).toBe(kinds[category as keyof typeof kinds]);
+      }
+    }
+  });
+
+  it('has no extension in two kinds', () => {
+    const all = Object.values(FILE_KIND_EXTENSIONS).flat();
+    expect(new Set(all).size).toBe(all.length);
+  });
+});
+
+describe('isInlinePreviewable', () => {
+  it.each([
+    ['application/pdf', true],
+    ['APPLICATION/PDF', true],
+    ['image/png', true],
+    ['image/jpeg', true],
+    ['image/tiff', true],
+    ['image/png; charset=binary', true],
+    ['image/svg+xml', false],
+    ['IMAGE/SVG+XML', false],
+    ['text/html', false],
+    ['text/html; charset=utf-8', false],
+    ['text/plain', false],
+    ['application/octet-stream', false],
+    ['video/mp4', false],
+    ['', false],
+  ])('%j: %j', (type, expected) => {
+    expect(isInlinePreviewable(type)).toBe(expected);
+  });
+});
+
+describe('validateUploadFile (SPEC sections 5 and 8)', () => {
+  it('accepts a file up to the maximum size, empty files included', () => {
+    expect(MAX_FILE_SIZE_BYTES).toBe(104_857_600);
+    expect(validateUploadFile({ name: 'a.pdf', size: MAX_FILE_SIZE_BYTES })).toBeNull();
+    expect(validateUploadFile({ name: 'a.pdf', size: 0 })).toBeNull();
+  });
+
+  it('refuses a file over the maximum size', () => {
+    expect(validateUploadFile({ name: 'big.mov', size: MAX_FILE_SIZE_BYTES + 1 })).toBe(
+      'big.mov exceeds maximum allowed size of 100.0 MB',
+    );
+  });
+
+  it('uses a custom maximum', () => {
+    expect(validateUploadFile({ name: 'a.txt', size: 2048 }, 1024)).toBe(
+      'a.txt exceeds maximum allowed size of 1.0 KB',
+    );
+    expect(validateUploadFile({ name: 'a.txt', size: 1024 }, 1024)).toBeNull();
+  });
+
+  it('reports invalid characters first', () => {
+    expect(validateUploadFile({ name: 'Ā.pdf', size: MAX_FILE_SIZE_BYTES + 1 })).toBe(
+      MESSAGES.invalidFileName,
+    );
+  });
+});
+
+describe('duplicateMessage', () => {
+  it('words the duplicate-file refusal as SPEC section 8', () => {
+    expect(duplicateMessage('a.pdf')).toBe(
+      "Cannot add the duplicate file 'a.pdf', it already exists.",
+    );
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * Business constants and limits of the product, each named once and imported by the client and the
+ * server alike. Source: SPEC.md section 9 unless noted.
+ */
+
+/** Product name; also the page title (SPEC section 2). */
+export const PRODUCT_NAME = 'Dossier';
+
+/** Maximum size of one uploaded file, in bytes (100 MB, SPEC sections 5 and 9). */
+export const MAX_FILE_SIZE_BYTES = 104_857_600;
+
+/** Default content type when the extension gives none (SPEC section 3). */
+export const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
+
+/** Upload stall timeout: no progress for this long aborts the file, in milliseconds. */
+export const UPLOAD_STALL_TIMEOUT_MS = 30_000;
+
+/** Success toast closes itself after this many milliseconds. */
+export const SUCCESS_TOAST_MS = 8_000;
+
+/** Info messages last this many milliseconds. */
+export const INFO_MESSAGE_MS = 5_000;
+
+/** The session-expiry dialog counts down from this many milliseconds ... */
+export const SESSION_COUNTDOWN_MS = 120_000;
+/** ... in steps of this many milliseconds. */
+export const SESSION_COUNTDOWN_STEP_MS = 1_000;
+
+/** Normal session: time before the timeout warning, in milliseconds (28 min). */
+export const SESSION_WARNING_MS = 1_680_000;
+/** Single-sign-on session: time before the timeout warning, in milliseconds (7.97 h). */
+export const SSO_SESSION_WARNING_MS = 28_680_000;
+/** Normal session idle length in minutes. */
+export const SESSION_MINUTES = 30;
+/** Single-sign-on session idle length in minutes. */
+export const SSO_SESSION_MINUTES = 480;
+
+/** Phone input limit, in characters (SPEC section 5). */
+export const PHONE_INPUT_MAX_LENGTH = 250;
+
+/** The root folder's id and name (SPEC section 2: "id empty, name Root"). */
+export const ROOT_FOLDER_ID = '';
+export const ROOT_FOLDER_NAME = 'Root';
+
+/** Default page size of every paged list (the spec leaves page sizes open; DESIGN.md list shape). */
+export const DEFAULT_PAGE_SIZE = 100;
+/** Largest page size a client may ask for. */
+export const MAX_PAGE_SIZE = 500;
+
+/** Lifetime of a presigned upload URL, in milliseconds (issue 2: at most 15 minutes). */
+export const PRESIGNED_URL_TTL_MS = 15 * 60 * 1000;
+
+/** Navigation entries and their routes (SPEC section 2). */
+export const NAV_ITEMS = [
+  { label: 'Home', route: '/home' },
+  { label: 'Recent', route: '/recent' },
+  { label: 'Favorites', route: '/favorites' },
+  { label: 'Shared', route: '/shared' },
+  { label: 'Archive', route: '/archive' },
+  { label: 'History', route: '/history' },
+] as const;
+
+/** Where the user is sent on session timeout (SPEC section 2). */
+export const LOGOUT_ROUTE = '/logout';
+/** The two valid landing locations (SPEC section 2). */
+export const LANDING_HOME = 'home';
+export const LANDING_SHARED = '/sharing/shared';
+
+/** Feature flags and their defaults (SPEC section 3). */
+export const FEATURE_FLAG_DEFAULTS = {
+  switchIn: false,
+  fileStats: true,
+  folderColors: true,
+  folderTreeView: true,
+  sharing: true,
+  archivePaging: true,
+  maintenanceMode: false,
+} as const;
+export type FeatureFlags = { [K in keyof typeof FEATURE_FLAG_DEFAULTS]: boolean };
+
+/** Longest name of a file or folder, in UTF-16 code units, after trimming (product choice). */
+export const MAX_NAME_LENGTH = 255;
+
+/**
+ * Default dayjs date format: month abbreviation, day, year, hour:minute am/pm, e.g.
+ * "Mar 5, 2024 2:07 pm" (SPEC section 9).
+ */
+export const DEFAULT_DATE_FORMAT = 'MMM D, YYYY h:mm a';

@@ -1,0 +1,664 @@
+/**
+ * The activity history in words: the one pure module that turns a history event into a one-line
+ * summary, a detail line, an icon and a filter label (SPEC.md sections 3, 4 and 9), plus the
+ * filter presets of the history screen (activity-type labels and date presets).
+ *
+ * What the renderer reads from `attributes` (servers writing events should fill these):
+ * - folder / file: the item name from `next.name`, else `prev.name`, else `name`, else
+ *   `folder_name` / `file_name`; `prev.name` and `next.name` for a rename; `parent.name` for the
+ *   folder the item sits in; `changes.prevParent` and `changes.nextParent` for move and copy;
+ *   `changes.favorites` for a favourite change (an `update`); `download.preview` and
+ *   `download.print` for a download.
+ * - folder_contact: `contact_name` and `changes.folder.name` (else `folder_name`).
+ * - folder_permission: `permissions` (each may carry a `name` besides permissionable_id and
+ *   permissionable_type), `folder_name`, else the `folders` list.
+ * - share_link / external_share: `email`, and `folder.name` or `file.name` (else `folder_name` or
+ *   `file_name`).
+ * - applied_index: `index_values` (name and value), else `name` and `value`; the tagged item from
+ *   `file_name` / `file.name`, else `folder_name` / `folder.name`.
+ * - user: nothing for login and logout; a download may name `file_name`, `folder_name` or
+ *   `folders`.
+ * - any event: `migrated.description`, when present, replaces the generated summary (legacy
+ *   entries).
+ * Every field is optional: a missing one falls back to words such as "a folder" or "an item", and
+ * a value of the wrong type is treated as missing, so rendering never throws.
+ *
+ * The detail line is the event's context followed by its date, joined by " · ": `in "Clients"`
+ * (the parent folder) for most folder and file events, `from "A" to "B"` for a move or copy, the
+ * guest's address for an accepted invite, the folder names of a permission change spanning
+ * several folders; then the date as given by `relativeDate` ("Just Now", "2 days ago", or the
+ * absolute date).
+ */
+import dayjs from 'dayjs';
+import { ROOT_FOLDER_NAME } from './constants';
+import { relativeDate } from './format';
+import { plural } from './text';
+import type { HistoryAction, HistoryAttributes, HistoryEntityType, HistoryEventDto } from './types';
+
+/** Icon of a history entry; the client maps each to a glyph. */
+export type HistoryIcon =
+  | 'add'
+  | 'edit'
+  | 'move'
+  | 'copy'
+  | 'archive'
+  | 'restore'
+  | 'delete'
+  | 'download'
+  | 'preview'
+  | 'print'
+  | 'star'
+  | 'unstar'
+  | 'link'
+  | 'unlink'
+  | 'permission'
+  | 'share'
+  | 'index'
+  | 'login'
+  | 'logout'
+  | 'info';
+
+/** One (entity_type, action) pair of the history log. */
+export interface HistoryEventPair {
+  entity_type: HistoryEntityType;
+  action: HistoryAction;
+}
+
+/**
+ * Every (entity_type, action) pair the product records (SPEC section 4), 35 in all. Copy applies
+ * to folders only and preview to files only.
+ */
+export const HISTORY_EVENT_PAIRS: readonly HistoryEventPair[] = [
+  ...(['folder', 'file'] as const).flatMap((entity_type) =>
+    (
+      [
+        'create',
+        'update',
+        'rename',
+        'move',
+        'restore',
+        'archive',
+        'delete',
+        'download',
+        entity_type === 'folder' ? 'copy' : 'preview',
+      ] as const
+    ).map((action) => ({ entity_type, action })),
+  ),
+  { entity_type: 'folder_contact', action: 'create' },
+  { entity_type: 'folder_contact', action: 'delete' },
+  { entity_type: 'folder_permission', action: 'create_many' },
+  { entity_type: 'folder_permission', action: 'delete' },
+  { entity_type: 'folder_permission', action: 'delete_many' },
+  { entity_type: 'share_link', action: 'create' },
+  { entity_type: 'share_link', action: 'delete' },
+  { entity_type: 'external_share', action: 'create' },
+  { entity_type: 'external_share', action: 'delete' },
+  { entity_type: 'applied_index', action: 'create_many' },
+  { entity_type: 'applied_index', action: 'update' },
+  { entity_type: 'applied_index', action: 'restore' },
+  { entity_type: 'applied_index', action: 'archive' },
+  { entity_type: 'applied_index', action: 'delete' },
+  { entity_type: 'user', action: 'login' },
+  { entity_type: 'user', action: 'logout' },
+  { entity_type: 'user', action: 'download' },
+];
+
+/**
+ * The activity-type filter of the history screen (SPEC section 9), the 21 labels in the spec's
+ * order, each with the (entity_type, action) pairs it selects. Decisions where the spec is silent:
+ * - applied_index archive reads as 'Index Removed' and restore as 'Index Added' (the value leaves
+ *   or returns to the item), so 'Archived' and 'Restored' cover folders and files only;
+ * - 'Downloaded' also covers file previews and prints (they are download events) and user
+ *   downloads;
+ * - folder and file `update` (favourite and other changes) have no label: they show only when no
+ *   activity type is selected.
+ */
+export const HISTORY_FILTER_LABELS = [
+  {
+    label: 'Added',
+    events: [
+      { entity_type: 'folder', action: 'create' },
+      { entity_type: 'file', action: 'create' },
+    ],
+  },
+  {
+    label: 'Archived',
+    events: [
+      { entity_type: 'folder', action: 'archive' },
+      { entity_type: 'file', action: 'archive' },
+    ],
+  },
+  {
+    label: 'Restored',
+    events: [
+      { entity_type: 'folder', action: 'restore' },
+      { entity_type: 'file', action: 'restore' },
+    ],
+  },
+  {
+    label: 'Renamed',
+    events: [
+      { entity_type: 'folder', action: 'rename' },
+      { entity_type: 'file', action: 'rename' },
+    ],
+  },
+  {
+    label: 'Deleted',
+    events: [
+      { entity_type: 'folder', action: 'delete' },
+      { entity_type: 'file', action: 'delete' },
+    ],
+  },
+  {
+    label: 'Moved',
+    events: [
+      { entity_type: 'folder', action: 'move' },
+      { entity_type: 'file', action: 'move' },
+    ],
+  },
+  { label: 'Copied', events: [{ entity_type: 'folder', action: 'copy' }] },
+  {
+    label: 'Permission added',
+    events: [{ entity_type: 'folder_permission', action: 'create_many' }],
+  },
+  {
+    label: 'Permission removed',
+    events: [
+      { entity_type: 'folder_permission', action: 'delete' },
+      { entity_type: 'folder_permission', action: 'delete_many' },
+    ],
+  },
+  { label: 'Invite sent', events: [{ entity_type: 'share_link', action: 'create' }] },
+  { label: 'Invite accepted', events: [{ entity_type: 'external_share', action: 'create' }] },
+  { label: 'Invite cancelled', events: [{ entity_type: 'share_link', action: 'delete' }] },
+  { label: 'Share removed', events: [{ entity_type: 'external_share', action: 'delete' }] },
+  {
+    label: 'Downloaded',
+    events: [
+      { entity_type: 'folder', action: 'download' },
+      { entity_type: 'file', action: 'download' },
+      { entity_type: 'file', action: 'preview' },
+      { entity_type: 'user', action: 'download' },
+    ],
+  },
+  {
+    label: 'Index Added',
+    events: [
+      { entity_type: 'applied_index', action: 'create_many' },
+      { entity_type: 'applied_index', action: 'restore' },
+    ],
+  },
+  {
+    label: 'Index Removed',
+    events: [
+      { entity_type: 'applied_index', action: 'archive' },
+      { entity_type: 'applied_index', action: 'delete' },
+    ],
+  },
+  { label: 'Index Updated', events: [{ entity_type: 'applied_index', action: 'update' }] },
+  { label: 'Linked', events: [{ entity_type: 'folder_contact', action: 'create' }] },
+  { label: 'Unlinked', events: [{ entity_type: 'folder_contact', action: 'delete' }] },
+  { label: 'Log in', events: [{ entity_type: 'user', action: 'login' }] },
+  { label: 'Log out', events: [{ entity_type: 'user', action: 'logout' }] },
+] as const satisfies readonly { label: string; events: readonly HistoryEventPair[] }[];
+
+/** One activity-type label of the history filter (SPEC section 9). */
+export type HistoryLabel = (typeof HISTORY_FILTER_LABELS)[number]['label'];
+
+/** Map key of a pair. */
+function pairKey(entityType: string, action: string): string {
+  return `${entityType}:${action}`;
+}
+
+const LABEL_BY_PAIR = new Map<string, HistoryLabel>(
+  HISTORY_FILTER_LABELS.flatMap(({ label, events }) =>
+    events.map((pair) => [pairKey(pair.entity_type, pair.action), label] as const),
+  ),
+);
+
+/**
+ * The activity-type label of an event (see {@link HISTORY_FILTER_LABELS}).
+ *
+ * @param event any object with entity_type and action
+ * @returns the label, or null for events no label selects (folder and file updates, unknown pairs)
+ */
+export function labelFor(event: { entity_type: string; action: string }): HistoryLabel | null {
+  return LABEL_BY_PAIR.get(pairKey(event.entity_type, event.action)) ?? null;
+}
+
+/**
+ * The (entity_type, action) pairs selected by some labels, for building a history query.
+ *
+ * @param labels the selected labels, any order; an empty list selects no pair
+ * @returns the pairs of those labels, without duplicates, in label order
+ */
+export function eventsForLabels(labels: Iterable<HistoryLabel>): HistoryEventPair[] {
+  const wanted = new Set<string>(labels);
+  const seen = new Set<string>();
+  const pairs: HistoryEventPair[] = [];
+  for (const { label, events } of HISTORY_FILTER_LABELS) {
+    if (!wanted.has(label)) continue;
+    for (const pair of events) {
+      const key = pairKey(pair.entity_type, pair.action);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      pairs.push({ entity_type: pair.entity_type, action: pair.action });
+    }
+  }
+  return pairs;
+}
+
+/** A history event rendered for display. */
+export interface RenderedHistoryEvent {
+  /** One-line summary naming the user, e.g. `Ada Lovelace added folder "Reports"`. */
+  summary: string;
+  /** Context and date, e.g. `in "Clients" · 2 days ago`; may be '' when neither is known. */
+  detail: string;
+  icon: HistoryIcon;
+  /** The filter label of the event, or null when no label selects it. */
+  label: HistoryLabel | null;
+}
+
+/** What an event's own words say: the text after the user's name, context and icon. */
+interface Description {
+  text: string;
+  context: string;
+  icon: HistoryIcon;
+}
+
+/** The value when it is a non-blank string, trimmed; '' otherwise (legacy data may be odd). */
+function str(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/** The value when it is an array; [] otherwise. */
+function list(value: unknown): unknown[] {
+  return Array.isArray(value) ? (value as unknown[]) : [];
+}
+
+/** Reads a property of an unknown value, or undefined. */
+function field(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
+}
+
+/** `noun "name"`, or `a noun` / `an noun` when the name is unknown. */
+function named(noun: string, name: string): string {
+  if (name) return `${noun} "${name}"`;
+  return /^[aeiou]/i.test(noun) ? `an ${noun}` : `a ${noun}`;
+}
+
+/** The name of a parent folder: its name, or Root when the object exists with an empty name. */
+function placeName(place: unknown): string {
+  if (typeof place !== 'object' || place === null) return '';
+  return str(field(place, 'name')) || ROOT_FOLDER_NAME;
+}
+
+/** The name of the folder or file an event is about. */
+function itemName(attrs: HistoryAttributes, entityType: 'folder' | 'file'): string {
+  return (
+    str(field(attrs.next, 'name')) ||
+    str(field(attrs.prev, 'name')) ||
+    str(attrs.name) ||
+    str(entityType === 'file' ? attrs.file_name : attrs.folder_name)
+  );
+}
+
+/** The item a share, invite or index refers to: `folder "X"`, `file "Y"`, or ''. */
+function sharedItem(attrs: HistoryAttributes, preferFile = false): string {
+  const folder = str(field(attrs.folder, 'name')) || str(attrs.folder_name);
+  const file = str(field(attrs.file, 'name')) || str(attrs.file_name);
+  if (preferFile && file) return named('file', file);
+  if (folder) return named('folder', folder);
+  if (file) return named('file', file);
+  return '';
+}
+
+/** `from "A" to "B"` (either part may be missing) for a move or copy. */
+function moveContext(attrs: HistoryAttributes): string {
+  const changes = attrs.changes;
+  const from = placeName(field(changes, 'prevParent'));
+  const to = placeName(field(changes, 'nextParent'));
+  return [from && `from "${from}"`, to && `to "${to}"`].filter(Boolean).join(' ');
+}
+
+/** `in "Parent"` or ''. */
+function parentContext(attrs: HistoryAttributes): string {
+  const parent = placeName(attrs.parent);
+  return parent ? `in "${parent}"` : '';
+}
+
+/** Verb and icon of a download: previewed, printed or downloaded (SPEC section 4). */
+function downloadVerb(attrs: HistoryAttributes): { verb: string; icon: HistoryIcon } {
+  if (field(attrs.download, 'preview') === true) return { verb: 'previewed', icon: 'preview' };
+  if (field(attrs.download, 'print') === true) return { verb: 'printed', icon: 'print' };
+  return { verb: 'downloaded', icon: 'download' };
+}
+
+/** Folder and file events. */
+function describeItem(event: HistoryEventDto, attrs: HistoryAttributes): Description {
+  const entityType = event.entity_type === 'file' ? 'file' : 'folder';
+  const item = named(entityType, itemName(attrs, entityType));
+  const inParent = parentContext(attrs);
+  switch (event.action) {
+    case 'create':
+      return { text: `added ${item}`, context: inParent, icon: 'add' };
+    case 'update': {
+      const favorites = field(attrs.changes, 'favorites');
+      if (Array.isArray(favorites)) {
+        const mine = list(favorites).find((entry) => field(entry, 'user_id') === event.user_id);
+        const enabled = field(mine, 'enabled') === true;
+        return enabled
+          ? { text: `favorited ${item}`, context: inParent, icon: 'star' }
+          : { text: `unfavorited ${item}`, context: inParent, icon: 'unstar' };
+      }
+      return { text: `updated ${item}`, context: inParent, icon: 'edit' };
+    }
+    case 'rename': {
+      const prev = str(field(attrs.prev, 'name'));
+      const next = str(field(attrs.next, 'name'));
+      const from = prev ? `${entityType} "${prev}"` : named(entityType, '');
+      return {
+        text: `renamed ${from}${next ? ` to "${next}"` : ''}`,
+        context: inParent,
+        icon: 'edit',
+      };
+    }
+    case 'move':
+      return { text: `moved ${item}`, context: moveContext(attrs) || inParent, icon: 'move' };
+    case 'copy':
+      return { text: `copied ${item}`, context: moveContext(attrs) || inParent, icon: 'copy' };
+    case 'restore':
+      return { text: `restored ${item}`, context: inParent, icon: 'restore' };
+    case 'archive':
+      return { text: `archived ${item}`, context: inParent, icon: 'archive' };
+    case 'delete':
+      return { text: `deleted ${item} permanently`, context: inParent, icon: 'delete' };
+    case 'download': {
+      const { verb, icon } = downloadVerb(attrs);
+      return { text: `${verb} ${item}`, context: inParent, icon };
+    }
+    case 'preview':
+      return { text: `previewed ${item}`, context: inParent, icon: 'preview' };
+    default:
+      return describeUnknown(event);
+  }
+}
+
+/** Contact links (folder_contact). */
+function describeContact(event: HistoryEventDto, attrs: HistoryAttributes): Description {
+  const contact = named('contact', str(attrs.contact_name));
+  const folder = named(
+    'folder',
+    str(field(field(attrs.changes, 'folder'), 'name')) ||
+      str(attrs.folder_name) ||
+      str(field(attrs.folder, 'name')),
+  );
+  switch (event.action) {
+    case 'create':
+      return { text: `linked ${contact} to ${folder}`, context: '', icon: 'link' };
+    case 'delete':
+      return { text: `unlinked ${contact} from ${folder}`, context: '', icon: 'unlink' };
+    default:
+      return describeUnknown(event);
+  }
+}
+
+/** Who a permission change is for: quoted names, then counts of unnamed ones by type. */
+function describePermissionables(attrs: HistoryAttributes): string {
+  const names: string[] = [];
+  const counts = new Map<string, number>();
+  for (const entry of list(attrs.permissions)) {
+    const name = str(field(entry, 'name'));
+    if (name) {
+      names.push(`"${name}"`);
+    } else {
+      const type = str(field(entry, 'permissionable_type')).replace(/_/g, ' ') || 'member';
+      counts.set(type, (counts.get(type) ?? 0) + 1);
+    }
+  }
+  for (const [type, count] of counts) names.push(`${count} ${plural(count, type)}`);
+  return names.join(', ');
+}
+
+/** Folder permission changes (folder_permission). */
+function describePermission(event: HistoryEventDto, attrs: HistoryAttributes): Description {
+  const folderNames = list(attrs.folders)
+    .map((folder) => str(field(folder, 'name')))
+    .filter(Boolean);
+  const folderName = str(attrs.folder_name);
+  let target: string;
+  if (folderName) target = named('folder', folderName);
+  else if (folderNames.length === 1) target = named('folder', folderNames[0] ?? '');
+  else if (folderNames.length > 1) target = `${folderNames.length} folders`;
+  else target = named('folder', '');
+  const shown = folderNames.slice(0, 3).map((name) => `"${name}"`);
+  const context =
+    !folderName && folderNames.length > 1
+      ? `${shown.join(', ')}${folderNames.length > 3 ? ` and ${folderNames.length - 3} more` : ''}`
+      : '';
+  const who = describePermissionables(attrs);
+  const forWho = who ? ` for ${who}` : '';
+  switch (event.action) {
+    case 'create_many':
+      return { text: `added permission${forWho} on ${target}`, context, icon: 'permission' };
+    case 'delete':
+    case 'delete_many':
+      return { text: `removed permission${forWho} on ${target}`, context, icon: 'permission' };
+    default:
+      return describeUnknown(event);
+  }
+}
+
+/** Invitations (share_link) and accepted shares (external_share). */
+function describeShare(event: HistoryEventDto, attrs: HistoryAttributes): Description {
+  const email = str(attrs.email);
+  const target = sharedItem(attrs) || 'an item';
+  if (event.entity_type === 'share_link') {
+    const guest = email || 'a guest';
+    switch (event.action) {
+      case 'create':
+        return { text: `sent an invite to ${guest} for ${target}`, context: '', icon: 'share' };
+      case 'delete':
+        return {
+          text: `cancelled the invite to ${guest} for ${target}`,
+          context: '',
+          icon: 'unlink',
+        };
+      default:
+        return describeUnknown(event);
+    }
+  }
+  switch (event.action) {
+    case 'create':
+      return {
+        text: `accepted the invite to ${target}`,
+        context: email ? `as ${email}` : '',
+        icon: 'share',
+      };
+    case 'delete':
+      return {
+        text: `removed access${email ? ` for ${email}` : ''} to ${target}`,
+        context: '',
+        icon: 'unlink',
+      };
+    default:
+      return describeUnknown(event);
+  }
+}
+
+/** The index values of an applied-index event: `"Name: value"` each. */
+function indexValues(attrs: HistoryAttributes): string[] {
+  const format = (name: string, value: string): string =>
+    name && value ? `"${name}: ${value}"` : `"${name || value}"`;
+  const values = list(attrs.index_values)
+    .map((entry) => ({ name: str(field(entry, 'name')), value: str(field(entry, 'value')) }))
+    .filter(({ name, value }) => name || value)
+    .map(({ name, value }) => format(name, value));
+  if (values.length > 0) return values;
+  const name = str(attrs.name);
+  const value = str(attrs.value);
+  return name || value ? [format(name, value)] : [];
+}
+
+/** Applied indexes (applied_index). */
+function describeIndex(event: HistoryEventDto, attrs: HistoryAttributes): Description {
+  const values = indexValues(attrs);
+  const what =
+    values.length === 0
+      ? 'an index'
+      : `${values.length === 1 ? 'index' : 'indexes'} ${values.join(', ')}`;
+  const item = sharedItem(attrs, true);
+  const on = item ? ` on ${item}` : '';
+  switch (event.action) {
+    case 'create_many':
+      return { text: `applied ${what}${item ? ` to ${item}` : ''}`, context: '', icon: 'index' };
+    case 'update':
+      return { text: `updated ${what}${on}`, context: '', icon: 'index' };
+    case 'restore':
+      return { text: `restored ${what}${on}`, context: '', icon: 'restore' };
+    case 'archive':
+      return { text: `archived ${what}${on}`, context: '', icon: 'archive' };
+    case 'delete':
+      return {
+        text: `removed ${what}${item ? ` from ${item}` : ''} permanently`,
+        context: '',
+        icon: 'delete',
+      };
+    default:
+      return describeUnknown(event);
+  }
+}
+
+/** Sign-in, sign-out and downloads of several items (user). */
+function describeUser(event: HistoryEventDto, attrs: HistoryAttributes): Description {
+  switch (event.action) {
+    case 'login':
+      return { text: 'logged in', context: '', icon: 'login' };
+    case 'logout':
+      return { text: 'logged out', context: '', icon: 'logout' };
+    case 'download': {
+      const { verb, icon } = downloadVerb(attrs);
+      const folders = list(attrs.folders).length;
+      const what =
+        sharedItem(attrs, true) || (folders > 0 ? `${folders} ${plural(folders, 'folder')}` : '');
+      return { text: `${verb} ${what || 'items'}`, context: '', icon };
+    }
+    default:
+      return describeUnknown(event);
+  }
+}
+
+/** A pair the product does not record (future or corrupt data): plain words, never a throw. */
+function describeUnknown(event: { entity_type: unknown; action: unknown }): Description {
+  const action = str(event.action).replace(/_/g, ' ') || 'unknown action';
+  const entity = str(event.entity_type).replace(/_/g, ' ') || 'item';
+  return { text: `performed ${action} on ${named(entity, '')}`, context: '', icon: 'info' };
+}
+
+/** Dispatches on entity_type. */
+function describe(event: HistoryEventDto, attrs: HistoryAttributes): Description {
+  switch (event.entity_type) {
+    case 'folder':
+    case 'file':
+      return describeItem(event, attrs);
+    case 'folder_contact':
+      return describeContact(event, attrs);
+    case 'folder_permission':
+      return describePermission(event, attrs);
+    case 'share_link':
+    case 'external_share':
+      return describeShare(event, attrs);
+    case 'applied_index':
+      return describeIndex(event, attrs);
+    case 'user':
+      return describeUser(event, attrs);
+    default:
+      return describeUnknown(event);
+  }
+}
+
+/**
+ * Renders a history event for the activity list (SPEC sections 2, 4 and 9): summary, detail line,
+ * icon and filter label. The summary starts with the acting user's name (`user_name`, "Someone"
+ * when blank), e.g. `Ada Lovelace renamed file "a.pdf" to "b.pdf"`; a legacy entry's
+ * `attributes.migrated.description` replaces the generated summary. See the module comment for
+ * the attributes read and the detail line. Pure: depends only on its arguments.
+ *
+ * @param event the history entry as the API answers it; any attribute may be missing
+ * @param now reference moment for the relative date; defaults to the current time
+ * @returns the rendered entry; never throws, and the summary is never empty
+ */
+export function renderHistoryEvent(
+  event: HistoryEventDto,
+  now: Date = new Date(),
+): RenderedHistoryEvent {
+  const attrs: HistoryAttributes =
+    typeof event.attributes === 'object' && event.attributes !== null ? event.attributes : {};
+  const description = describe(event, attrs);
+  const user = str(event.user_name) || 'Someone';
+  const migrated = str(field(attrs.migrated, 'description'));
+  const summary = migrated || `${user} ${description.text}`;
+  const date = relativeDate(str(event.created_at), now);
+  const detail = [description.context, date].filter(Boolean).join(' · ');
+  return { summary, detail, icon: description.icon, label: labelFor(event) };
+}
+
+/** The date presets of the history filter, in display order (SPEC section 9). */
+export const DATE_PRESETS = [
+  'Today',
+  'Yesterday',
+  'This week',
+  'This month',
+  'This quarter',
+  'This year',
+] as const;
+
+/** One date preset of the history filter. */
+export type DatePreset = (typeof DATE_PRESETS)[number];
+
+/**
+ * The time range of a date preset, with boundaries at local midnight (the user's time zone) and an
+ * exclusive end; the "This ..." presets cover the whole current period (weeks start on Sunday,
+ * quarters are Jan-Mar, Apr-Jun, Jul-Sep, Oct-Dec).
+ *
+ * @param preset one of {@link DATE_PRESETS}
+ * @param now the reference moment (usually the current time)
+ * @returns start (inclusive) and end (exclusive) as UTC ISO 8601 strings
+ * @throws RangeError for a value that is not a preset (e.g. from an untyped URL)
+ */
+export function datePresetRange(preset: DatePreset, now: Date): { start: string; end: string } {
+  const today = dayjs(now).startOf('day');
+  let start: dayjs.Dayjs;
+  let end: dayjs.Dayjs;
+  switch (preset) {
+    case 'Today':
+      start = today;
+      end = today.add(1, 'day');
+      break;
+    case 'Yesterday':
+      start = today.subtract(1, 'day');
+      end = today;
+      break;
+    case 'This week':
+      start = today.startOf('week');
+      end = start.add(1, 'week');
+      break;
+    case 'This month':
+      start = today.startOf('month');
+      end = start.add(1, 'month');
+      break;
+    case 'This quarter':
+      start = today.startOf('year').month(Math.floor(today.month() / 3) * 3);
+      end = start.add(3, 'month');
+      break;
+    case 'This year':
+      start = today.startOf('year');
+      end = start.add(1, 'year');
+      break;
+    default:
+      throw new RangeError(`Unknown date preset: ${String(preset)}`);
+  }
+  return { start: start.toISOString(), end: end.toISOString() };
+}

@@ -1,0 +1,51 @@
+/**
+ * User-facing messages, worded exactly as SPEC.md section 8 (and sections 2 and 9 for the session
+ * texts). Templates use `{name}` placeholders and are filled with {@link formatMessage}.
+ */
+
+export const MESSAGES = {
+  couldNotGetDatabaseUsers: 'Could not get database users.',
+  couldNotGetIntegrations: 'Could not get integrations.',
+  invalidFileName: 'File name contains invalid characters',
+  uploadStalled: 'Upload stalled for {seconds} seconds, aborting.',
+  tooManyFiles: 'You can only upload {n} file(s).',
+  fileTooLarge: '{file} exceeds maximum allowed size of {size}',
+  duplicateFile: "Cannot add the duplicate file '{fileName}', it already exists.",
+  noInternet: 'No Internet connection.',
+  uploadFailed: 'Failed to upload {file}.',
+  sessionTimeoutTitle: 'Session timeout',
+  sessionTimeoutText: 'Extend your session? You have {time} left.',
+  sessionExtendedSso: 'Your session has been extended for 8 hours.',
+  sessionExtended: 'Your session has been extended for 30 minutes.',
+  // Messages the spec leaves open, worded for this product.
+  invalidCredentials: 'The username or password is incorrect.',
+  notSignedIn: 'Please sign in.',
+  notFound: 'Not found.',
+  forbiddenOrigin: 'Request refused: it did not come from this site.',
+  internalError: 'Something went wrong on our side. Please try again.',
+  invalidSignature: 'The upload link is invalid or has expired.',
+  folderNameRequired: 'A folder name is required.',
+  nameTooLong: 'The name is too long.',
+  uploadNotComplete: 'The upload did not complete. Please try again.',
+  fileNameRequired: 'A file name is required.',
+  invalidName: 'Names cannot contain / or \\ or control characters.',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/**
+ * Fills a `{placeholder}` template with values.
+ * @param template text with at least one `{name}` placeholder
+ * @param values replacement per placeholder name; a missing value leaves the placeholder as is
+ * @returns the filled text
+ * @throws Error when the template has no placeholder (SPEC section 8: "A string-formatting helper
+ *   fails if its template has no placeholder").
+ */
+export function formatMessage(template: string, values: Record<string, string | number>): string {
+  if (!/\{[A-Za-z0-9_]+\}/.test(template)) {
+    throw new Error(`formatMessage: template has no placeholder: "${template}"`);
+  }
+  return template.replace(/\{([A-Za-z0-9_]+)\}/g, (whole, key: string) =>
+    Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : whole,
+  );
+}

@@ -1,0 +1,244 @@
+/**
+ * The JSON shapes exchanged between the client and the server (DESIGN.md section 3: snake_case,
+ * paged lists, error body). Field lists follow SPEC.md section 3. Timestamps are ISO 8601 strings
+ * in UTC; sizes are bytes.
+ */
+
+/** Entity type values (SPEC section 3). */
+export type EntityType =
+  'file' | 'folder' | 'breadcrumb' | 'applied_index' | 'folder_contact' | 'contact' | 'index_field';
+
+/** One user's favorite entry on a file or folder. */
+export interface FavoriteEntry {
+  user_id: string;
+  enabled: boolean;
+}
+
+/** A folder as the API answers it. `parent_id` is '' for the root. */
+export interface FolderDto {
+  id: string;
+  type: 'folder';
+  name: string;
+  parent_id: string;
+  created_at: string;
+  updated_at: string;
+  created_by: string;
+  created_by_name: string;
+  archived_at: string | null;
+  /** Derived: true when the current user has an enabled favorite entry. */
+  favorite: boolean;
+  favorites: FavoriteEntry[];
+  /** The current user's colour for this folder, or null. */
+  color: string | null;
+}
+
+/** Upload state of a file row: pending until the object is verified, then ready. */
+export type FileStatus = 'pending' | 'ready';
+
+/** A file as the API answers it. */
+export interface FileDto {
+  id: string;
+  type: 'file';
+  /** Full display name including the extension, e.g. "Statement.pdf". */
+  name: string;
+  /** The part after the last dot, lowercased; '' when there is none. */
+  extension: string;
+  folder_id: string;
+  size: number;
+  content_type: string;
+  status: FileStatus;
+  created_by: string;
+  created_by_name: string;
+  database_id: string;
+  created_at: string;
+  updated_at: string;
+  archived_at: string | null;
+  favorite: boolean;
+  favorites: FavoriteEntry[];
+}
+
+export type EntityDto = FolderDto | FileDto;
+
+/** The root folder object (SPEC section 3). */
+export interface RootFolderDto {
+  id: '';
+  name: 'Root';
+  type: 'folder';
+  favorite: false;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+/** Every paged list (DESIGN.md section 3). Pages are numbered from 1. */
+export interface Page<T> {
+  items: T[];
+  page: number;
+  page_size: number;
+  total: number;
+}
+
+/** One breadcrumb, root first. */
+export interface BreadcrumbDto {
+  id: string;
+  name: string;
+  type: 'breadcrumb';
+}
+
+/** Error body of every non-2xx answer (DESIGN.md section 3). */
+export interface ApiErrorBody {
+  message: string;
+  code: string;
+}
+
+/** A firm database the user belongs to. */
+export interface DatabaseDto {
+  id: string;
+  name: string;
+  description: string | null;
+  role: Role;
+}
+
+/** Roles per firm database (defined by this product; the spec names none). */
+export type Role = 'admin' | 'member' | 'read_only';
+
+/** GET /api/auth/current-user. */
+export interface CurrentUserDto {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  username: string;
+  email: string | null;
+  /** Single-sign-on flag (SPEC section 3); affects session length. */
+  sso: boolean;
+  databases: DatabaseDto[];
+  currentDatabaseId: string;
+  /** Idle session length in minutes (30, or 480 for partner SSO). */
+  sessionMinutes: number;
+}
+
+/** POST /api/rest/private/users/authenticate. */
+export interface AuthenticateRequest {
+  username: string;
+  password: string;
+}
+
+/** POST /api/auth/switch-database. */
+export interface SwitchDatabaseRequest {
+  currentDatabaseId: string;
+}
+
+/** POST /api/rest/folders. */
+export interface CreateFolderRequest {
+  name: string;
+  /** '' or absent for the root. */
+  parent_id?: string;
+}
+
+/** GET /api/rest/folders/name_list?parent_id: the names in a folder (folders and files). */
+export interface NameListDto {
+  parent_id: string;
+  names: string[];
+}
+
+/** POST /api/rest/files (create-upload). */
+export interface CreateUploadRequest {
+  folder_id: string;
+  name: string;
+  extension: string;
+  content_type: string;
+  /** Declared size in bytes; the stored object must match it. */
+  size: number;
+}
+
+/** Answer of create-upload: a presigned PUT address on the object store. */
+export interface CreateUploadResponse {
+  id: string;
+  url: string;
+  method: 'PUT';
+  headers: Record<string, string>;
+}
+
+/** POST /api/rest/files/record: makes a pending upload visible. */
+export interface RecordUploadRequest {
+  id: string;
+}
+
+/** History entity types (SPEC section 3). */
+export type HistoryEntityType =
+  | 'folder'
+  | 'folder_contact'
+  | 'file'
+  | 'user'
+  | 'applied_index'
+  | 'folder_permission'
+  | 'share_link'
+  | 'external_share';
+
+/** History actions (SPEC section 4). */
+export type HistoryAction =
+  | 'create'
+  | 'update'
+  | 'rename'
+  | 'move'
+  | 'restore'
+  | 'archive'
+  | 'delete'
+  | 'download'
+  | 'copy'
+  | 'preview'
+  | 'create_many'
+  | 'delete_many'
+  | 'login'
+  | 'logout';
+
+/** Attributes of a history entry (SPEC section 3). Every field is optional. */
+export interface HistoryAttributes {
+  name?: string;
+  value?: string;
+  prev?: { name?: string };
+  next?: { name?: string };
+  changes?: {
+    prevParent?: { id: string; name: string };
+    nextParent?: { id: string; name: string };
+    favorites?: FavoriteEntry[];
+    folder?: { id?: string; name: string };
+  };
+  migrated?: { description?: string };
+  /** The folder an item sits in, for context ("in Reports"). */
+  parent?: { id: string; name: string };
+  download?: { preview: boolean; print: boolean };
+  contact_name?: string;
+  permissions?: { permissionable_id: string; permissionable_type: string }[];
+  folder_name?: string;
+  file_name?: string;
+  folder_id?: string;
+  user_id?: string;
+  folders?: { id: string; name: string }[];
+  index_values?: { name: string; value: string }[];
+  email?: string;
+  folder?: { name: string };
+  file?: { name: string };
+}
+
+/** One history entry as the API answers it. */
+export interface HistoryEventDto {
+  id: string;
+  entity_type: HistoryEntityType;
+  entity_id: string;
+  action: HistoryAction;
+  user_id: string;
+  /** Display name of the user at the time of the event. */
+  user_name: string;
+  attributes: HistoryAttributes;
+  created_at: string;
+}
+
+/** POST /api/rest/history?page={n} body. */
+export interface HistoryFilters {
+  entity_type?: HistoryEntityType;
+  entity_id?: string;
+  user_id?: string;
+  actions?: HistoryAction[];
+  start?: string;
+  end?: string;
+}

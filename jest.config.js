@@ -1,0 +1,55 @@
+// Jest runs TypeScript through @swc/jest (CommonJS output). Two projects: node (common/ and server/
+// tests) and jsdom (client tests). ESM-only packages are transformed too.
+const esmPackages = [
+  'mime',
+  'uuid',
+  '@uppy',
+  'nanoid',
+  'p-retry',
+  'is-network-error',
+  'preact',
+  '@transloadit',
+  'eventemitter3',
+  'namespace-emitter',
+  'lodash-es',
+  'mime-match',
+  'cookie',
+  'wildcard',
+];
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const common = {
+  transform: { '^.+\\.(t|j|mj)sx?$': swc },
+  // A file is transformed when the innermost package it belongs to is ESM-only (listed above).
+  transformIgnorePatterns: [`/node_modules/(?!(.*/node_modules/)?(${esmPackages.join('|')})/)`],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+};
+
+export default {
+  globalSetup: '<rootDir>/__tests__/globalSetup.cjs',
+  projects: [
+    {
+      ...common,
+      displayName: 'node',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/__tests__/{common,server}/**/*.test.ts'],
+    },
+    {
+      ...common,
+      displayName: 'client',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/__tests__/src/**/*.test.{ts,tsx}'],
+      setupFilesAfterEnv: ['<rootDir>/__tests__/src/setup.ts'],
+      moduleNameMapper: { '\\.(css|less)$': '<rootDir>/__tests__/src/styleMock.cjs' },
+    },
+  ],
+};

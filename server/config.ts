@@ -1,0 +1,86 @@
+/**
+ * Every environment variable the server reads, parsed and documented in one place (README.md
+ * "Configuration" lists the same). `loadConfig()` never logs secrets.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Parsed server configuration. Durations are milliseconds, sizes bytes. */
+export interface Config {
+  /** HTTP port (PORT, default 3000). */
+  port: number;
+  /** Interface to listen on (HOST, default 0.0.0.0). */
+  host: string;
+  /** Folder for the SQLite file, the local object store and the session secret (DATA_DIR, ./data). */
+  dataDir: string;
+  /** DATABASE_URL; default: an SQLite file in DATA_DIR. `postgres://…` selects PostgreSQL. */
+  databaseUrl: string;
+  /** 'sqlite' or 'postgres', derived from databaseUrl. */
+  dialect: 'sqlite' | 'postgres';
+  /** Secret for session tokens and presigned URLs (SESSION_SECRET, else kept in DATA_DIR/secret). */
+  sessionSecret: string;
+  /** Folder holding the built client (CLIENT_DIR, default ./dist/client). */
+  clientDir: string;
+  /** Seeded administrator's username (DOSSIER_ADMIN_USERNAME, default admin). */
+  adminUsername: string;
+  /** Seeded administrator's password (DOSSIER_ADMIN_PASSWORD); generated and printed once when unset. */
+  adminPassword: string | undefined;
+  /** Trust X-Forwarded-* headers from a reverse proxy (TRUST_PROXY=1). */
+  trustProxy: boolean;
+  /** Sign-in attempts allowed per IP per minute (LOGIN_RATE_LIMIT, default 20). */
+  loginRateLimitPerMinute: number;
+  /** Absolute session lifetime in ms (SESSION_MAX_AGE_HOURS, default 12 h). */
+  sessionMaxAgeMs: number;
+  /** Log level (LOG_LEVEL, default info; silent in tests). */
+  logLevel: string;
+}
+
+function intFrom(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number`);
+  return n;
+}
+
+/**
+ * Reads the session secret from SESSION_SECRET or DATA_DIR/secret, creating the file (mode 0600)
+ * with 32 random bytes at first start.
+ */
+function sessionSecretFor(dataDir: string, given: string | undefined): string {
+  if (given) return given;
+  const file = path.join(dataDir, 'secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * Builds the configuration from an environment (process.env by default) and creates DATA_DIR.
+ * @throws Error for a malformed number or an unsupported DATABASE_URL scheme.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  mkdirSync(dataDir, { recursive: true });
+  const databaseUrl = env.DATABASE_URL || `sqlite://${path.join(dataDir, 'dossier.sqlite')}`;
+  let dialect: Config['dialect'];
+  if (/^postgres(ql)?:\/\//.test(databaseUrl)) dialect = 'postgres';
+  else if (databaseUrl.startsWith('sqlite://')) dialect = 'sqlite';
+  else throw new Error('DATABASE_URL must start with postgres:// or sqlite://');
+  return {
+    port: intFrom(env.PORT, 3000, 'PORT'),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    dialect,
+    sessionSecret: sessionSecretFor(dataDir, env.SESSION_SECRET),
+    clientDir: path.resolve(env.CLIENT_DIR ?? './dist/client'),
+    adminUsername: env.DOSSIER_ADMIN_USERNAME || 'admin',
+    adminPassword: env.DOSSIER_ADMIN_PASSWORD || undefined,
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    loginRateLimitPerMinute: intFrom(env.LOGIN_RATE_LIMIT, 20, 'LOGIN_RATE_LIMIT'),
+    sessionMaxAgeMs: intFrom(env.SESSION_MAX_AGE_HOURS, 12, 'SESSION_MAX_AGE_HOURS') * 3_600_000,
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

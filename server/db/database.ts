@@ -1,0 +1,60 @@
+/**
+ * Opens the Kysely instance for the configured dialect and runs migrations.
+ * SQLite (better-sqlite3) is the embedded default, in WAL mode; PostgreSQL is selected by a
+ * postgres:// DATABASE_URL. The same migrations run on both.
+ */
+import Database from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationResultSet } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema';
+import { migrations } from './migrations';
+
+// int8 (bigint) columns come back as JS numbers: sizes and counts stay far below 2^53.
+pg.types.setTypeParser(20, (value: string) => Number(value));
+
+/** A database handle plus what the services need to know about it. */
+export interface DatabaseHandle {
+  db: Kysely<DB>;
+  dialect: 'sqlite' | 'postgres';
+  /** Closes the pool or the file. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database named by a URL: `sqlite:///abs/path.sqlite`, `sqlite://:memory:` or
+ * `postgres://user:pass@host:port/db`.
+ * @throws Error for another scheme.
+ */
+export function openDatabase(url: string): DatabaseHandle {
+  if (url.startsWith('sqlite://')) {
+    const file = url.slice('sqlite://'.length);
+    const sqlite = new Database(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, dialect: 'sqlite', close: () => db.destroy() };
+  }
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  throw new Error('Unsupported database URL');
+}
+
+/**
+ * Brings the schema up to the latest migration.
+ * @throws the migration's error when one fails (nothing after it runs).
+ */
+export async function migrateToLatest(db: Kysely<DB>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+  });
+  const result = await migrator.migrateToLatest();
+  if (result.error instanceof Error) throw result.error;
+  if (result.error) throw new Error(`Migration failed: ${JSON.stringify(result.error)}`);
+  return result;
+}

@@ -1,0 +1,10 @@
+/**
+ * The ordered list of migrations. Each is code (not a file scan) so the same list runs under tsx,
+ * Jest and any bundler; names sort in the order they must run.
+ */
+import type { Migration } from 'kysely';
+import { initial } from './0001_initial';
+
+export const migrations: Record<string, Migration> = {
+  '0001_initial': initial,
+};

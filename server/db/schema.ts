@@ -1,0 +1,139 @@
+/**
+ * Kysely table types. Both dialects store the same shapes: ids are UUIDv7 text, timestamps ISO 8601
+ * UTC text (they sort as text), booleans 0/1 integers, JSON as text. `parent_id`/`folder_id` is ''
+ * for the root folder (SPEC section 2: the root has an empty id).
+ */
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export interface DatabasesTable {
+  id: string;
+  name: string;
+  description: string | null;
+  created_at: string;
+}
+
+export interface UsersTable {
+  id: string;
+  username: string;
+  /** Lowercased username, unique. */
+  username_key: string;
+  email: string | null;
+  first_name: string;
+  last_name: string;
+  password_hash: string;
+  sso: number;
+  disabled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MembershipsTable {
+  id: string;
+  user_id: string;
+  database_id: string;
+  role: string;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  /** sha256 (hex) of the cookie token; the token itself is never stored. */
+  id: string;
+  user_id: string;
+  database_id: string;
+  created_at: string;
+  last_seen_at: string;
+  /** Absolute end of the session. */
+  expires_at: string;
+  idle_minutes: number;
+  ip: string | null;
+  user_agent: string | null;
+  login_recorded: number;
+  logout_recorded: number;
+}
+
+export interface FoldersTable {
+  id: string;
+  database_id: string;
+  parent_id: string;
+  name: string;
+  name_key: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  archived_at: string | null;
+}
+
+export interface FolderColorsTable {
+  folder_id: string;
+  user_id: string;
+  color: string;
+  updated_at: string;
+}
+
+export interface FilesTable {
+  id: string;
+  database_id: string;
+  folder_id: string;
+  name: string;
+  name_key: string;
+  extension: string;
+  size: number;
+  content_type: string;
+  storage_key: string;
+  status: 'pending' | 'ready';
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  archived_at: string | null;
+}
+
+export interface FavoritesTable {
+  id: string;
+  database_id: string;
+  entity_type: string;
+  entity_id: string;
+  user_id: string;
+  enabled: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface HistoryEventsTable {
+  id: string;
+  database_id: string;
+  entity_type: string;
+  entity_id: string;
+  action: string;
+  user_id: string;
+  user_name: string;
+  /** JSON text of HistoryAttributes. */
+  attributes: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: string;
+}
+
+/** Kysely's migration bookkeeping is managed by Kysely itself. */
+export interface DB {
+  databases: DatabasesTable;
+  users: UsersTable;
+  memberships: MembershipsTable;
+  sessions: SessionsTable;
+  folders: FoldersTable;
+  folder_colors: FolderColorsTable;
+  files: FilesTable;
+  favorites: FavoritesTable;
+  history_events: HistoryEventsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type FolderRow = Selectable<FoldersTable>;
+export type FileRow = Selectable<FilesTable>;
+export type NewFile = Insertable<FilesTable>;
+export type FileUpdate = Updateable<FilesTable>;
+export type HistoryRow = Selectable<HistoryEventsTable>;
+export type DatabaseRow = Selectable<DatabasesTable>;
+export type MembershipRow = Selectable<MembershipsTable>;
+// Generated is re-exported for future auto-increment columns.
+export type { Generated };

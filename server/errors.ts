@@ -1,0 +1,34 @@
+/**
+ * The one error type services throw. Routes never build error bodies themselves: the error handler
+ * turns an AppError into `{ message, code }` with its HTTP status (DESIGN.md section 3).
+ */
+import { MESSAGES } from '../common/messages';
+
+/** An error with an HTTP status, a snake_case code and a user-facing message. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+/** 400: the request is malformed or breaks a rule. */
+export const badRequest = (message: string, code = 'bad_request') =>
+  new AppError(400, code, message);
+/** 401: no valid session. */
+export const unauthorized = (message: string = MESSAGES.notSignedIn, code = 'unauthorized') =>
+  new AppError(401, code, message);
+/** 403: signed in but not allowed (used only where hiding existence is not needed). */
+export const forbidden = (message: string, code = 'forbidden') => new AppError(403, code, message);
+/** 404: not found, or not visible to this session (never reveals other firms' items). */
+export const notFound = (message: string = MESSAGES.notFound, code = 'not_found') =>
+  new AppError(404, code, message);
+/** 409: the state does not allow this now. */
+export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
+/** 413: the body is larger than allowed. */
+export const tooLarge = (message: string, code = 'payload_too_large') =>
+  new AppError(413, code, message);

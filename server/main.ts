@@ -1,0 +1,61 @@
+/**
+ * Process entry: config → database (migrate, seed) → object store → listen; graceful shutdown on
+ * SIGINT/SIGTERM. `npm start` builds the client first (scripts/start.mjs) and then runs this.
+ */
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { migrateToLatest, openDatabase } from './db/database';
+import { systemClock } from './ids';
+import { seed } from './seed';
+import { LocalObjectStore } from './storage/localObjectStore';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = openDatabase(config.databaseUrl);
+  await migrateToLatest(database.db);
+  const seeded = await seed(
+    database.db,
+    { username: config.adminUsername, password: config.adminPassword },
+    systemClock,
+  );
+  const store = new LocalObjectStore(config.dataDir, config.sessionSecret);
+  await store.init();
+  const app = await buildApp({
+    db: database.db,
+    dialect: database.dialect,
+    store,
+    localStore: store,
+    clock: systemClock,
+    config,
+  });
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://localhost:${config.port}`;
+  console.log(`\nDossier is running at ${url} (${database.dialect}, data in ${config.dataDir})`);
+  if (seeded.seeded) {
+    if (seeded.generatedPassword) {
+      console.log(
+        `First start: sign in as "${seeded.username}" with password "${seeded.generatedPassword}".\n` +
+          'This password is shown only once; set DOSSIER_ADMIN_PASSWORD to choose your own on a new DATA_DIR.',
+      );
+    } else {
+      console.log(`First start: sign in as "${seeded.username}" with DOSSIER_ADMIN_PASSWORD.`);
+    }
+  } else {
+    console.log(`Sign in at ${url} with your account.`);
+  }
+
+  const shutdown = (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    void app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0));
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

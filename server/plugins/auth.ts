@@ -1,0 +1,72 @@
+/**
+ * Session cookie handling: reads the cookie, resolves it to a RequestContext on `request.ctx`, and
+ * refuses requests without a valid session with 401. Routes behind `requireSession` can rely on
+ * `request.ctx` being set.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { unauthorized } from '../errors';
+import { resolveSession, type ClientInfo } from '../services/auth';
+import type { RequestContext, Services } from '../services/context';
+
+/** Name of the session cookie (HttpOnly, SameSite=Lax, Secure over https). */
+export const SESSION_COOKIE = 'dossier_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The acting session; set by requireSession. */
+    ctx: RequestContext | null;
+    /** The session's idle length in minutes; set by requireSession. */
+    sessionMinutes: number;
+  }
+}
+
+/** Where the request came from (IP honours TRUST_PROXY; user agent capped at 512 characters). */
+export function clientInfo(request: FastifyRequest): ClientInfo {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip ?? null, userAgent: agent ? agent.slice(0, 512) : null };
+}
+
+/** Sets the session cookie for a token. */
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+  });
+}
+
+/** Clears the session cookie. */
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/**
+ * A preHandler that resolves the session or answers 401 (and clears a stale cookie).
+ * @throws AppError 401 when there is no valid session
+ */
+export function requireSession(services: Services) {
+  return async function requireSessionHook(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<void> {
+    const token = request.cookies[SESSION_COOKIE];
+    const resolved = await resolveSession(services, token, clientInfo(request));
+    if (!resolved) {
+      if (token) clearSessionCookie(reply);
+      throw unauthorized();
+    }
+    request.ctx = resolved.ctx;
+    request.sessionMinutes = resolved.idleMinutes;
+  };
+}
+
+/** The context of a request behind requireSession. @throws AppError 401 when missing. */
+export function ctxOf(request: FastifyRequest): RequestContext {
+  if (!request.ctx) throw unauthorized();
+  return request.ctx;
+}

@@ -1,0 +1,28 @@
+/** Session rows. The id is the sha256 of the cookie token, never the token. */
+import type { Insertable, Updateable } from 'kysely';
+import type { SessionRow, SessionsTable } from '../db/schema';
+import type { Executor } from './types';
+
+/** Inserts a session. */
+export async function insertSession(db: Executor, row: Insertable<SessionsTable>): Promise<void> {
+  await db.insertInto('sessions').values(row).execute();
+}
+
+/** The session with this id (token hash), if any. */
+export function findSession(db: Executor, id: string): Promise<SessionRow | undefined> {
+  return db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Changes a session's fields. */
+export async function updateSession(
+  db: Executor,
+  id: string,
+  patch: Updateable<SessionsTable>,
+): Promise<void> {
+  await db.updateTable('sessions').set(patch).where('id', '=', id).execute();
+}
+
+/** Ends a session. */
+export async function deleteSession(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', id).execute();
+}

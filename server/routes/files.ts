@@ -1,0 +1,86 @@
+/** File routes (SPEC section 7 "Files"): create-upload, record, read, download, preview, print. */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { CreateUploadRequest, RecordUploadRequest } from '../../common/types';
+import { ctxOf } from '../plugins/auth';
+import type { Services } from '../services/context';
+import {
+  createUpload,
+  getFile,
+  openFile,
+  recordUpload,
+  type FileStream,
+  type ReadMode,
+} from '../services/files';
+import { idParams } from './schemas';
+
+/** Sends a file stream with headers that stop the browser from sniffing or framing it. */
+function sendFile(reply: FastifyReply, file: FileStream): FastifyReply {
+  return reply
+    .header('Content-Type', file.contentType)
+    .header('Content-Length', String(file.size))
+    .header('Content-Disposition', file.disposition)
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', 'private, no-store')
+    .header(
+      'Content-Security-Policy',
+      "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'",
+    )
+    .send(file.body);
+}
+
+/** Registers the file routes. */
+export function fileRoutes(app: FastifyInstance, services: Services): void {
+  app.post<{ Body: CreateUploadRequest }>(
+    '/api/rest/files',
+    {
+      schema: {
+        tags: ['files'],
+        body: {
+          type: 'object',
+          required: ['folder_id', 'name', 'extension', 'content_type', 'size'],
+          properties: {
+            folder_id: { type: 'string', maxLength: 64 },
+            name: { type: 'string', maxLength: 1000 },
+            extension: { type: 'string', maxLength: 255 },
+            content_type: { type: 'string', maxLength: 255 },
+            size: { type: 'integer', minimum: 0 },
+          },
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createUpload(services, ctxOf(request), request.body)),
+  );
+
+  app.post<{ Body: RecordUploadRequest }>(
+    '/api/rest/files/record',
+    {
+      schema: {
+        tags: ['files'],
+        body: {
+          type: 'object',
+          required: ['id'],
+          properties: { id: { type: 'string', minLength: 1, maxLength: 64 } },
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await recordUpload(services, ctxOf(request), request.body.id)),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/rest/files/:id',
+    { schema: { tags: ['files'], params: idParams } },
+    async (request) => getFile(services, ctxOf(request), request.params.id),
+  );
+
+  const modes: ReadMode[] = ['download', 'preview', 'print'];
+  for (const mode of modes) {
+    app.get<{ Params: { id: string } }>(
+      `/api/rest/files/:id/${mode}`,
+      { schema: { tags: ['files'], params: idParams } },
+      async (request, reply) =>
+        sendFile(reply, await openFile(services, ctxOf(request), request.params.id, mode)),
+    );
+  }
+}

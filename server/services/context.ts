@@ -1,0 +1,31 @@
+/**
+ * What every service call receives: who is acting, in which firm database, from where; and the
+ * dependencies the services share.
+ */
+import type { Kysely } from 'kysely';
+import type { Role } from '../../common/types';
+import type { Config } from '../config';
+import type { DB } from '../db/schema';
+import type { Clock } from '../ids';
+import type { ObjectStore } from '../storage/objectStore';
+
+/** The acting session, resolved by the auth plugin. Never built from client-sent ids. */
+export interface RequestContext {
+  userId: string;
+  /** Display name at the time of the request ("First Last"), kept on history events. */
+  userName: string;
+  databaseId: string;
+  role: Role;
+  sessionId: string;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** Shared service dependencies, built once by buildApp. */
+export interface Services {
+  db: Kysely<DB>;
+  dialect: 'sqlite' | 'postgres';
+  store: ObjectStore;
+  clock: Clock;
+  config: Config;
+}

@@ -1,0 +1,221 @@
+/**
+ * Uploads and reading files (issue 2 items 6 and 7; SPEC sections 3, 5 and 7 "Files", "Upload
+ * flow"). An upload is a pending row plus a presigned PUT; `recordUpload` makes it a visible file
+ * only after checking the stored object. Every rule the client checks is checked again here with
+ * the same code from common/.
+ */
+import type { Readable } from 'node:stream';
+import contentDisposition from 'content-disposition';
+import { MAX_FILE_SIZE_BYTES, PRESIGNED_URL_TTL_MS } from '../../common/constants';
+import { contentTypeFor, isInlinePreviewable, validateUploadFile } from '../../common/files';
+import { formatMessage, MESSAGES } from '../../common/messages';
+import { nameKey, splitFileName, uniqueName, validateEntityName } from '../../common/names';
+import type { CreateUploadRequest, CreateUploadResponse, FileDto } from '../../common/types';
+import { AppError, badRequest, conflict, notFound, tooLarge } from '../errors';
+import { isoAt, newId } from '../ids';
+import { presentFile } from '../presenters';
+import {
+  deleteFileRow,
+  deletePendingByStorageKey,
+  favoritesFor,
+  findFile,
+  insertFile,
+  updateFile,
+} from '../repositories/files';
+import { accessibleFile, accessibleFolder } from './access';
+import type { RequestContext, Services } from './context';
+import { namesIn } from './folders';
+import { recordEvent } from './history';
+
+/**
+ * Validates an upload's name and size the way the client does.
+ * @throws AppError 400 'invalid_name' / 413 'file_too_large' with the spec's message
+ */
+function assertUploadable(name: string, size: number): void {
+  const problem = validateEntityName(name, 'file');
+  if (problem) throw badRequest(problem, 'invalid_name');
+  const uploadProblem = validateUploadFile({ name, size });
+  if (uploadProblem && size > MAX_FILE_SIZE_BYTES) throw tooLarge(uploadProblem, 'file_too_large');
+  if (uploadProblem) throw badRequest(uploadProblem, 'invalid_name');
+}
+
+/**
+ * Starts an upload: checks the name, size and content type, creates a pending file row with a
+ * server-generated storage key, and answers a presigned PUT valid for 15 minutes.
+ * @throws AppError 400 (name, type, size), 413 (over 104857600 bytes), 404 (folder not visible)
+ */
+export async function createUpload(
+  services: Services,
+  ctx: RequestContext,
+  input: CreateUploadRequest,
+): Promise<CreateUploadResponse> {
+  const name = input.name.trim();
+  if (!Number.isSafeInteger(input.size) || input.size < 0) {
+    throw badRequest('The file size must be a whole number of bytes.', 'invalid_size');
+  }
+  assertUploadable(name, input.size);
+  const { extension } = splitFileName(name);
+  if (input.extension.toLowerCase() !== extension) {
+    throw badRequest('The extension does not match the file name.', 'extension_mismatch');
+  }
+  const contentType = contentTypeFor(extension);
+  if (input.content_type.toLowerCase() !== contentType) {
+    throw badRequest(
+      `The content type of a .${extension || 'file'} file must be ${contentType}.`,
+      'content_type_mismatch',
+    );
+  }
+  await accessibleFolder(services.db, ctx, input.folder_id, 'write');
+  const id = newId();
+  const storageKey = `${ctx.databaseId}/${id}`;
+  const now = isoAt(services.clock);
+  await insertFile(services.db, {
+    id,
+    database_id: ctx.databaseId,
+    folder_id: input.folder_id,
+    name,
+    name_key: nameKey(name),
+    extension,
+    size: input.size,
+    content_type: contentType,
+    storage_key: storageKey,
+    status: 'pending',
+    created_by: ctx.userId,
+    created_at: now,
+    updated_at: now,
+    archived_at: null,
+  });
+  const presigned = services.store.presignPut(storageKey, {
+    contentType,
+    maxBytes: input.size,
+    expiresInMs: PRESIGNED_URL_TTL_MS,
+    headers: { 'Content-Disposition': contentDisposition(name, { type: 'attachment' }) },
+  });
+  return { id, ...presigned };
+}
+
+/**
+ * Makes a pending upload a visible file once its object is stored whole: the object must exist and
+ * have exactly the declared size (at most 104857600 bytes). The name is made unique in its folder
+ * at this moment. Recording twice answers the same file.
+ * @throws AppError 404 (no such pending upload of this user), 409 'upload_incomplete' (no object
+ *   yet), 422 'size_mismatch' (object deleted, upload refused)
+ */
+export async function recordUpload(
+  services: Services,
+  ctx: RequestContext,
+  id: string,
+): Promise<FileDto> {
+  const pending = await findFile(services.db, ctx.databaseId, id);
+  if (!pending || pending.created_by !== ctx.userId) throw notFound();
+  if (pending.status === 'ready') return getFile(services, ctx, id);
+  const object = await services.store.head(pending.storage_key);
+  if (!object) throw conflict(MESSAGES.uploadNotComplete, 'upload_incomplete');
+  if (object.size !== Number(pending.size) || object.size > MAX_FILE_SIZE_BYTES) {
+    await services.store.delete(pending.storage_key);
+    await deleteFileRow(services.db, ctx.databaseId, id);
+    throw new AppError(
+      422,
+      'size_mismatch',
+      formatMessage(MESSAGES.uploadFailed, { file: pending.name }),
+    );
+  }
+  await services.db.transaction().execute(async (trx) => {
+    const folder = await accessibleFolder(trx, ctx, pending.folder_id, 'write');
+    const finalName = uniqueName(
+      pending.name,
+      await namesIn(trx, ctx.databaseId, pending.folder_id),
+      {
+        isFile: true,
+      },
+    );
+    await updateFile(trx, ctx.databaseId, id, {
+      status: 'ready',
+      name: finalName,
+      name_key: nameKey(finalName),
+      updated_at: isoAt(services.clock),
+    });
+    await recordEvent(trx, services, ctx, {
+      entityType: 'file',
+      entityId: id,
+      action: 'create',
+      attributes: {
+        name: finalName,
+        next: { name: finalName },
+        parent: { id: pending.folder_id, name: folder?.name ?? 'Root' },
+        file_name: finalName,
+      },
+    });
+  });
+  return getFile(services, ctx, id);
+}
+
+/**
+ * Forgets a pending upload whose PUT the store refused (too large, broken off): the upload never
+ * became a file, so no row stays behind and no history event is written.
+ */
+export async function discardRefusedUpload(services: Services, storageKey: string): Promise<void> {
+  await deletePendingByStorageKey(services.db, storageKey);
+}
+
+/**
+ * One ready file as JSON.
+ * @throws AppError 404 when it is not visible to the session
+ */
+export async function getFile(
+  services: Services,
+  ctx: RequestContext,
+  id: string,
+): Promise<FileDto> {
+  const file = await accessibleFile(services.db, ctx, id, 'read', { allowArchived: true });
+  const favorites = await favoritesFor(services.db, ctx.databaseId, ctx.userId, [id]);
+  return presentFile(file, { favorites });
+}
+
+/** How a file is being read: each records its own history event (SPEC section 3 download). */
+export type ReadMode = 'download' | 'preview' | 'print';
+
+/** What a route needs to stream a file. */
+export interface FileStream {
+  body: Readable;
+  size: number;
+  contentType: string;
+  /** The Content-Disposition header value (RFC 6266, with filename*). */
+  disposition: string;
+}
+
+/**
+ * Opens a file for download, preview or print and records the event in its own transaction
+ * before the bytes flow. Preview and print are inline only for PDF and raster images; everything
+ * else (HTML and SVG included) is an attachment.
+ * @throws AppError 404 when the file is not visible to the session
+ */
+export async function openFile(
+  services: Services,
+  ctx: RequestContext,
+  id: string,
+  mode: ReadMode,
+): Promise<FileStream> {
+  const file = await accessibleFile(services.db, ctx, id, 'read', { allowArchived: true });
+  const inline = mode !== 'download' && isInlinePreviewable(file.content_type);
+  const object = await services.store.head(file.storage_key);
+  if (!object) throw notFound('The file content is missing.', 'object_missing');
+  await services.db.transaction().execute(async (trx) => {
+    await recordEvent(trx, services, ctx, {
+      entityType: 'file',
+      entityId: id,
+      action: mode === 'preview' ? 'preview' : 'download',
+      attributes: {
+        name: file.name,
+        file_name: file.name,
+        download: { preview: mode === 'preview', print: mode === 'print' },
+      },
+    });
+  });
+  return {
+    body: services.store.read(file.storage_key),
+    size: object.size,
+    contentType: file.content_type,
+    disposition: contentDisposition(file.name, { type: inline ? 'inline' : 'attachment' }),
+  };
+}

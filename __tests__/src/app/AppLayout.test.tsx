@@ -1,0 +1,142 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from '../../../src/app/App';
+import { makeStore, type AppStore } from '../../../src/store/store';
+import {
+  callsTo,
+  makeEvent,
+  makeFolder,
+  makePage,
+  makeUser,
+  renderWithProviders,
+  signedInState,
+  stubRoutes,
+} from '../testUtils';
+
+describe('app shell', () => {
+  let store: AppStore;
+  let consoleError: jest.SpiedFunction<typeof console.error>;
+  beforeEach(() => {
+    consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubRoutes({
+      'GET /api/rest/entities': { body: makePage([]) },
+      'GET /api/rest/folders/f1': { body: makeFolder() },
+      'GET /api/rest/folders/f1/breadcrumbs': {
+        body: [{ id: 'f1', name: 'Clients', type: 'breadcrumb' }],
+      },
+      'POST /api/rest/history': { body: makePage([makeEvent()]) },
+    });
+  });
+  afterEach(() => {
+    store.sagaTask.cancel();
+    consoleError.mockRestore();
+  });
+
+  function renderAt(route: string, user = makeUser()) {
+    store = makeStore(signedInState(user));
+    return renderWithProviders(<App />, { store, route });
+  }
+
+  it('shows the product name, the user and a Sign out link to /logout', async () => {
+    renderAt('/recent');
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('link', { name: 'Dossier' })).toHaveAttribute('href', '/home');
+    expect(within(banner).getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(within(banner).getByRole('link', { name: 'Sign out' })).toHaveAttribute(
+      'href',
+      '/logout',
+    );
+    expect(document.title).toBe('Dossier');
+    expect(
+      await screen.findByText('Recent items are coming in a later release.'),
+    ).toBeInTheDocument();
+  });
+
+  it('lists the navigation entries of the spec with their routes', () => {
+    renderAt('/favorites');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Home', '/home'],
+      ['Recent', '/recent'],
+      ['Favorites', '/favorites'],
+      ['Shared', '/shared'],
+      ['Archive', '/archive'],
+      ['History', '/history'],
+    ]);
+  });
+
+  it.each([
+    ['/favorites', 'Favorites'],
+    ['/history', 'History'],
+    ['/home', 'Home'],
+    ['/home/folders/f1', 'Home'],
+  ])('highlights the entry matching %s', async (route, label) => {
+    renderAt(route);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const active = within(nav).getByRole('link', { name: label });
+    expect(active).toHaveAttribute('aria-current', 'page');
+    expect(active).toHaveClass('active');
+    const others = within(nav)
+      .getAllByRole('link')
+      .filter((link) => link !== active);
+    for (const link of others) expect(link).not.toHaveAttribute('aria-current');
+  });
+
+  it('moves the highlight when another entry is clicked', async () => {
+    const user = userEvent.setup();
+    renderAt('/recent');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('link', { name: 'Archive' }));
+    expect(within(nav).getByRole('link', { name: 'Archive' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(nav).getByRole('link', { name: 'Recent' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByText('Archived items are coming in a later release.')).toBeInTheDocument();
+  });
+
+  it('shows the firm switcher only for users of several databases', () => {
+    renderAt('/recent');
+    expect(screen.getByRole('combobox', { name: 'Firm' })).toBeInTheDocument();
+    expect(screen.getByText('North Advisors')).toBeInTheDocument();
+  });
+
+  it('hides the firm switcher for a single database', () => {
+    renderAt('/recent', makeUser({ databases: [makeUser().databases[0]!] }));
+    expect(screen.queryByRole('combobox', { name: 'Firm' })).not.toBeInTheDocument();
+  });
+
+  it('switches the firm and opens its home folder', async () => {
+    const { calls } = stubRoutes({
+      'POST /api/auth/switch-database': { body: makeUser({ currentDatabaseId: 'db2' }) },
+      'GET /api/rest/entities': { body: makePage([]) },
+    });
+    const user = userEvent.setup();
+    renderAt('/recent');
+    await user.click(screen.getByRole('combobox', { name: 'Firm' }));
+    await user.click(await screen.findByText('South Wealth'));
+    await waitFor(() => expect(store.getState().session.user?.currentDatabaseId).toBe('db2'));
+    expect(callsTo(calls, 'POST /api/auth/switch-database')[0]!.body).toEqual({
+      currentDatabaseId: 'db2',
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
+  });
+
+  it('shows a not-found page for unknown addresses', () => {
+    renderAt('/nowhere');
+    expect(screen.getByText('Page not found')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go to Home' })).toBeInTheDocument();
+  });
+
+  it('sends / to Home', async () => {
+    renderAt('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
+  });
+
+  it('sends the /sharing/shared landing to Shared', () => {
+    renderAt('/sharing/shared');
+    expect(screen.getByRole('heading', { level: 1, name: 'Shared' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  selectEntityRows,
+  selectHasMoreItems,
+  toEntityRow,
+} from '../../../../src/features/entities/entitiesSelectors';
+import { rootReducer, type RootState } from '../../../../src/store/rootReducer';
+import { makeFile, makeFolder } from '../../fixtures';
+
+function stateWith(items: RootState['entities']['items'], total = items.length): RootState {
+  const initial = rootReducer(undefined, { type: 'test/init' });
+  return { ...initial, entities: { ...initial.entities, items, total } };
+}
+
+describe('entities selectors', () => {
+  it('builds rows with icon kind, formatted size and date', () => {
+    const rows = selectEntityRows(
+      stateWith([
+        makeFolder({ name: 'Clients' }),
+        makeFile({ id: 'a', name: 'Statement.pdf', extension: 'pdf', size: 1536 }),
+        makeFile({ id: 'b', name: 'Book.xlsx', extension: 'xlsx', size: 104_857_600 }),
+        makeFile({ id: 'c', name: 'notes', extension: '', size: 0 }),
+      ]),
+    );
+    expect(rows.map((row) => [row.name, row.kind, row.sizeText])).toEqual([
+      ['Clients', 'folder', '—'],
+      ['Statement.pdf', 'pdf', '1.5 KB'],
+      ['Book.xlsx', 'spreadsheet', '100.0 MB'],
+      ['notes', 'other', '0 KB'],
+    ]);
+    expect(rows[1]!.dateText).toMatch(/^Mar [56], 2024 \d{1,2}:\d{2} [ap]m$/);
+  });
+
+  it('dates a row by its last change, else its creation', () => {
+    const row = toEntityRow(makeFile({ updated_at: '', created_at: '2024-01-02T12:00:00.000Z' }));
+    expect(row.date).toBe('2024-01-02T12:00:00.000Z');
+  });
+
+  it('memoizes the rows', () => {
+    const state = stateWith([makeFolder()]);
+    expect(selectEntityRows(state)).toBe(selectEntityRows({ ...state }));
+  });
+
+  it('knows when more items remain', () => {
+    expect(selectHasMoreItems(stateWith([makeFolder()], 3))).toBe(true);
+    expect(selectHasMoreItems(stateWith([makeFolder()], 1))).toBe(false);
+  });
+});

@@ -1,0 +1,137 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { UploadPanel } from '../../../../src/features/uploads/components/UploadPanel';
+import {
+  initialUploadsState,
+  uploadsActions,
+  uploadsReducer,
+  type UploadsState,
+} from '../../../../src/features/uploads/uploadsSlice';
+import { setUploader } from '../../../../src/features/uploads/uppyClient';
+import { makeStore, type AppStore } from '../../../../src/store/store';
+import { makeFile, renderWithProviders, signedInState } from '../../testUtils';
+import { FakeUploader } from './fakeUploader';
+
+function uploads(...steps: Parameters<typeof uploadsReducer>[1][]): UploadsState {
+  return steps.reduce(uploadsReducer, initialUploadsState);
+}
+
+const added = uploadsActions.filesAdded({
+  folderId: '',
+  files: [
+    { id: 'u1', name: 'done.pdf', size: 1000 },
+    { id: 'u2', name: 'running.pdf', size: 1000 },
+    { id: 'u3', name: 'broken.pdf', size: 1000 },
+    { id: 'u4', name: 'waiting.pdf', size: 1000 },
+  ],
+  invalid: [
+    {
+      id: 'i1',
+      name: 'huge.mov',
+      size: 200_000_000,
+      reason: 'huge.mov exceeds maximum allowed size of 100.0 MB',
+    },
+  ],
+});
+const running = uploads(
+  added,
+  uploadsActions.fileRecorded({ id: 'u1', file: makeFile() }),
+  uploadsActions.progressReported({ id: 'u2', bytesUploaded: 450, bytesTotal: 1000 }),
+  uploadsActions.fileFailed({
+    id: 'u3',
+    message: 'Failed to upload broken.pdf.',
+    detail: 'S3 returned 500',
+  }),
+);
+
+describe('UploadPanel', () => {
+  let store: AppStore;
+  afterEach(() => {
+    store.sagaTask.cancel();
+    setUploader(null);
+  });
+
+  function renderPanel(state: UploadsState) {
+    setUploader(new FakeUploader());
+    store = makeStore({ ...signedInState(), uploads: state });
+    return renderWithProviders(<UploadPanel />, { store });
+  }
+
+  it('is hidden until files are added', () => {
+    renderPanel(initialUploadsState);
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+  });
+
+  it('lists each file with its status and the refused ones with their reason', () => {
+    renderPanel(running);
+    const panel = screen.getByRole('region', { name: 'Uploading files' });
+    const rows = within(panel).getAllByTestId('upload-row');
+    expect(rows.map((row) => row.getAttribute('data-status'))).toEqual([
+      'complete',
+      'uploading',
+      'failed',
+      'queued',
+      'invalid',
+    ]);
+    expect(within(rows[0]!).getByText('Complete')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Uploading… 45%')).toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('progressbar')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText(/Failed to upload broken\.pdf\./)).toBeInTheDocument();
+    expect(within(rows[2]!).getByText(/S3 returned 500/)).toBeInTheDocument();
+    expect(within(rows[3]!).getByText('Queued')).toBeInTheDocument();
+    expect(
+      within(rows[4]!).getByText('huge.mov exceeds maximum allowed size of 100.0 MB'),
+    ).toBeInTheDocument();
+    expect(
+      within(panel).getByText('1 of 4 files uploaded · 1 failed · 1 not added'),
+    ).toBeInTheDocument();
+  });
+
+  it('can be minimised and reopened', async () => {
+    const user = userEvent.setup();
+    renderPanel(running);
+    await user.click(screen.getByRole('button', { name: 'Minimize uploads' }));
+    expect(store.getState().uploads.panel).toBe('minimized');
+    expect(screen.queryAllByTestId('upload-row')).toHaveLength(0);
+    expect(screen.getByText('1 of 4 files uploaded · 1 failed · 1 not added')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show uploads' }));
+    expect(screen.getAllByTestId('upload-row')).toHaveLength(5);
+  });
+
+  it('cancels running uploads', async () => {
+    const user = userEvent.setup();
+    renderPanel(running);
+    expect(screen.queryByRole('button', { name: 'Close uploads' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel all uploads' }));
+    expect(store.getState().uploads.files.map((file) => file.status)).toEqual([
+      'complete',
+      'cancelled',
+      'failed',
+      'cancelled',
+    ]);
+  });
+
+  it('closes (and resets) once nothing runs', async () => {
+    const user = userEvent.setup();
+    renderPanel(uploads(added, uploadsActions.cancelAllRequested()));
+    expect(screen.getByRole('heading', { name: 'Uploads' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close uploads' }));
+    expect(store.getState().uploads).toEqual(initialUploadsState);
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+  });
+
+  it('asks the browser to confirm leaving while uploads run, and not after', () => {
+    const { unmount } = renderPanel(running);
+    const whileRunning = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(whileRunning);
+    expect(whileRunning.defaultPrevented).toBe(true);
+    unmount();
+    store.sagaTask.cancel();
+
+    renderPanel(uploads(added, uploadsActions.cancelAllRequested()));
+    const afterwards = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(afterwards);
+    expect(afterwards.defaultPrevented).toBe(false);
+  });
+});

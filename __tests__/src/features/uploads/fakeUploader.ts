@@ -1,0 +1,57 @@
+// A scriptable Uploader for the upload tests: records what it is given and emits events on demand.
+import type {
+  AddResult,
+  UploadRequest,
+  Uploader,
+  UploaderEvent,
+} from '../../../../src/features/uploads/uploader';
+
+/** Records added files, starts and cancels; `emit` plays an uploader event. */
+export class FakeUploader implements Uploader {
+  added: UploadRequest[] = [];
+  starts = 0;
+  cancels = 0;
+  /** Names the fake refuses, with the reason. */
+  refuse = new Map<string, string>();
+  private listeners = new Set<(event: UploaderEvent) => void>();
+
+  add(requests: readonly UploadRequest[]): AddResult[] {
+    return requests.map((request) => {
+      const reason = this.refuse.get(request.file.name);
+      if (reason) return { ok: false, reason };
+      this.added.push(request);
+      return { ok: true, id: `up-${this.added.length}` };
+    });
+  }
+
+  start(): void {
+    this.starts += 1;
+  }
+
+  cancelAll(): void {
+    this.cancels += 1;
+  }
+
+  subscribe(listener: (event: UploaderEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  /** How many listeners are subscribed. */
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
+
+  emit(event: UploaderEvent): void {
+    for (const listener of [...this.listeners]) listener(event);
+  }
+}
+
+/** A File of the given name and size (the size is faked, no bytes are allocated). */
+export function fakeFile(name: string, size = 10, type = 'application/pdf'): File {
+  const file = new File(['x'], name, { type });
+  Object.defineProperty(file, 'size', { value: size });
+  return file;
+}

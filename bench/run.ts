@@ -1,0 +1,161 @@
+/**
+ * `npm run bench`: prints figures; asserts nothing. Runs the real app on a temporary SQLite DATA_DIR
+ * over loopback HTTP and measures:
+ * - upload throughput of one file through create-upload → presigned PUT → record (MB/s) and the
+ *   server process's RSS growth during it;
+ * - folder page latency (p50/p95) of GET /api/rest/entities for page 1 and the last page of a
+ *   folder of BENCH_ITEMS items.
+ * Sizes: BENCH_UPLOAD_MB (default 100), BENCH_ITEMS (default 2000).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createReadStream } from 'node:fs';
+import { request } from 'node:http';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { migrateToLatest, openDatabase } from '../server/db/database';
+import { systemClock } from '../server/ids';
+import { seed } from '../server/seed';
+import { LocalObjectStore } from '../server/storage/localObjectStore';
+
+const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 100);
+const items = Number(process.env.BENCH_ITEMS ?? 2000);
+const password = 'bench-password';
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dossier-bench-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '1000' });
+  const database = openDatabase(config.databaseUrl);
+  await migrateToLatest(database.db);
+  await seed(database.db, { username: 'admin', password }, systemClock);
+  const store = new LocalObjectStore(dataDir, config.sessionSecret);
+  await store.init();
+  const app = await buildApp({
+    db: database.db,
+    dialect: 'sqlite',
+    store,
+    localStore: store,
+    clock: systemClock,
+    config,
+    serveClient: false,
+  });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = new URL(address);
+
+  const signIn = await fetch(new URL('/api/rest/private/users/authenticate', base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password }),
+  });
+  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const api = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
+    const response = await fetch(new URL(url, base), {
+      method,
+      headers: { cookie, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok)
+      throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+
+  // Upload throughput.
+  const source = path.join(dataDir, 'source.bin');
+  await new Promise<void>((resolve, reject) => {
+    const out = createWriteStream(source);
+    const chunk = randomBytes(1024 * 1024);
+    for (let i = 0; i < uploadMb; i += 1) out.write(chunk);
+    out.end(resolve);
+    out.on('error', reject);
+  });
+  const size = statSync(source).size;
+  const rssBefore = process.memoryUsage().rss;
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 20);
+  const started = performance.now();
+  const upload = await api<{ id: string; url: string; headers: Record<string, string> }>(
+    'POST',
+    '/api/rest/files',
+    {
+      folder_id: '',
+      name: 'bench.bin',
+      extension: 'bin',
+      content_type: 'application/octet-stream',
+      size,
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    const req = request(
+      new URL(upload.url, base),
+      { method: 'PUT', headers: { ...upload.headers, 'content-length': String(size) } },
+      (res) => {
+        res.resume();
+        res.on('end', () =>
+          res.statusCode === 200 ? resolve() : reject(new Error(`PUT ${res.statusCode}`)),
+        );
+      },
+    );
+    req.on('error', reject);
+    createReadStream(source).pipe(req);
+  });
+  await api('POST', '/api/rest/files/record', { id: upload.id });
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(source)) hash.update(chunk as Buffer);
+  console.log(
+    `upload (single PUT, ${uploadMb} MB): ${(size / 1048576 / seconds).toFixed(1)} MB/s, RSS growth ${((rssPeak - rssBefore) / 1048576).toFixed(1)} MB (app and client share this process)`,
+  );
+
+  // Folder page latency.
+  const folder = await api<{ id: string }>('POST', '/api/rest/folders', { name: 'Bench folder' });
+  const now = new Date().toISOString();
+  const me = await api<{ userId: string; currentDatabaseId: string }>(
+    'GET',
+    '/api/auth/current-user',
+  );
+  const rows = Array.from({ length: items }, (_, i) => ({
+    id: `bench-${String(i).padStart(7, '0')}`,
+    database_id: me.currentDatabaseId,
+    parent_id: folder.id,
+    name: `Folder ${String(i).padStart(7, '0')}`,
+    name_key: `folder ${String(i).padStart(7, '0')}`,
+    created_by: me.userId,
+    created_at: now,
+    updated_at: now,
+    archived_at: null,
+  }));
+  for (let i = 0; i < rows.length; i += 500)
+    await database.db
+      .insertInto('folders')
+      .values(rows.slice(i, i + 500))
+      .execute();
+  const lastPage = Math.ceil(items / 100);
+  for (const page of [1, lastPage]) {
+    const times: number[] = [];
+    for (let i = 0; i < 50; i += 1) {
+      const t = performance.now();
+      await api('GET', `/api/rest/entities?folder_id=${folder.id}&page=${page}&page_size=100`);
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `folder page ${page} of ${lastPage} (${items} items, sqlite): p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms`,
+    );
+  }
+
+  await app.close();
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,149 @@
+/**
+ * The first working slice, as a new user would use it: sign in, create a folder, upload every file
+ * of ../shared/corpus (some by the file picker, some by drag-and-drop), see icons and sizes, download
+ * two and compare sha256, open a PDF preview, find the events on the History page, sign out.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { fileKind } from '../common/files';
+import { formatSize } from '../common/format';
+import { MESSAGES } from '../common/messages';
+import { splitFileName } from '../common/names';
+
+const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
+const corpusFiles = readdirSync(CORPUS)
+  .filter((name) => !['SHA256SUMS', 'SOURCES.md'].includes(name))
+  .sort();
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+const password = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
+
+test.use({ viewport: { width: 1400, height: 2200 } });
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+}
+
+/** Drops files on the folder view the way a browser does: a DataTransfer with File objects. */
+async function dropFiles(page: Page, names: string[]): Promise<void> {
+  const payload = names.map((name) => ({
+    name,
+    base64: readFileSync(path.join(CORPUS, name)).toString('base64'),
+  }));
+  const dataTransfer = await page.evaluateHandle((files) => {
+    const transfer = new DataTransfer();
+    for (const file of files) {
+      const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
+      transfer.items.add(new File([bytes], file.name));
+    }
+    return transfer;
+  }, payload);
+  const zone = page.getByTestId('folder-drop-zone');
+  await zone.dispatchEvent('dragenter', { dataTransfer });
+  await zone.dispatchEvent('dragover', { dataTransfer });
+  await zone.dispatchEvent('drop', { dataTransfer });
+}
+
+test('sign in, organise, upload, read, see history, sign out', async ({ page }) => {
+  await signIn(page);
+  await expect(page).toHaveTitle('Dossier');
+  await expect(page.getByRole('link', { name: 'Home' }).first()).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+
+  // Create a folder and open it; the deep link survives a reload.
+  const folderName = `Client ${Date.now()}`;
+  await page.getByRole('button', { name: 'New folder' }).click();
+  await page.getByLabel('Folder name').fill(folderName);
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('link', { name: folderName }).click();
+  await expect(page).toHaveURL(/\/home\/folders\/[0-9a-f-]+$/);
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Folder path' })).toContainText(folderName);
+
+  // Upload the corpus: half by the file picker, half by drag-and-drop.
+  const half = Math.ceil(corpusFiles.length / 2);
+  const picked = corpusFiles.slice(0, half);
+  const dropped = corpusFiles.slice(half);
+  await page
+    .getByLabel('Upload files')
+    .setInputFiles(picked.map((name) => path.join(CORPUS, name)));
+  await expect(page.getByTestId('entity-row')).toHaveCount(picked.length, { timeout: 60_000 });
+  await dropFiles(page, dropped);
+  await expect(page.getByTestId('entity-row')).toHaveCount(corpusFiles.length, { timeout: 60_000 });
+
+  // Every file is listed with its icon kind and its size in the spec's format.
+  for (const name of corpusFiles) {
+    const row = page.getByTestId('entity-row').filter({ hasText: name });
+    await expect(row).toHaveCount(1);
+    const kind = fileKind({ type: 'file', extension: splitFileName(name).extension });
+    await expect(row.locator('[data-kind]')).toHaveAttribute('data-kind', kind);
+    await expect(row).toContainText(formatSize(readFileSync(path.join(CORPUS, name)).length));
+  }
+
+  // The upload panel stays open over the list's corner until the user minimises it.
+  await page.getByRole('button', { name: 'Minimize uploads' }).click();
+
+  // Download two files and compare their bytes with the originals.
+  for (const name of ['test.docx', 'smile.tiff']) {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: `Download ${name}` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(name);
+    const saved = await download.path();
+    expect(sha256(readFileSync(saved))).toBe(sha256(readFileSync(path.join(CORPUS, name))));
+  }
+
+  // Open a PDF preview: it is served inline as a PDF.
+  const previewResponse = page
+    .context()
+    .waitForEvent('response', (r) => r.url().includes('/preview'));
+  await page.getByRole('link', { name: 'Preview minimal-document.pdf' }).click();
+  const response = await previewResponse;
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('application/pdf');
+  expect(response.headers()['content-disposition']).toMatch(/^inline/);
+  for (const other of page.context().pages()) if (other !== page) await other.close();
+
+  // A file named with a character outside ISO-8859-1 is refused with the spec's message.
+  await page.getByLabel('Upload files').setInputFiles({
+    name: 'Отчёт.pdf',
+    mimeType: 'application/pdf',
+    buffer: readFileSync(path.join(CORPUS, 'minimal-document.pdf')),
+  });
+  await expect(page.getByText(MESSAGES.invalidFileName)).toBeVisible();
+  await expect(page.getByTestId('entity-row')).toHaveCount(corpusFiles.length);
+
+  // The History page shows what happened, newest first.
+  await page.getByRole('link', { name: 'History' }).click();
+  await expect(page).toHaveURL(/\/history$/);
+  const rows = page.getByTestId('history-row');
+  await expect(rows.filter({ hasText: `added folder "${folderName}"` })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'added file "minimal-document.pdf"' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'downloaded file "test.docx"' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'previewed file "minimal-document.pdf"' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'logged in' }).first()).toBeVisible();
+
+  // Sign out: the sign-in page is shown and the app is no longer reachable.
+  await page.getByRole('link', { name: 'Sign out' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await page.goto('/home');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  const api = await page.request.get('/api/auth/current-user');
+  expect(api.status()).toBe(401);
+});
+
+test('a wrong password is refused with a clear message', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password').fill('wrong password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText(MESSAGES.invalidCredentials)).toBeVisible();
+});

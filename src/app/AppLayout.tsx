@@ -1,0 +1,50 @@
+/** The app shell (antd Layout): header, left navigation, the page, and the upload panel. */
+import { Layout } from 'antd';
+import { Link, Outlet } from 'react-router';
+import { PRODUCT_NAME } from '../../common/constants';
+import { FirmSwitcher } from '../features/session/components/FirmSwitcher';
+import { selectUserDisplayName } from '../features/session/sessionSelectors';
+import { UploadPanel } from '../features/uploads/components/UploadPanel';
+import { useAppSelector } from '../store/hooks';
+import { Navigation } from './Navigation';
+
+/** The layout of every signed-in page. */
+export function AppLayout() {
+  const userName = useAppSelector(selectUserDisplayName);
+  return (
+    <Layout className="app-shell">
+      <a className="skip-link" href="#main-content">
+        Skip to content
+      </a>
+      <Layout.Header className="app-header">
+        <Link to="/home" className="app-brand">
+          {PRODUCT_NAME}
+        </Link>
+        <div className="app-header-end">
+          <FirmSwitcher />
+          <span className="app-user" title="Signed in user">
+            {userName}
+          </span>
+          <Link to="/logout" className="app-sign-out">
+            Sign out
+          </Link>
+        </div>
+      </Layout.Header>
+      <Layout className="app-body">
+        <Layout.Sider
+          className="app-sider"
+          width={220}
+          theme="light"
+          breakpoint="md"
+          collapsedWidth={64}
+        >
+          <Navigation />
+        </Layout.Sider>
+        <Layout.Content className="app-content" id="main-content" tabIndex={-1}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+      <UploadPanel />
+    </Layout>
+  );
+}

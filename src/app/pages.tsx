@@ -1,0 +1,46 @@
+/** Simple pages: the not-yet-available sections and "not found". */
+import { Button, Empty, Result } from 'antd';
+import { useNavigate } from 'react-router';
+import { PageTitle } from '../components/PageTitle';
+
+/** Props of {@link ComingSoonPage}. */
+export interface ComingSoonPageProps {
+  title: string;
+  /** The plain sentence saying the section comes later. */
+  text: string;
+}
+
+/** A section of the navigation that is not available yet. */
+export function ComingSoonPage({ title, text }: ComingSoonPageProps) {
+  return (
+    <div className="page">
+      <PageTitle>{title}</PageTitle>
+      <Empty className="page-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} />
+    </div>
+  );
+}
+
+/** The texts of the sections that come in a later release. */
+export const COMING_SOON = {
+  recent: { title: 'Recent', text: 'Recent items are coming in a later release.' },
+  favorites: { title: 'Favorites', text: 'Favorites are coming in a later release.' },
+  shared: { title: 'Shared', text: 'Shared items are coming in a later release.' },
+  archive: { title: 'Archive', text: 'Archived items are coming in a later release.' },
+} as const;
+
+/** Any unknown address inside the app. */
+export function NotFoundPage() {
+  const navigate = useNavigate();
+  return (
+    <Result
+      status="404"
+      title="Page not found"
+      subTitle="There is nothing at this address."
+      extra={
+        <Button type="primary" onClick={() => void navigate('/home')}>
+          Go to Home
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,37 @@
+/** The routes of the app (SPEC section 2). */
+import { Navigate, Route, Routes } from 'react-router';
+import { LANDING_SHARED } from '../../common/constants';
+import { FolderPage } from '../features/entities/components/FolderPage';
+import { HistoryPage } from '../features/history/components/HistoryPage';
+import { LogoutPage } from '../features/session/components/LogoutPage';
+import { RequireSession, SignInRoute } from '../features/session/components/SessionGate';
+import { AppLayout } from './AppLayout';
+import { COMING_SOON, ComingSoonPage, NotFoundPage } from './pages';
+
+/** The route table: /login and /logout outside the shell, every other page inside it. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/login" element={<SignInRoute />} />
+      <Route path="/logout" element={<LogoutPage />} />
+      <Route
+        element={
+          <RequireSession>
+            <AppLayout />
+          </RequireSession>
+        }
+      >
+        <Route index element={<Navigate to="/home" replace />} />
+        <Route path="home" element={<FolderPage />} />
+        <Route path="home/folders/:folderId" element={<FolderPage />} />
+        <Route path="recent" element={<ComingSoonPage {...COMING_SOON.recent} />} />
+        <Route path="favorites" element={<ComingSoonPage {...COMING_SOON.favorites} />} />
+        <Route path="shared" element={<ComingSoonPage {...COMING_SOON.shared} />} />
+        <Route path="archive" element={<ComingSoonPage {...COMING_SOON.archive} />} />
+        <Route path={LANDING_SHARED.slice(1)} element={<Navigate to="/shared" replace />} />
+        <Route path="history" element={<HistoryPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

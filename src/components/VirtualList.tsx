@@ -1,0 +1,81 @@
+/**
+ * A virtualised list on react-virtuoso (DESIGN.md section 5): only the visible rows are in the
+ * DOM, and `onEndReached` is called when the last loaded row comes into view so that the next
+ * page can be fetched.
+ */
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { Virtuoso, type Components, type ContextProp, type ListProps } from 'react-virtuoso';
+
+/** Props of {@link VirtualList}. */
+export interface VirtualListProps<T> {
+  /** The loaded items. */
+  items: readonly T[];
+  /** A stable key per item. */
+  itemKey: (item: T) => string;
+  /** Renders one item. */
+  renderItem: (item: T, index: number) => ReactNode;
+  /** Called when the end of the loaded items is reached. */
+  onEndReached?: () => void;
+  /** Shown after the last item (loading more, "Try again"). */
+  footer?: ReactNode;
+  /** ARIA role of the element that holds the rows ('rowgroup' inside a table, 'list', ...). */
+  role?: string;
+  /** Accessible name of the rows' container. */
+  ariaLabel?: string;
+  /** Class name of the scroller. */
+  className?: string;
+}
+
+/** What the list's inner components read from Virtuoso's context. */
+interface ListContext {
+  role?: string;
+  ariaLabel?: string;
+  footer?: ReactNode;
+}
+
+function ItemsContainer({ context, ...props }: ListProps & ContextProp<ListContext>) {
+  return <div {...props} role={context.role} aria-label={context.ariaLabel} />;
+}
+
+function ListFooter({ context }: ContextProp<ListContext>) {
+  return context.footer ? <div className="virtual-list-footer">{context.footer}</div> : null;
+}
+
+const COMPONENTS: Components<unknown, ListContext> = { List: ItemsContainer, Footer: ListFooter };
+
+/** Renders `items` virtualised in a scroller that fills its parent's height. */
+export function VirtualList<T>({
+  items,
+  itemKey,
+  renderItem,
+  onEndReached,
+  footer,
+  role,
+  ariaLabel,
+  className,
+}: VirtualListProps<T>) {
+  const context = useMemo<ListContext>(
+    () => ({ role, ariaLabel, footer }),
+    [role, ariaLabel, footer],
+  );
+  const computeItemKey = useCallback((_index: number, item: T) => itemKey(item), [itemKey]);
+  const itemContent = useCallback(
+    (index: number, item: T) => renderItem(item, index),
+    [renderItem],
+  );
+  const endReached = useCallback(() => onEndReached?.(), [onEndReached]);
+
+  return (
+    <Virtuoso<T, ListContext>
+      className={className ? `virtual-list ${className}` : 'virtual-list'}
+      style={{ height: '100%' }}
+      data={items}
+      context={context}
+      computeItemKey={computeItemKey}
+      itemContent={itemContent}
+      endReached={endReached}
+      increaseViewportBy={{ top: 200, bottom: 400 }}
+      components={COMPONENTS as Components<T, ListContext>}
+    />
+  );
+}

@@ -1,0 +1,128 @@
+/** The folder's contents: a virtualised table-like list that loads the next page at its end. */
+import { Button, Empty, Result, Spin } from 'antd';
+import { useCallback } from 'react';
+import { VirtualList } from '../../../components/VirtualList';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { selectUploadPanel } from '../../uploads/uploadsSelectors';
+import {
+  selectCurrentFolder,
+  selectEntityRows,
+  selectFolderTotal,
+  selectListRequest,
+  selectMoreRequest,
+  type EntityRow,
+} from '../entitiesSelectors';
+import { entitiesActions } from '../entitiesSlice';
+import { EntityRowView } from './EntityRowView';
+
+/** Text of the empty folder. */
+export const EMPTY_FOLDER_TEXT = 'This folder is empty. Drop files here or use Upload files.';
+
+const rowKey = (row: EntityRow) => row.id;
+const renderRow = (row: EntityRow, index: number) => <EntityRowView row={row} index={index} />;
+
+/** The list with its loading, error and empty states. */
+export function EntityList() {
+  const dispatch = useAppDispatch();
+  const rows = useAppSelector(selectEntityRows);
+  const total = useAppSelector(selectFolderTotal);
+  const list = useAppSelector(selectListRequest);
+  const more = useAppSelector(selectMoreRequest);
+  const folder = useAppSelector(selectCurrentFolder);
+  const uploadPanel = useAppSelector(selectUploadPanel);
+
+  const loadMore = useCallback(() => dispatch(entitiesActions.nextPageRequested()), [dispatch]);
+
+  if (list.status === 'failed') {
+    return (
+      <Result
+        status="warning"
+        title="This folder could not be loaded."
+        subTitle={list.error}
+        extra={
+          <Button onClick={() => dispatch(entitiesActions.folderOpened({ folderId: folder.id }))}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  if (list.status !== 'succeeded') {
+    return (
+      <div className="list-loading" role="status">
+        <Spin description="Loading folder…">
+          <div className="list-loading-area" />
+        </Spin>
+      </div>
+    );
+  }
+  if (rows.length === 0) {
+    return (
+      <Empty
+        className="page-empty"
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={EMPTY_FOLDER_TEXT}
+      />
+    );
+  }
+
+  const moreState =
+    more.status === 'loading' ? (
+      <span role="status">
+        <Spin size="small" /> Loading more…
+      </span>
+    ) : more.status === 'failed' ? (
+      <span role="alert">
+        {more.error}{' '}
+        <Button size="small" onClick={loadMore}>
+          Try again
+        </Button>
+      </span>
+    ) : null;
+  // Room below the last row so that the fixed upload panel never hides it.
+  const footer =
+    uploadPanel === 'hidden' ? (
+      moreState
+    ) : (
+      <div className="list-footer-stack">
+        {moreState}
+        <div className={`upload-panel-spacer upload-panel-spacer-${uploadPanel}`} aria-hidden />
+      </div>
+    );
+
+  return (
+    <div
+      className="entity-table"
+      role="table"
+      aria-label={`Contents of ${folder.id ? folder.name : 'Home'}`}
+      aria-rowcount={total + 1}
+    >
+      <div role="rowgroup" className="entity-table-head">
+        <div role="row" aria-rowindex={1} className="entity-row entity-row-head">
+          <div role="columnheader" className="entity-cell entity-cell-name">
+            Name
+          </div>
+          <div role="columnheader" className="entity-cell entity-cell-size">
+            Size
+          </div>
+          <div role="columnheader" className="entity-cell entity-cell-date">
+            Modified
+          </div>
+          <div role="columnheader" className="entity-cell entity-cell-actions">
+            <span className="visually-hidden">Actions</span>
+          </div>
+        </div>
+      </div>
+      <div className="entity-table-body">
+        <VirtualList
+          items={rows}
+          itemKey={rowKey}
+          renderItem={renderRow}
+          onEndReached={loadMore}
+          footer={footer}
+          role="rowgroup"
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+/** The Home page: /home (the root folder) and /home/folders/:folderId (deep links). */
+import { Button, Result } from 'antd';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { ROOT_FOLDER_ID } from '../../../../common/constants';
+import { PageTitle } from '../../../components/PageTitle';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { selectCurrentDatabaseId } from '../../session/sessionSelectors';
+import { selectCurrentFolder, selectFolderDetails } from '../entitiesSelectors';
+import { entitiesActions } from '../entitiesSlice';
+import { CreateFolderDialog } from './CreateFolderDialog';
+import { EntityList } from './EntityList';
+import { FolderBreadcrumbs } from './FolderBreadcrumbs';
+import { FolderDropZone } from './FolderDropZone';
+import { FolderToolbar } from './FolderToolbar';
+
+/** Opens the folder of the route (again when the firm database changes) and shows it. */
+export function FolderPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { folderId = ROOT_FOLDER_ID } = useParams();
+  const databaseId = useAppSelector(selectCurrentDatabaseId);
+  const folder = useAppSelector(selectCurrentFolder);
+  const details = useAppSelector(selectFolderDetails);
+
+  useEffect(() => {
+    dispatch(entitiesActions.folderOpened({ folderId }));
+  }, [dispatch, folderId, databaseId]);
+
+  const failed = details.status === 'failed';
+  const title =
+    folderId === ROOT_FOLDER_ID
+      ? 'Home'
+      : folder.name || (details.status === 'loading' ? 'Loading…' : 'Folder');
+
+  return (
+    <FolderDropZone folderId={folderId} folderName={title} disabled={failed}>
+      <div className="page folder-page">
+        <FolderBreadcrumbs />
+        <PageTitle extra={failed ? null : <FolderToolbar folderId={folderId} />}>{title}</PageTitle>
+        {failed ? (
+          <Result
+            status="warning"
+            title="This folder could not be opened."
+            subTitle={details.error}
+            extra={
+              <Button type="primary" onClick={() => void navigate('/home')}>
+                Go to Home folder
+              </Button>
+            }
+          />
+        ) : (
+          <EntityList />
+        )}
+        <CreateFolderDialog />
+      </div>
+    </FolderDropZone>
+  );
+}

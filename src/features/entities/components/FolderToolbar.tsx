@@ -1,0 +1,53 @@
+/** The folder view's toolbar: "New folder" and "Upload files". */
+import { FolderAddOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Space } from 'antd';
+import { useRef, type ChangeEvent } from 'react';
+import { useAppDispatch } from '../../../store/hooks';
+import { pickedFromFileList } from '../../uploads/pickedFiles';
+import { useAddFiles } from '../../uploads/useAddFiles';
+import { entitiesActions } from '../entitiesSlice';
+
+/** Props of {@link FolderToolbar}. */
+export interface FolderToolbarProps {
+  /** The folder new folders and uploads go to. */
+  folderId: string;
+}
+
+/** Buttons to create a folder and to choose files to upload into the open folder. */
+export function FolderToolbar({ folderId }: FolderToolbarProps) {
+  const dispatch = useAppDispatch();
+  const addFiles = useAddFiles();
+  const input = useRef<HTMLInputElement>(null);
+
+  const onFilesChosen = (event: ChangeEvent<HTMLInputElement>) => {
+    addFiles(pickedFromFileList(event.target.files), folderId);
+    event.target.value = '';
+  };
+
+  return (
+    <Space className="folder-toolbar" wrap>
+      <Button
+        icon={<FolderAddOutlined aria-hidden />}
+        onClick={() => dispatch(entitiesActions.createFolderDialogOpened())}
+      >
+        New folder
+      </Button>
+      <Button
+        type="primary"
+        icon={<UploadOutlined aria-hidden />}
+        onClick={() => input.current?.click()}
+      >
+        Upload files
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        multiple
+        hidden
+        aria-label="Upload files"
+        tabIndex={-1}
+        onChange={onFilesChosen}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,53 @@
+/** Calls of the folder view: folder contents, folder details, breadcrumbs, create folder. */
+import { DEFAULT_PAGE_SIZE } from '../../../common/constants';
+import type {
+  BreadcrumbDto,
+  CreateFolderRequest,
+  EntityDto,
+  FolderDto,
+  NameListDto,
+  Page,
+} from '../../../common/types';
+import { REST, buildUrl, get, post } from '../../api/client';
+
+/** GET /api/rest/entities: one page of a folder's contents, folders first, then files, by name. */
+export function fetchEntities(
+  folderId: string,
+  page: number,
+  pageSize: number = DEFAULT_PAGE_SIZE,
+): Promise<Page<EntityDto>> {
+  return get<Page<EntityDto>>(`${REST}/entities`, {
+    query: { folder_id: folderId, page, page_size: pageSize },
+  });
+}
+
+/** GET /api/rest/folders/{id}: one folder's details. */
+export function fetchFolder(folderId: string): Promise<FolderDto> {
+  return get<FolderDto>(`${REST}/folders/${encodeURIComponent(folderId)}`);
+}
+
+/** GET /api/rest/folders/{id}/breadcrumbs: the chain from the top-level folder down to it. */
+export function fetchBreadcrumbs(folderId: string): Promise<BreadcrumbDto[]> {
+  return get<BreadcrumbDto[]>(`${REST}/folders/${encodeURIComponent(folderId)}/breadcrumbs`);
+}
+
+/** POST /api/rest/folders: creates a folder; the server makes the name unique. */
+export function createFolder(body: CreateFolderRequest): Promise<FolderDto> {
+  return post<FolderDto>(`${REST}/folders`, body);
+}
+
+/** GET /api/rest/folders/name_list: the names in a folder. */
+export function fetchNameList(parentId: string): Promise<NameListDto> {
+  return get<NameListDto>(`${REST}/folders/name_list`, { query: { parent_id: parentId } });
+}
+
+/** The ways a stored file can be read. */
+export type FileLinkKind = 'download' | 'preview' | 'print';
+
+/**
+ * The address of a file's download (attachment), preview (inline for PDF and images, opened in a
+ * new tab) or print view.
+ */
+export function fileUrl(fileId: string, kind: FileLinkKind): string {
+  return buildUrl(`${REST}/files/${encodeURIComponent(fileId)}/${kind}`);
+}

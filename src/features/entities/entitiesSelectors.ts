@@ -1,0 +1,69 @@
+/** Selectors of the entities slice (the folder view). */
+import { createSelector } from '@reduxjs/toolkit';
+import { fileKind, type FileKind } from '../../../common/files';
+import { formatDate, formatSize } from '../../../common/format';
+import type { EntityDto } from '../../../common/types';
+import type { RootState } from '../../store/rootReducer';
+
+/** The whole entities slice. */
+export const selectEntitiesState = (state: RootState) => state.entities;
+/** The open folder's id and name. */
+export const selectCurrentFolder = (state: RootState) => state.entities.folder;
+/** The open folder's id ('' for the root). */
+export const selectCurrentFolderId = (state: RootState) => state.entities.folder.id;
+/** Loading state of the open folder's details. */
+export const selectFolderDetails = (state: RootState) => state.entities.details;
+/** The breadcrumbs from the top-level folder down to the open folder. */
+export const selectBreadcrumbs = (state: RootState) => state.entities.breadcrumbs;
+/** The loaded items of the open folder, in list order. */
+export const selectFolderItems = (state: RootState) => state.entities.items;
+/** How many items the open folder holds. */
+export const selectFolderTotal = (state: RootState) => state.entities.total;
+/** Loading state of the first page. */
+export const selectListRequest = (state: RootState) => state.entities.list;
+/** Loading state of the next page. */
+export const selectMoreRequest = (state: RootState) => state.entities.more;
+/** The create-folder dialog's state. */
+export const selectCreateFolder = (state: RootState) => state.entities.createFolder;
+
+/** Whether more items remain on the server beyond the loaded ones. */
+export const selectHasMoreItems = createSelector(
+  [selectFolderItems, selectFolderTotal],
+  (items, total) => items.length < total,
+);
+
+/** One row of the folder list, ready to display. */
+export interface EntityRow {
+  id: string;
+  type: EntityDto['type'];
+  name: string;
+  kind: FileKind;
+  /** Formatted size; '—' for folders. */
+  sizeText: string;
+  /** Formatted date of the last change (or creation). */
+  dateText: string;
+  /** The ISO timestamp behind `dateText`. */
+  date: string;
+}
+
+/** Display text for a size that does not apply (folders). */
+export const NO_SIZE = '—';
+
+/** Builds the display row of an item. */
+export function toEntityRow(item: EntityDto): EntityRow {
+  const date = item.updated_at || item.created_at;
+  return {
+    id: item.id,
+    type: item.type,
+    name: item.name,
+    kind: item.type === 'folder' ? 'folder' : fileKind({ type: 'file', extension: item.extension }),
+    sizeText: item.type === 'folder' ? NO_SIZE : formatSize(item.size),
+    dateText: formatDate(date),
+    date,
+  };
+}
+
+/** The rows of the folder list: icon kind, formatted size and date per item. */
+export const selectEntityRows = createSelector([selectFolderItems], (items) =>
+  items.map(toEntityRow),
+);

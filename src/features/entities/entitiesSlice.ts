@@ -1,0 +1,212 @@
+/**
+ * Entities slice: the folder view. The open folder, its breadcrumbs, the loaded pages of its
+ * contents (folders first, then files, as the server orders them), and the create-folder dialog.
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { DEFAULT_PAGE_SIZE, ROOT_FOLDER_ID, ROOT_FOLDER_NAME } from '../../../common/constants';
+import type { BreadcrumbDto, EntityDto, FolderDto, Page } from '../../../common/types';
+import type { Status } from '../../store/status';
+import { sessionActions } from '../session/sessionSlice';
+import { uploadsActions } from '../uploads/uploadsSlice';
+import { compareEntities } from './entityOrder';
+
+/** The open folder's id and name ('' and 'Root' for the root, SPEC section 2). */
+export interface FolderSummary {
+  id: string;
+  name: string;
+}
+
+/** Status and error of one request. */
+export interface RequestState {
+  status: Status;
+  error: string | null;
+}
+
+/** The create-folder dialog. */
+export interface CreateFolderState extends RequestState {
+  dialog: 'open' | 'closed';
+  /** The final name of the last folder created (the server may have made it unique). */
+  createdName: string | null;
+}
+
+/** The entities slice's state. */
+export interface EntitiesState {
+  /** The open folder. */
+  folder: FolderSummary;
+  /** Loading the open folder's details and breadcrumbs (not needed for the root). */
+  details: RequestState;
+  /** From the top-level folder down to the open folder; empty for the root. */
+  breadcrumbs: BreadcrumbDto[];
+  /** The loaded items, in list order. */
+  items: EntityDto[];
+  /** How many items the folder holds on the server. */
+  total: number;
+  /** The last page loaded (0 before the first). */
+  page: number;
+  pageSize: number;
+  /** Loading the first page. */
+  list: RequestState;
+  /** Loading the next page at the end of the list. */
+  more: RequestState;
+  createFolder: CreateFolderState;
+}
+
+const idle: RequestState = { status: 'idle', error: null };
+
+/** The root folder as the view starts (SPEC section 2: "starts as a root folder"). */
+export const ROOT_FOLDER: FolderSummary = { id: ROOT_FOLDER_ID, name: ROOT_FOLDER_NAME };
+
+/** The state before any folder is opened. */
+export const initialEntitiesState: EntitiesState = {
+  folder: ROOT_FOLDER,
+  details: idle,
+  breadcrumbs: [],
+  items: [],
+  total: 0,
+  page: 0,
+  pageSize: DEFAULT_PAGE_SIZE,
+  list: idle,
+  more: idle,
+  createFolder: { dialog: 'closed', status: 'idle', error: null, createdName: null },
+};
+
+/**
+ * Inserts or replaces an item at its place in list order. An item that sorts after the last
+ * loaded one while more pages remain is not inserted (it arrives with its page); the total grows
+ * for a new item either way.
+ */
+function upsertItem(state: EntitiesState, item: EntityDto): void {
+  const existing = state.items.findIndex((candidate) => candidate.id === item.id);
+  if (existing >= 0) {
+    state.items.splice(existing, 1);
+    state.total -= 1;
+  }
+  const index = state.items.findIndex((candidate) => compareEntities(item, candidate) < 0);
+  const allLoaded = state.items.length >= state.total;
+  if (index >= 0) state.items.splice(index, 0, item);
+  else if (allLoaded) state.items.push(item);
+  state.total += 1;
+}
+
+const entitiesSlice = createSlice({
+  name: 'entities',
+  initialState: initialEntitiesState,
+  reducers: {
+    /** A folder was opened (route /home or /home/folders/:folderId). */
+    folderOpened(state, action: PayloadAction<{ folderId: string }>) {
+      const { folderId } = action.payload;
+      const isRoot = folderId === ROOT_FOLDER_ID;
+      const known = state.breadcrumbs.find((crumb) => crumb.id === folderId);
+      const sameFolder = state.folder.id === folderId;
+      return {
+        ...initialEntitiesState,
+        createFolder: { ...initialEntitiesState.createFolder, createdName: null },
+        folder: isRoot
+          ? ROOT_FOLDER
+          : {
+              id: folderId,
+              name: sameFolder ? state.folder.name : (known?.name ?? ''),
+            },
+        breadcrumbs: isRoot ? [] : sameFolder ? state.breadcrumbs : [],
+        details: isRoot ? { status: 'succeeded', error: null } : { status: 'loading', error: null },
+        list: { status: 'loading', error: null },
+      };
+    },
+    /** The open folder's details and breadcrumbs arrived. */
+    folderLoaded(
+      state,
+      action: PayloadAction<{ folder: FolderDto; breadcrumbs: BreadcrumbDto[] }>,
+    ) {
+      const { folder, breadcrumbs } = action.payload;
+      if (folder.id !== state.folder.id) return;
+      state.folder = { id: folder.id, name: folder.name };
+      state.breadcrumbs = breadcrumbs;
+      state.details = { status: 'succeeded', error: null };
+    },
+    /** The open folder could not be read (e.g. it does not exist). */
+    folderLoadFailed(state, action: PayloadAction<{ folderId: string; message: string }>) {
+      if (action.payload.folderId !== state.folder.id) return;
+      state.details = { status: 'failed', error: action.payload.message };
+    },
+    /** A page of the open folder's contents arrived. */
+    pageLoaded(state, action: PayloadAction<{ folderId: string; page: Page<EntityDto> }>) {
+      const { folderId, page } = action.payload;
+      if (folderId !== state.folder.id || page.page !== state.page + 1) return;
+      const known = new Set(state.items.map((item) => item.id));
+      for (const item of page.items) {
+        if (!known.has(item.id)) state.items.push(item);
+      }
+      state.total = Math.max(page.total, state.items.length);
+      state.page = page.page;
+      state.pageSize = page.page_size;
+      if (page.page === 1) state.list = { status: 'succeeded', error: null };
+      else state.more = { status: 'succeeded', error: null };
+    },
+    /** A page could not be loaded. */
+    pageLoadFailed(
+      state,
+      action: PayloadAction<{ folderId: string; page: number; message: string }>,
+    ) {
+      const { folderId, page, message } = action.payload;
+      if (folderId !== state.folder.id) return;
+      if (page === 1) state.list = { status: 'failed', error: message };
+      else state.more = { status: 'failed', error: message };
+    },
+    /** The end of the list was reached (or "Try again" pressed): load the next page if any. */
+    nextPageRequested(state) {
+      if (state.list.status !== 'succeeded' || state.more.status === 'loading') return;
+      if (state.items.length >= state.total) return;
+      state.more = { status: 'loading', error: null };
+    },
+    /** The user opened the "New folder" dialog. */
+    createFolderDialogOpened(state) {
+      state.createFolder = { dialog: 'open', status: 'idle', error: null, createdName: null };
+    },
+    /** The user closed the dialog without creating. */
+    createFolderDialogClosed(state) {
+      state.createFolder.dialog = 'closed';
+      state.createFolder.error = null;
+      if (state.createFolder.status !== 'loading') state.createFolder.status = 'idle';
+    },
+    /** The dialog was submitted with a valid name. */
+    folderCreateRequested(state, _action: PayloadAction<{ name: string; parentId: string }>) {
+      state.createFolder.status = 'loading';
+      state.createFolder.error = null;
+    },
+    /** The server created the folder (its name may have a counter added). */
+    folderCreated(state, action: PayloadAction<{ folder: FolderDto }>) {
+      const { folder } = action.payload;
+      state.createFolder = {
+        dialog: 'closed',
+        status: 'succeeded',
+        error: null,
+        createdName: folder.name,
+      };
+      if (folder.parent_id === state.folder.id && state.list.status === 'succeeded') {
+        upsertItem(state, folder);
+      }
+    },
+    /** The server refused or could not be reached; payload is the message. */
+    folderCreateFailed(state, action: PayloadAction<{ message: string }>) {
+      state.createFolder.status = 'failed';
+      state.createFolder.error = action.payload.message;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(uploadsActions.fileRecorded, (state, action) => {
+        const { file } = action.payload;
+        if (file.folder_id === state.folder.id && state.list.status === 'succeeded') {
+          upsertItem(state, file);
+        }
+      })
+      .addCase(sessionActions.signedOut, () => initialEntitiesState)
+      .addCase(sessionActions.expired, () => initialEntitiesState)
+      .addCase(sessionActions.databaseSwitched, () => initialEntitiesState);
+  },
+});
+
+/** Event creators of the entities slice. */
+export const entitiesActions = entitiesSlice.actions;
+/** The entities slice's reducer. */
+export const entitiesReducer = entitiesSlice.reducer;

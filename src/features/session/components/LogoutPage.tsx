@@ -1,0 +1,32 @@
+/**
+ * The /logout route: records the logout event, ends the server session, clears the store's
+ * session and shows the sign-in page (SPEC section 2: "/logout is where the user is sent on
+ * session timeout").
+ */
+import { Spin } from 'antd';
+import { useEffect } from 'react';
+import { Navigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { selectCurrentUser, selectSignOutStatus } from '../sessionSelectors';
+import { sessionActions } from '../sessionSlice';
+
+/** Signs out on arrival, then goes to /login. */
+export function LogoutPage() {
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectCurrentUser);
+  const signOut = useAppSelector(selectSignOutStatus);
+  const signedIn = user !== null;
+
+  useEffect(() => {
+    if (signedIn) dispatch(sessionActions.signOutRequested());
+  }, [dispatch, signedIn]);
+
+  if (!signedIn && signOut !== 'loading') return <Navigate to="/login" replace />;
+  return (
+    <div className="full-page-center" role="status">
+      <Spin size="large" description="Signing out…">
+        <div className="full-page-spin-area" />
+      </Spin>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * Session gates of the router: {@link RequireSession} shows the sign-in page in place of any page
+ * when nobody is signed in (so deep links survive a reload), {@link SignInRoute} is /login.
+ */
+import { Button, Result, Spin } from 'antd';
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { PRODUCT_NAME } from '../../../../common/constants';
+import { resolveLanding } from '../../../app/landing';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { selectCurrentUser, selectSessionError, selectSessionStatus } from '../sessionSelectors';
+import { sessionActions } from '../sessionSlice';
+import { SignInPage } from './SignInPage';
+
+/** Asks the server who is signed in, once, when nothing is known yet. */
+export function useSessionBootstrap(): void {
+  const dispatch = useAppDispatch();
+  const status = useAppSelector(selectSessionStatus);
+  useEffect(() => {
+    if (status === 'idle') dispatch(sessionActions.currentUserRequested());
+  }, [dispatch, status]);
+}
+
+/** Full-page loading indicator while the session is read. */
+export function SessionLoading() {
+  return (
+    <div className="full-page-center" role="status">
+      <Spin size="large" description={`Loading ${PRODUCT_NAME}…`}>
+        <div className="full-page-spin-area" />
+      </Spin>
+    </div>
+  );
+}
+
+/** Props of {@link RequireSession}. */
+export interface RequireSessionProps {
+  children: ReactNode;
+}
+
+/** Renders its children for a signed-in user, the sign-in page otherwise. */
+export function RequireSession({ children }: RequireSessionProps) {
+  useSessionBootstrap();
+  const dispatch = useAppDispatch();
+  const status = useAppSelector(selectSessionStatus);
+  const error = useAppSelector(selectSessionError);
+  const user = useAppSelector(selectCurrentUser);
+
+  if (user) return <>{children}</>;
+  if (status === 'idle' || status === 'loading') return <SessionLoading />;
+  if (status === 'failed') {
+    return (
+      <main className="full-page-center">
+        <Result
+          status="error"
+          title={`${PRODUCT_NAME} could not start`}
+          subTitle={error}
+          extra={
+            <Button type="primary" onClick={() => dispatch(sessionActions.currentUserRequested())}>
+              Try again
+            </Button>
+          }
+        />
+      </main>
+    );
+  }
+  return <SignInPage />;
+}
+
+/** The /login route: the sign-in page, or the landing location once signed in (SPEC section 2). */
+export function SignInRoute() {
+  useSessionBootstrap();
+  const status = useAppSelector(selectSessionStatus);
+  const user = useAppSelector(selectCurrentUser);
+  const [params] = useSearchParams();
+
+  if (user) return <Navigate to={resolveLanding(params.get('landing'))} replace />;
+  if (status === 'idle' || status === 'loading') return <SessionLoading />;
+  return <SignInPage />;
+}

@@ -1,0 +1,39 @@
+/** Calls of the session feature: current user, sign-in, login/logout events, database switch. */
+import { AUTH, REST, get, post } from '../../api/client';
+import type {
+  AuthenticateRequest,
+  CurrentUserDto,
+  SwitchDatabaseRequest,
+} from '../../../common/types';
+
+/** GET /api/auth/current-user; answers 401 when not signed in (not reported as an expiry). */
+export function fetchCurrentUser(): Promise<CurrentUserDto> {
+  return get<CurrentUserDto>(`${AUTH}/current-user`, { reportUnauthorized: false });
+}
+
+/** POST /api/rest/private/users/authenticate; sets the session cookie. */
+export function authenticate(credentials: AuthenticateRequest): Promise<CurrentUserDto> {
+  return post<CurrentUserDto>(`${REST}/private/users/authenticate`, credentials, {
+    reportUnauthorized: false,
+  });
+}
+
+/** GET /api/rest/private/user_event/login: records the login event after a sign-in. */
+export function recordLoginEvent(): Promise<unknown> {
+  return get<unknown>(`${REST}/private/user_event/login`);
+}
+
+/** GET /api/rest/private/user_event/logout: records the logout event before signing out. */
+export function recordLogoutEvent(): Promise<unknown> {
+  return get<unknown>(`${REST}/private/user_event/logout`, { reportUnauthorized: false });
+}
+
+/** POST /api/auth/logout: ends the server session. */
+export function logout(): Promise<unknown> {
+  return post<unknown>(`${AUTH}/logout`, {}, { reportUnauthorized: false });
+}
+
+/** POST /api/auth/switch-database: makes another firm database current. */
+export function switchDatabase(body: SwitchDatabaseRequest): Promise<CurrentUserDto> {
+  return post<CurrentUserDto>(`${AUTH}/switch-database`, body);
+}

@@ -1,0 +1,99 @@
+/**
+ * Sagas of the session feature: load the current user, sign in (then record the login event),
+ * switch the firm database, sign out (record the logout event, end the server session), and turn
+ * any 401 reply of the API client into `session/expired`.
+ */
+import type { SagaIterator } from 'redux-saga';
+import { all, call, fork, put, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { CurrentUserDto } from '../../../common/types';
+import { ApiError, errorMessage, subscribeUnauthorized } from '../../api/client';
+import { subscriptionChannel } from '../../sagas/channels';
+import { safely } from '../../sagas/safely';
+import * as sessionApi from './sessionApi';
+import { sessionActions, type SignInRequest } from './sessionSlice';
+
+/** Reads the current user; a 401 means "signed out", anything else is a failure. */
+export function* loadCurrentUser(): SagaIterator {
+  try {
+    const user = (yield call(sessionApi.fetchCurrentUser)) as CurrentUserDto;
+    yield put(sessionActions.currentUserLoaded(user));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      yield put(sessionActions.currentUserLoaded(null));
+    } else {
+      yield put(sessionActions.currentUserFailed(errorMessage(error)));
+    }
+  }
+}
+
+/** Authenticates, then records the login event (its failure does not undo the sign-in). */
+export function* signIn(action: PayloadAction<SignInRequest>): SagaIterator {
+  let user: CurrentUserDto;
+  try {
+    user = (yield call(sessionApi.authenticate, action.payload)) as CurrentUserDto;
+  } catch (error) {
+    yield put(sessionActions.signInFailed(errorMessage(error)));
+    return;
+  }
+  yield put(sessionActions.signedIn(user));
+  try {
+    yield call(sessionApi.recordLoginEvent);
+  } catch (error) {
+    console.warn('The login event could not be recorded:', error);
+  }
+}
+
+/** Makes another firm database current. */
+export function* switchDatabase(action: PayloadAction<{ databaseId: string }>): SagaIterator {
+  try {
+    const user = (yield call(sessionApi.switchDatabase, {
+      currentDatabaseId: action.payload.databaseId,
+    })) as CurrentUserDto;
+    yield put(sessionActions.databaseSwitched(user));
+  } catch (error) {
+    yield put(sessionActions.databaseSwitchFailed(errorMessage(error)));
+  }
+}
+
+/**
+ * Records the logout event and ends the server session. Both are best effort: the local session
+ * is cleared even when the server cannot be reached.
+ */
+export function* signOut(): SagaIterator {
+  try {
+    yield call(sessionApi.recordLogoutEvent);
+  } catch (error) {
+    console.warn('The logout event could not be recorded:', error);
+  }
+  try {
+    yield call(sessionApi.logout);
+  } catch (error) {
+    console.warn('The server session could not be ended:', error);
+  }
+  yield put(sessionActions.signedOut());
+}
+
+/** Dispatches `session/expired` for every 401 the API client reports. */
+export function* watchUnauthorized(): SagaIterator {
+  const channel = subscriptionChannel<string>(subscribeUnauthorized);
+  try {
+    for (;;) {
+      yield take(channel);
+      yield put(sessionActions.expired());
+    }
+  } finally {
+    channel.close();
+  }
+}
+
+/** Root saga of the session feature. */
+export function* sessionSaga(): SagaIterator {
+  yield all([
+    takeLatest(sessionActions.currentUserRequested.type, safely(loadCurrentUser)),
+    takeLeading(sessionActions.signInRequested.type, safely(signIn)),
+    takeLatest(sessionActions.databaseSwitchRequested.type, safely(switchDatabase)),
+    takeLeading(sessionActions.signOutRequested.type, safely(signOut)),
+    fork(safely(watchUnauthorized)),
+  ]);
+}

@@ -1,0 +1,17 @@
+/** The root reducer: one slice per feature. */
+import { combineReducers } from '@reduxjs/toolkit';
+import { entitiesReducer } from '../features/entities/entitiesSlice';
+import { historyReducer } from '../features/history/historySlice';
+import { sessionReducer } from '../features/session/sessionSlice';
+import { uploadsReducer } from '../features/uploads/uploadsSlice';
+
+/** Combines the feature slices. */
+export const rootReducer = combineReducers({
+  session: sessionReducer,
+  entities: entitiesReducer,
+  uploads: uploadsReducer,
+  history: historyReducer,
+});
+
+/** The whole store state. */
+export type RootState = ReturnType<typeof rootReducer>;

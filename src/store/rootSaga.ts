@@ -1,0 +1,31 @@
+/**
+ * The root saga: spawns one saga per feature. `spawn` detaches them, so a feature saga that dies
+ * does not take the others with it (each worker is also wrapped with `safely`). Cancelling the
+ * root saga (store teardown, tests) cancels the feature sagas too.
+ */
+import type { SagaIterator, Task } from 'redux-saga';
+import { all, call, cancelled, spawn } from 'redux-saga/effects';
+import { entitiesSaga } from '../features/entities/entitiesSagas';
+import { historySaga } from '../features/history/historySagas';
+import { sessionSaga } from '../features/session/sessionSagas';
+import { uploadsSaga } from '../features/uploads/uploadsSagas';
+
+/** The feature sagas, one per feature. */
+export const FEATURE_SAGAS = [sessionSaga, entitiesSaga, uploadsSaga, historySaga] as const;
+
+/** Never settles: keeps the root saga alive until it is cancelled. */
+function untilCancelled(): Promise<never> {
+  return new Promise<never>(() => undefined);
+}
+
+/** Starts every feature saga and stops them when cancelled. */
+export function* rootSaga(): SagaIterator {
+  const tasks = (yield all(FEATURE_SAGAS.map((saga) => spawn(saga)))) as Task[];
+  try {
+    yield call(untilCancelled);
+  } finally {
+    if ((yield cancelled()) as boolean) {
+      for (const task of tasks) task.cancel();
+    }
+  }
+}

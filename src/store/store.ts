@@ -1,0 +1,46 @@
+/** The store factory used by the app and the tests (DESIGN.md section 5). */
+import { configureStore, type Action, type Middleware } from '@reduxjs/toolkit';
+import createSagaMiddleware, { type Task } from 'redux-saga';
+import { sessionActions } from '../features/session/sessionSlice';
+import { rootReducer, type RootState } from './rootReducer';
+import { rootSaga } from './rootSaga';
+
+/** Keeps the password out of the developer tools' action log. */
+function sanitizeAction<A extends Action>(action: A): A {
+  if (sessionActions.signInRequested.match(action)) {
+    return { ...action, payload: { ...action.payload, password: '••••••' } };
+  }
+  return action;
+}
+
+/** Options of {@link makeStore}. */
+export interface MakeStoreOptions {
+  /** Middleware added before the saga middleware (tests record the dispatched actions). */
+  middleware?: Middleware[];
+}
+
+/**
+ * Creates the store with the saga middleware and runs the root saga.
+ * @param preloadedState state to start from (tests preload slices)
+ * @param options extra middleware
+ * @returns the store, with the root saga's task as `sagaTask` (cancel it to stop the sagas)
+ */
+export function makeStore(preloadedState?: Partial<RootState>, options: MakeStoreOptions = {}) {
+  const sagaMiddleware = createSagaMiddleware();
+  const extra = options.middleware ?? [];
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({ thunk: false }).concat(...extra, sagaMiddleware),
+    devTools: process.env.NODE_ENV === 'production' ? false : { actionSanitizer: sanitizeAction },
+  });
+  const sagaTask: Task = sagaMiddleware.run(rootSaga);
+  return Object.assign(store, { sagaTask });
+}
+
+/** The app's store type. */
+export type AppStore = ReturnType<typeof makeStore>;
+/** The store's dispatch type. */
+export type AppDispatch = AppStore['dispatch'];
+export type { RootState };

@@ -1,4 +1,4 @@
-// Jest runs TypeScript through @swc/jest (CommonJS output). Two projects: node (common/ and server/
+// Jest runs TypeScript through babel-jest (babel.config.cjs, CommonJS output). Two projects: node (common/ and server/
 // tests) and jsdom (client tests). ESM-only packages are transformed too.
 const esmPackages = [
   'mime',
@@ -16,25 +16,17 @@ const esmPackages = [
   'cookie',
   'wildcard',
 ];
-const swc = [
-  '@swc/jest',
-  {
-    jsc: {
-      parser: { syntax: 'typescript', tsx: true },
-      transform: { react: { runtime: 'automatic' } },
-      target: 'es2022',
-    },
-    module: { type: 'commonjs' },
-  },
-];
+
 const common = {
-  transform: { '^.+\\.(t|j|mj)sx?$': swc },
+  transform: { '^.+\\.(t|j|mj)sx?$': 'babel-jest' },
   // A file is transformed when the innermost package it belongs to is ESM-only (listed above).
   transformIgnorePatterns: [`/node_modules/(?!(.*/node_modules/)?(${esmPackages.join('|')})/)`],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
 };
 
 export default {
+  // antd under jsdom renders slowly on a 2-core machine: a generous limit, no wall-clock asserts.
+  testTimeout: 30_000,
   globalSetup: '<rootDir>/__tests__/globalSetup.cjs',
   projects: [
     {

@@ -1,6 +1,7 @@
 // Client test setup: jest-dom matchers and the browser APIs jsdom lacks but antd expects.
 import { jest } from '@jest/globals';
 import '@testing-library/jest-dom/jest-globals';
+import { configure } from '@testing-library/react';
 import { TextDecoder as NodeTextDecoder, TextEncoder as NodeTextEncoder } from 'node:util';
 
 Object.defineProperty(window, 'matchMedia', {
@@ -106,3 +107,6 @@ Object.defineProperty(window, 'getComputedStyle', {
   configurable: true,
   value: (element: Element) => elementStyle(element),
 });
+
+// findBy* queries wait up to 5 s: antd's first render under jsdom is slow on small machines.
+configure({ asyncUtilTimeout: 5_000 });

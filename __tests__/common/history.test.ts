@@ -467,11 +467,12 @@ describe('renderHistoryEvent', () => {
   });
 
   describe('downloads (SPEC section 4: previewed, printed or downloaded)', () => {
-    it.each([
+    const cases: [{ preview: boolean; print: boolean }, string, string][] = [
       [{ preview: true, print: false }, 'previewed', 'preview'],
       [{ preview: false, print: true }, 'printed', 'print'],
       [{ preview: false, print: false }, 'downloaded', 'download'],
-    ] as const)('%j reads %s', (download, verb, icon) => {
+    ];
+    it.each(cases)('%j reads %s', (download, verb, icon) => {
       const file = renderHistoryEvent(event('file', 'download', { name: 'a.pdf', download }), NOW);
       expect(file.summary).toBe(`Ada Lovelace ${verb} file "a.pdf"`);
       expect(file.icon).toBe(icon);

@@ -23,6 +23,8 @@ export async function registerClient(
       root: clientDir,
       wildcard: false,
       index: false,
+      // Our setHeaders decides caching: immutable hashed assets, revalidated everything else.
+      cacheControl: false,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');

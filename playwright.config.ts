@@ -51,6 +51,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       DOSSIER_ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
+      // Each port builds into its own folder, so runs on different ports never share a build.
+      CLIENT_DIR: path.resolve('.test-output', `client-${port}`),
     },
   },
 });

@@ -1,11 +1,13 @@
-// `npm start`: builds the client when dist/client is missing or older than its sources, then runs
-// the server (which migrates, seeds on first start and serves the app on PORT, default 3000).
+// `npm start`: builds the client when CLIENT_DIR (default dist/client) is missing or older than its
+// sources, then runs the server (which migrates, seeds on first start and serves the app on PORT,
+// default 3000).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const builtIndex = path.join(root, 'dist', 'client', 'index.html');
+const clientDir = path.resolve(root, process.env.CLIENT_DIR ?? path.join('dist', 'client'));
+const builtIndex = path.join(clientDir, 'index.html');
 const sources = ['src', 'common', 'public', 'index.html', 'vite.config.ts', 'package.json'];
 
 /** Newest modification time (ms) under a path. */
@@ -25,7 +27,14 @@ if (builtAt < sourcesAt) {
   console.log(builtAt === 0 ? 'Building the client…' : 'Client sources changed; rebuilding…');
   const build = spawnSync(
     process.execPath,
-    [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    [
+      path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
+      'build',
+      '--logLevel',
+      'warn',
+      '--outDir',
+      clientDir,
+    ],
     {
       cwd: root,
       stdio: 'inherit',

@@ -34,6 +34,20 @@ export const SSO_SESSION_WARNING_MS = 28_680_000;
 export const SESSION_MINUTES = 30;
 /** Single-sign-on session idle length in minutes. */
 export const SSO_SESSION_MINUTES = 480;
+/** Default absolute lifetime of a normal session, in hours (SESSION_MAX_AGE_HOURS; issue 6). */
+export const SESSION_MAX_AGE_HOURS = 12;
+/** Default absolute lifetime of a partner single-sign-on session, in hours (7 days; issue 6). */
+export const SSO_SESSION_MAX_AGE_HOURS = 168;
+/**
+ * User input counts as activity at most once per this many milliseconds (into the store and the
+ * record shared by the tabs; docs/architecture.md "Sessions").
+ */
+export const ACTIVITY_THROTTLE_MS = 1_000;
+/**
+ * Minimum milliseconds between two keep-alive calls (POST /api/auth/extend-session) a tab sends
+ * while its user is active; activity inside the interval is sent at its end.
+ */
+export const KEEP_ALIVE_INTERVAL_MS = 60_000;
 
 /** Phone input limit, in characters (SPEC section 5). */
 export const PHONE_INPUT_MAX_LENGTH = 250;

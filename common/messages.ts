@@ -17,6 +17,17 @@ export const MESSAGES = {
   sessionTimeoutText: 'Extend your session? You have {time} left.',
   sessionExtendedSso: 'Your session has been extended for 8 hours.',
   sessionExtended: 'Your session has been extended for 30 minutes.',
+  // Sessions and maintenance mode (issue 6), worded for this product.
+  sessionTimedOut: 'You were signed out after a period of inactivity. Please sign in again.',
+  signedOutInAnotherTab: 'You signed out in another tab.',
+  maintenanceMode:
+    'Dossier is down for maintenance. Changes cannot be saved right now; please try again later.',
+  maintenanceTitle: 'Down for maintenance',
+  maintenanceText:
+    'Dossier is being updated and is not available right now. Your documents are safe; please come back later.',
+  maintenanceSignIn: 'Dossier is down for maintenance. Administrators can still sign in.',
+  maintenanceAdminBanner:
+    'Maintenance mode is on: only administrators can use Dossier and make changes.',
   // Messages the spec leaves open, worded for this product.
   invalidCredentials: 'The username or password is incorrect.',
   notSignedIn: 'Please sign in.',

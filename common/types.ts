@@ -114,6 +114,29 @@ export interface CurrentUserDto {
   currentDatabaseId: string;
   /** Idle session length in minutes (30, or 480 for partner SSO). */
   sessionMinutes: number;
+  /**
+   * The idle limit the server enforces, in seconds: sessionMinutes × 60, unless the test-only
+   * SESSION_IDLE_SECONDS overrides it. The client's timers use this length.
+   */
+  sessionIdleSeconds: number;
+  /**
+   * Milliseconds left before the session ends for inactivity, as the server counts it at the time
+   * of the answer (relative, so clock differences between browser and server do not matter).
+   */
+  sessionIdleRemainingMs: number;
+}
+
+/**
+ * POST /api/auth/extend-session: the session's idle clock was reset (explicit Extend, or the
+ * client's keep-alive while its user is active).
+ */
+export interface ExtendSessionResponse {
+  /** When the session now ends unless extended again: now + idle limit, capped by its lifetime. */
+  expires_at: string;
+  /** Nominal idle length in minutes: 30, or 480 for partner single-sign-on users. */
+  session_minutes: number;
+  /** The idle limit the server enforces, in seconds (see CurrentUserDto.sessionIdleSeconds). */
+  idle_seconds: number;
 }
 
 /** POST /api/rest/private/users/authenticate. */

@@ -9,10 +9,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { PRODUCT_NAME } from '../common/constants';
 import { registerClient } from './plugins/client';
 import { registerErrorHandler } from './plugins/errors';
+import { refuseChangesDuringMaintenance } from './plugins/maintenance';
 import { requireSession } from './plugins/auth';
 import { registerSecurity } from './plugins/security';
 import { publicAuthRoutes, sessionAuthRoutes } from './routes/auth';
 import { fileRoutes } from './routes/files';
+import { flagRoutes } from './routes/flags';
 import { folderRoutes } from './routes/folders';
 import { historyRoutes } from './routes/history';
 import { storageRoutes } from './routes/storage';
@@ -58,7 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           },
   });
   app.decorateRequest('ctx', null);
-  app.decorateRequest('sessionMinutes', 0);
+  app.decorateRequest('sessionTiming', null);
   registerErrorHandler(app);
   await registerSecurity(app);
   await app.register(cookie);
@@ -77,12 +79,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/health', { schema: { hide: true } }, () => ({ status: 'ok' }));
 
   publicAuthRoutes(app, deps);
+  flagRoutes(app, deps);
   if (deps.localStore) {
     await storageRoutes(app, deps.localStore, (key) => discardRefusedUpload(deps, key));
   }
 
   await app.register(async (scope) => {
     scope.addHook('preHandler', requireSession(deps));
+    scope.addHook('preHandler', refuseChangesDuringMaintenance(deps));
     sessionAuthRoutes(scope, deps);
     folderRoutes(scope, deps);
     fileRoutes(scope, deps);

@@ -5,6 +5,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import {
+  FEATURE_FLAG_DEFAULTS,
+  SESSION_MAX_AGE_HOURS,
+  SSO_SESSION_MAX_AGE_HOURS,
+  type FeatureFlags,
+} from '../common/constants';
 
 /** Parsed server configuration. Durations are milliseconds, sizes bytes. */
 export interface Config {
@@ -32,6 +38,18 @@ export interface Config {
   loginRateLimitPerMinute: number;
   /** Absolute session lifetime in ms (SESSION_MAX_AGE_HOURS, default 12 h). */
   sessionMaxAgeMs: number;
+  /** Absolute lifetime of a partner single-sign-on session in ms (SSO_SESSION_MAX_AGE_HOURS, 168 h). */
+  ssoSessionMaxAgeMs: number;
+  /**
+   * Tests only: the idle limit of every session in seconds (SESSION_IDLE_SECONDS, at least 1);
+   * null (unset) keeps the product's 30 minutes, 480 for partner single-sign-on users.
+   */
+  sessionIdleSeconds: number | null;
+  /**
+   * Feature flags served at GET /api/rest/feature_flags: FEATURE_FLAG_DEFAULTS overridden by
+   * FEATURE_FLAGS (e.g. `maintenanceMode=1,sharing=0`). maintenanceMode also guards the API.
+   */
+  featureFlags: FeatureFlags;
   /** Log level (LOG_LEVEL, default info; silent in tests). */
   logLevel: string;
 }
@@ -40,6 +58,42 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number`);
+  return n;
+}
+
+/**
+ * Parses FEATURE_FLAGS: comma-separated `name=value` pairs over FEATURE_FLAG_DEFAULTS, where value
+ * is 1/0, true/false or on/off (any case) and a bare name means on; blanks are ignored.
+ * @param value the variable's text, or undefined
+ * @returns every flag with its value
+ * @throws Error naming an unknown flag or a malformed value (the server refuses to start)
+ */
+export function parseFeatureFlags(value: string | undefined): FeatureFlags {
+  const flags: { -readonly [K in keyof FeatureFlags]: boolean } = { ...FEATURE_FLAG_DEFAULTS };
+  for (const part of (value ?? '').split(',')) {
+    const item = part.trim();
+    if (item === '') continue;
+    const [rawName = '', rawValue] = item.split('=', 2).map((text) => text.trim());
+    if (!Object.prototype.hasOwnProperty.call(FEATURE_FLAG_DEFAULTS, rawName)) {
+      const known = Object.keys(FEATURE_FLAG_DEFAULTS).join(', ');
+      throw new Error(`FEATURE_FLAGS: unknown flag "${rawName}" (known: ${known})`);
+    }
+    const text = (rawValue ?? '1').toLowerCase();
+    let on: boolean;
+    if (['1', 'true', 'on'].includes(text)) on = true;
+    else if (['0', 'false', 'off'].includes(text)) on = false;
+    else throw new Error(`FEATURE_FLAGS: "${rawName}" must be 1/0, true/false or on/off`);
+    flags[rawName as keyof FeatureFlags] = on;
+  }
+  return flags;
+}
+
+/** Reads SESSION_IDLE_SECONDS (tests only). @throws Error unless unset or a whole number ≥ 1. */
+function idleSecondsFrom(value: string | undefined): number | null {
+  if (value === undefined || value === '') return null;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error('SESSION_IDLE_SECONDS must be a whole number ≥ 1');
   return n;
 }
 
@@ -80,7 +134,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.DOSSIER_ADMIN_PASSWORD || undefined,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     loginRateLimitPerMinute: intFrom(env.LOGIN_RATE_LIMIT, 20, 'LOGIN_RATE_LIMIT'),
-    sessionMaxAgeMs: intFrom(env.SESSION_MAX_AGE_HOURS, 12, 'SESSION_MAX_AGE_HOURS') * 3_600_000,
+    sessionMaxAgeMs:
+      intFrom(env.SESSION_MAX_AGE_HOURS, SESSION_MAX_AGE_HOURS, 'SESSION_MAX_AGE_HOURS') *
+      3_600_000,
+    ssoSessionMaxAgeMs:
+      intFrom(
+        env.SSO_SESSION_MAX_AGE_HOURS,
+        SSO_SESSION_MAX_AGE_HOURS,
+        'SSO_SESSION_MAX_AGE_HOURS',
+      ) * 3_600_000,
+    sessionIdleSeconds: idleSecondsFrom(env.SESSION_IDLE_SECONDS),
+    featureFlags: parseFeatureFlags(env.FEATURE_FLAGS),
     logLevel: env.LOG_LEVEL ?? 'info',
   };
 }

@@ -72,10 +72,13 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
   };
 }
 
-/** Starts an app on a fresh database of the given kind, seeded with "Demo Advisory" and admin. */
+/**
+ * Starts an app on a fresh database of the given kind, seeded with "Demo Advisory" and admin.
+ * `options.env` adds environment variables to its configuration (e.g. FEATURE_FLAGS).
+ */
 export async function startTestServer(
   kind: DatabaseKind,
-  options: { clientDir?: string } = {},
+  options: { clientDir?: string; env?: Record<string, string> } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dossier-test-'));
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -92,6 +95,7 @@ export async function startTestServer(
     LOG_LEVEL: 'silent',
     LOGIN_RATE_LIMIT: '1000',
     CLIENT_DIR: options.clientDir ?? path.join(dataDir, 'no-client'),
+    ...options.env,
   });
   const clock = { now: Date.now() };
   const clockFn: Clock = () => clock.now;

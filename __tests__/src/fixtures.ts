@@ -22,6 +22,8 @@ export function makeUser(overrides: Partial<CurrentUserDto> = {}): CurrentUserDt
     ],
     currentDatabaseId: 'db1',
     sessionMinutes: 30,
+    sessionIdleSeconds: 1800,
+    sessionIdleRemainingMs: 1_800_000,
     ...overrides,
   };
 }

@@ -5,7 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '../errors';
-import { resolveSession, type ClientInfo } from '../services/auth';
+import { resolveSession, type ClientInfo, type SessionTiming } from '../services/auth';
 import type { RequestContext, Services } from '../services/context';
 
 /** Name of the session cookie (HttpOnly, SameSite=Lax, Secure over https). */
@@ -15,8 +15,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The acting session; set by requireSession. */
     ctx: RequestContext | null;
-    /** The session's idle length in minutes; set by requireSession. */
-    sessionMinutes: number;
+    /** The session's lengths and clock; set by requireSession. */
+    sessionTiming: SessionTiming | null;
   }
 }
 
@@ -61,8 +61,14 @@ export function requireSession(services: Services) {
       throw unauthorized();
     }
     request.ctx = resolved.ctx;
-    request.sessionMinutes = resolved.idleMinutes;
+    request.sessionTiming = resolved.timing;
   };
+}
+
+/** The session timing of a request behind requireSession. @throws AppError 401 when missing. */
+export function timingOf(request: FastifyRequest): SessionTiming {
+  if (!request.sessionTiming) throw unauthorized();
+  return request.sessionTiming;
 }
 
 /** The context of a request behind requireSession. @throws AppError 401 when missing. */

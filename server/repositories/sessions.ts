@@ -26,3 +26,31 @@ export async function updateSession(
 export async function deleteSession(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', id).execute();
 }
+
+/**
+ * Ends every session of a user, optionally keeping one.
+ * @param except id (token hash) of a session to keep, e.g. the one changing its own password
+ * @returns how many sessions were ended
+ */
+export async function deleteSessionsOfUser(
+  db: Executor,
+  userId: string,
+  except?: string,
+): Promise<number> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (except !== undefined) query = query.where('id', '!=', except);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Removes sessions past their absolute lifetime (ISO 8601 UTC text compares in time order).
+ * @returns how many rows were removed
+ */
+export async function deleteSessionsExpiredBefore(db: Executor, nowIso: string): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('expires_at', '<=', nowIso)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

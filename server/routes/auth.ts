@@ -1,13 +1,21 @@
 /**
  * Auth routes (SPEC section 7 "Auth", "Private users and auth", "History and events"):
- * sign-in, current user, switch database, user events and sign-out.
+ * sign-in, current user, switch database, extend the session, user events and sign-out.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AuthenticateRequest, SwitchDatabaseRequest } from '../../common/types';
-import { clearSessionCookie, clientInfo, ctxOf, setSessionCookie } from '../plugins/auth';
+import {
+  SESSION_COOKIE,
+  clearSessionCookie,
+  clientInfo,
+  ctxOf,
+  setSessionCookie,
+  timingOf,
+} from '../plugins/auth';
 import {
   authenticate,
   currentUser,
+  extendSession,
   logout,
   recordLogin,
   recordLogout,
@@ -39,6 +47,7 @@ export function publicAuthRoutes(app: FastifyInstance, services: Services): void
         request.body.username,
         request.body.password,
         clientInfo(request),
+        request.cookies[SESSION_COOKIE],
       );
       setSessionCookie(request, reply, token);
       return user;
@@ -50,8 +59,21 @@ export function publicAuthRoutes(app: FastifyInstance, services: Services): void
 export function sessionAuthRoutes(app: FastifyInstance, services: Services): void {
   app.get('/api/auth/current-user', { schema: { tags: ['auth'] } }, async (request) => {
     const ctx = ctxOf(request);
-    return currentUser(services, ctx.userId, ctx.databaseId, request.sessionMinutes);
+    return currentUser(services, ctx.userId, ctx.databaseId, timingOf(request));
   });
+
+  app.post(
+    '/api/auth/extend-session',
+    {
+      schema: {
+        tags: ['auth'],
+        description:
+          'Resets the idle clock of the session (Extend, or the keep-alive of an active client) ' +
+          'and answers its new end. The absolute lifetime is not extended.',
+      },
+    },
+    async (request) => extendSession(services, ctxOf(request), timingOf(request)),
+  );
 
   app.post<{ Body: SwitchDatabaseRequest }>(
     '/api/auth/switch-database',
@@ -66,12 +88,7 @@ export function sessionAuthRoutes(app: FastifyInstance, services: Services): voi
       },
     },
     async (request) =>
-      switchDatabase(
-        services,
-        ctxOf(request),
-        request.body.currentDatabaseId,
-        request.sessionMinutes,
-      ),
+      switchDatabase(services, ctxOf(request), request.body.currentDatabaseId, timingOf(request)),
   );
 
   app.get(

@@ -2,16 +2,30 @@
  * Sign-in, sessions, the current user, switching firm databases and sign-out (issue 2; SPEC
  * sections 2, 6 and 7 "Auth"). The cookie carries a random 256-bit token; the database keeps only
  * its sha256, so a leaked table does not open sessions.
+ *
+ * Expiry (issue 6; docs/architecture.md "Sessions"): a session ends after its idle limit (30
+ * minutes, 480 for partner single-sign-on users) counted from `last_seen_at`, or at `expires_at`
+ * (its absolute lifetime). Only sign-in and POST /api/auth/extend-session (the user's Extend and
+ * the client's keep-alive while its user is active) move `last_seen_at`: other requests, which may
+ * be made by a page left open, never keep an idle session alive.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { SESSION_MINUTES, SSO_SESSION_MINUTES } from '../../common/constants';
 import { MESSAGES } from '../../common/messages';
-import type { CurrentUserDto, Role } from '../../common/types';
+import type { CurrentUserDto, ExtendSessionResponse, Role } from '../../common/types';
 import { nameKey } from '../../common/names';
 import { notFound, unauthorized } from '../errors';
 import { verifyPassword } from '../passwords';
 import { displayName } from '../presenters';
-import { deleteSession, findSession, insertSession, updateSession } from '../repositories/sessions';
+import {
+  deleteSession,
+  deleteSessionsExpiredBefore,
+  deleteSessionsOfUser,
+  findSession,
+  insertSession,
+  updateSession,
+} from '../repositories/sessions';
+import type { Executor } from '../repositories/types';
 import {
   findUserById,
   findUserByUsernameKey,
@@ -27,20 +41,42 @@ export interface ClientInfo {
   userAgent: string | null;
 }
 
-/** Minimum interval between last-seen writes for one session, in milliseconds. */
-const TOUCH_INTERVAL_MS = 15_000;
+/** The timing of one session, read when its request was resolved. Times are epoch ms. */
+export interface SessionTiming {
+  /** Nominal idle length in minutes: 30, or 480 for partner single-sign-on users. */
+  idleMinutes: number;
+  /** The idle limit enforced, in ms (idleMinutes, or the test-only SESSION_IDLE_SECONDS). */
+  idleMs: number;
+  /** Last activity the server knows of: sign-in or the last extend-session. */
+  lastSeenAt: number;
+  /** Absolute end of the session. */
+  expiresAt: number;
+}
+
+/**
+ * The idle limit in ms of a session of `idleMinutes`: the test-only SESSION_IDLE_SECONDS when set,
+ * otherwise the minutes.
+ */
+export function idleLimitMs(services: Services, idleMinutes: number): number {
+  const override = services.config.sessionIdleSeconds;
+  return override !== null ? override * 1000 : idleMinutes * 60_000;
+}
 
 /** The session id stored for a cookie token. */
 export function sessionIdFor(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Builds the current-user answer for a user in a database. */
+/**
+ * Builds the current-user answer for a user in a database, with the session's length and the
+ * idle time it has left (GET /api/auth/current-user tells the client its session length).
+ * @throws AppError 401 when the user no longer exists
+ */
 export async function currentUser(
   services: Services,
   userId: string,
   currentDatabaseId: string,
-  idleMinutes: number,
+  timing: SessionTiming,
 ): Promise<CurrentUserDto> {
   const user = await findUserById(services.db, userId);
   if (!user) throw unauthorized();
@@ -59,13 +95,19 @@ export async function currentUser(
       role: d.role as Role,
     })),
     currentDatabaseId,
-    sessionMinutes: idleMinutes,
+    sessionMinutes: timing.idleMinutes,
+    sessionIdleSeconds: Math.round(timing.idleMs / 1000),
+    sessionIdleRemainingMs: Math.max(0, timing.lastSeenAt + timing.idleMs - services.clock()),
   };
 }
 
 /**
  * Checks a username and password and opens a new session (a fresh id every time: no fixation).
- * A wrong password, an unknown user and a disabled user get the same answer.
+ * A wrong password, an unknown user and a disabled user get the same answer. A session the
+ * browser still presented is ended (the new one replaces it), and sessions past their absolute
+ * lifetime are purged. A partner single-sign-on user (users.sso = 1) gets 480 idle minutes and
+ * SSO_SESSION_MAX_AGE_HOURS; everyone else 30 minutes and SESSION_MAX_AGE_HOURS.
+ * @param replacedToken the session cookie the request carried, if any
  * @returns the cookie token (to set, never stored) and the current user
  * @throws AppError 401 'invalid_credentials'
  */
@@ -74,6 +116,7 @@ export async function authenticate(
   username: string,
   password: string,
   client: ClientInfo,
+  replacedToken?: string,
 ): Promise<{ token: string; user: CurrentUserDto }> {
   const user = await findUserByUsernameKey(services.db, nameKey(username.trim()));
   const passwordOk = await verifyPassword(password, user?.password_hash);
@@ -84,40 +127,57 @@ export async function authenticate(
   }
   const token = randomBytes(32).toString('base64url');
   const now = services.clock();
-  const idleMinutes = user.sso === 1 ? SSO_SESSION_MINUTES : SESSION_MINUTES;
+  const sso = user.sso === 1;
+  const idleMinutes = sso ? SSO_SESSION_MINUTES : SESSION_MINUTES;
+  const expiresAt =
+    now + (sso ? services.config.ssoSessionMaxAgeMs : services.config.sessionMaxAgeMs);
+  if (replacedToken) await deleteSession(services.db, sessionIdFor(replacedToken));
+  await deleteSessionsExpiredBefore(services.db, new Date(now).toISOString());
   await insertSession(services.db, {
     id: sessionIdFor(token),
     user_id: user.id,
     database_id: first.id,
     created_at: new Date(now).toISOString(),
     last_seen_at: new Date(now).toISOString(),
-    expires_at: new Date(now + services.config.sessionMaxAgeMs).toISOString(),
+    expires_at: new Date(expiresAt).toISOString(),
     idle_minutes: idleMinutes,
     ip: client.ip,
     user_agent: client.userAgent,
     login_recorded: 0,
     logout_recorded: 0,
   });
-  return { token, user: await currentUser(services, user.id, first.id, idleMinutes) };
+  const timing: SessionTiming = {
+    idleMinutes,
+    idleMs: idleLimitMs(services, idleMinutes),
+    lastSeenAt: now,
+    expiresAt,
+  };
+  return { token, user: await currentUser(services, user.id, first.id, timing) };
 }
 
 /**
- * Resolves a cookie token to a request context, ending sessions that are past their idle limit or
- * absolute lifetime, whose user was disabled, or whose membership was removed.
- * @returns the context and the session's idle length, or null when there is no valid session
+ * Resolves a cookie token to a request context, ending sessions that reached their idle limit or
+ * absolute lifetime, whose user was disabled, or whose membership was removed. Resolving does not
+ * count as activity (see the module comment).
+ * @returns the context and the session's timing, or null when there is no valid session
  */
 export async function resolveSession(
   services: Services,
   token: string | undefined,
   client: ClientInfo,
-): Promise<{ ctx: RequestContext; idleMinutes: number } | null> {
+): Promise<{ ctx: RequestContext; timing: SessionTiming } | null> {
   if (!token) return null;
   const id = sessionIdFor(token);
   const session = await findSession(services.db, id);
   if (!session) return null;
   const now = services.clock();
-  const idleLimit = Date.parse(session.last_seen_at) + session.idle_minutes * 60_000;
-  if (now > Date.parse(session.expires_at) || now > idleLimit) {
+  const timing: SessionTiming = {
+    idleMinutes: session.idle_minutes,
+    idleMs: idleLimitMs(services, session.idle_minutes),
+    lastSeenAt: Date.parse(session.last_seen_at),
+    expiresAt: Date.parse(session.expires_at),
+  };
+  if (now >= timing.expiresAt || now >= timing.lastSeenAt + timing.idleMs) {
     await deleteSession(services.db, id);
     return null;
   }
@@ -126,9 +186,6 @@ export async function resolveSession(
   if (!user || user.disabled_at !== null || !role) {
     await deleteSession(services.db, id);
     return null;
-  }
-  if (now - Date.parse(session.last_seen_at) > TOUCH_INTERVAL_MS) {
-    await updateSession(services.db, id, { last_seen_at: new Date(now).toISOString() });
   }
   return {
     ctx: {
@@ -140,8 +197,44 @@ export async function resolveSession(
       ip: client.ip,
       userAgent: client.userAgent,
     },
-    idleMinutes: session.idle_minutes,
+    timing,
   };
+}
+
+/**
+ * Resets the session's idle clock (POST /api/auth/extend-session: the user's Extend, or the
+ * client's keep-alive while its user is active). The absolute lifetime is never extended.
+ * @param timing the session's timing as resolved for this request
+ * @returns the new end of the session and its lengths
+ */
+export async function extendSession(
+  services: Services,
+  ctx: RequestContext,
+  timing: SessionTiming,
+): Promise<ExtendSessionResponse> {
+  const now = services.clock();
+  await updateSession(services.db, ctx.sessionId, { last_seen_at: new Date(now).toISOString() });
+  return {
+    expires_at: new Date(Math.min(now + timing.idleMs, timing.expiresAt)).toISOString(),
+    session_minutes: timing.idleMinutes,
+    idle_seconds: Math.round(timing.idleMs / 1000),
+  };
+}
+
+/**
+ * Ends every session of a user at once: for a password change (keeping the session that made it)
+ * or a disabled user (issue 6; the admin features call this). Requests with an ended session get
+ * 401 and the client shows the sign-in page.
+ * @param db the database or an open transaction
+ * @param options.except id (token hash, RequestContext.sessionId) of a session to keep
+ * @returns how many sessions were ended
+ */
+export function endSessionsOfUser(
+  db: Executor,
+  userId: string,
+  options: { except?: string } = {},
+): Promise<number> {
+  return deleteSessionsOfUser(db, userId, options.except);
 }
 
 /**
@@ -152,12 +245,12 @@ export async function switchDatabase(
   services: Services,
   ctx: RequestContext,
   databaseId: string,
-  idleMinutes: number,
+  timing: SessionTiming,
 ): Promise<CurrentUserDto> {
   const role = await roleIn(services.db, ctx.userId, databaseId);
   if (!role) throw notFound();
   await updateSession(services.db, ctx.sessionId, { database_id: databaseId });
-  return currentUser(services, ctx.userId, databaseId, idleMinutes);
+  return currentUser(services, ctx.userId, databaseId, timing);
 }
 
 /** Records the user's login event, once per session (GET REST/private/user_event/login). */

@@ -3,6 +3,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { PRODUCT_NAME } from '../../common/constants';
+import { NotificationCenter } from '../features/notifications/components/NotificationCenter';
 import type { AppStore } from '../store/store';
 import { AppRoutes } from './router';
 import { theme } from './theme';
@@ -24,10 +25,18 @@ export function AppProviders({ store, children }: AppProvidersProps) {
   );
 }
 
-/** The app's routes; the page title is the product name (SPEC section 2). Needs a router. */
+/**
+ * The app's routes and the shared notifications (panel, toasts, info messages); the page title
+ * is the product name (SPEC section 2). Needs a router.
+ */
 export function App() {
   useEffect(() => {
     document.title = PRODUCT_NAME;
   }, []);
-  return <AppRoutes />;
+  return (
+    <>
+      <AppRoutes />
+      <NotificationCenter />
+    </>
+  );
 }

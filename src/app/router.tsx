@@ -2,6 +2,8 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { LANDING_SHARED } from '../../common/constants';
 import { FolderPage } from '../features/entities/components/FolderPage';
+import { MaintenanceGate } from '../features/flags/components/MaintenanceGate';
+import { SessionTimeout } from '../features/sessionTimeout/components/SessionTimeout';
 import { HistoryPage } from '../features/history/components/HistoryPage';
 import { LogoutPage } from '../features/session/components/LogoutPage';
 import { RequireSession, SignInRoute } from '../features/session/components/SessionGate';
@@ -17,7 +19,10 @@ export function AppRoutes() {
       <Route
         element={
           <RequireSession>
-            <AppLayout />
+            <SessionTimeout />
+            <MaintenanceGate>
+              <AppLayout />
+            </MaintenanceGate>
           </RequireSession>
         }
       >

@@ -1,6 +1,9 @@
 /** The root reducer: one slice per feature. */
 import { combineReducers } from '@reduxjs/toolkit';
 import { entitiesReducer } from '../features/entities/entitiesSlice';
+import { flagsReducer } from '../features/flags/flagsSlice';
+import { notificationsReducer } from '../features/notifications/notificationsSlice';
+import { sessionTimeoutReducer } from '../features/sessionTimeout/sessionTimeoutSlice';
 import { historyReducer } from '../features/history/historySlice';
 import { sessionReducer } from '../features/session/sessionSlice';
 import { uploadsReducer } from '../features/uploads/uploadsSlice';
@@ -8,6 +11,9 @@ import { uploadsReducer } from '../features/uploads/uploadsSlice';
 /** Combines the feature slices. */
 export const rootReducer = combineReducers({
   session: sessionReducer,
+  sessionTimeout: sessionTimeoutReducer,
+  notifications: notificationsReducer,
+  flags: flagsReducer,
   entities: entitiesReducer,
   uploads: uploadsReducer,
   history: historyReducer,

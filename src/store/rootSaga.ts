@@ -6,12 +6,23 @@
 import type { SagaIterator, Task } from 'redux-saga';
 import { all, call, cancelled, spawn } from 'redux-saga/effects';
 import { entitiesSaga } from '../features/entities/entitiesSagas';
+import { flagsSaga } from '../features/flags/flagsSagas';
+import { notificationsSaga } from '../features/notifications/notificationsSagas';
+import { sessionTimeoutSaga } from '../features/sessionTimeout/sessionTimeoutSagas';
 import { historySaga } from '../features/history/historySagas';
 import { sessionSaga } from '../features/session/sessionSagas';
 import { uploadsSaga } from '../features/uploads/uploadsSagas';
 
 /** The feature sagas, one per feature. */
-export const FEATURE_SAGAS = [sessionSaga, entitiesSaga, uploadsSaga, historySaga] as const;
+export const FEATURE_SAGAS = [
+  sessionSaga,
+  sessionTimeoutSaga,
+  notificationsSaga,
+  flagsSaga,
+  entitiesSaga,
+  uploadsSaga,
+  historySaga,
+] as const;
 
 /** Never settles: keeps the root saga alive until it is cancelled. */
 function untilCancelled(): Promise<never> {

@@ -17,16 +17,23 @@ function sanitizeAction<A extends Action>(action: A): A {
 export interface MakeStoreOptions {
   /** Middleware added before the saga middleware (tests record the dispatched actions). */
   middleware?: Middleware[];
+  /**
+   * The sagas' context (redux-saga `getContext`): tests pass fakes of browser handles, e.g. a
+   * `sessionEnvironment` (sessionTimeoutSagas.ts) per simulated tab.
+   */
+  sagaContext?: Record<string, unknown>;
 }
 
 /**
  * Creates the store with the saga middleware and runs the root saga.
  * @param preloadedState state to start from (tests preload slices)
- * @param options extra middleware
+ * @param options extra middleware and saga context
  * @returns the store, with the root saga's task as `sagaTask` (cancel it to stop the sagas)
  */
 export function makeStore(preloadedState?: Partial<RootState>, options: MakeStoreOptions = {}) {
-  const sagaMiddleware = createSagaMiddleware();
+  const sagaMiddleware = createSagaMiddleware(
+    options.sagaContext ? { context: options.sagaContext } : {},
+  );
   const extra = options.middleware ?? [];
   const store = configureStore({
     reducer: rootReducer,

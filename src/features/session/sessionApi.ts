@@ -1,8 +1,12 @@
-/** Calls of the session feature: current user, sign-in, login/logout events, database switch. */
+/**
+ * Calls of the session feature: current user, sign-in, login/logout events, database switch and
+ * session extension.
+ */
 import { AUTH, REST, get, post } from '../../api/client';
 import type {
   AuthenticateRequest,
   CurrentUserDto,
+  ExtendSessionResponse,
   SwitchDatabaseRequest,
 } from '../../../common/types';
 
@@ -36,4 +40,12 @@ export function logout(): Promise<unknown> {
 /** POST /api/auth/switch-database: makes another firm database current. */
 export function switchDatabase(body: SwitchDatabaseRequest): Promise<CurrentUserDto> {
   return post<CurrentUserDto>(`${AUTH}/switch-database`, body);
+}
+
+/**
+ * POST /api/auth/extend-session: resets the server's idle clock (the Extend button, and the
+ * keep-alive sent while the user is active). A 401 means the session already ended.
+ */
+export function extendSession(): Promise<ExtendSessionResponse> {
+  return post<ExtendSessionResponse>(`${AUTH}/extend-session`, {});
 }

@@ -1,17 +1,19 @@
 /**
  * Sagas of the session feature: load the current user, sign in (then record the login event),
- * switch the firm database, sign out (record the logout event, end the server session), and turn
- * any 401 reply of the API client into `session/expired`.
+ * switch the firm database, sign out (record the logout event, end the server session), turn
+ * any 401 reply of the API client into `session/expired`, and keep the cached user data
+ * (userCache.ts) in step: written while signed in, removed when the session ends.
  */
 import type { SagaIterator } from 'redux-saga';
-import { all, call, fork, put, take, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { PayloadAction } from '@reduxjs/toolkit';
+import { all, call, fork, put, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { Action, PayloadAction } from '@reduxjs/toolkit';
 import type { CurrentUserDto } from '../../../common/types';
 import { ApiError, errorMessage, subscribeUnauthorized } from '../../api/client';
 import { subscriptionChannel } from '../../sagas/channels';
 import { safely } from '../../sagas/safely';
 import * as sessionApi from './sessionApi';
 import { sessionActions, type SignInRequest } from './sessionSlice';
+import { cacheUser, clearCachedUser } from './userCache';
 
 /** Reads the current user; a 401 means "signed out", anything else is a failure. */
 export function* loadCurrentUser(): SagaIterator {
@@ -87,6 +89,29 @@ export function* watchUnauthorized(): SagaIterator {
   }
 }
 
+/** The events after which the cached user data is written (a user) or removed (none). */
+const USER_CACHE_EVENTS = [
+  sessionActions.signedIn.type,
+  sessionActions.currentUserLoaded.type,
+  sessionActions.databaseSwitched.type,
+  sessionActions.signedOut.type,
+  sessionActions.expired.type,
+  sessionActions.endedInAnotherTab.type,
+];
+
+/** Writes the cached user data for a signed-in user, removes it when the session ended. */
+export function* syncUserCache(action: Action): SagaIterator {
+  if (
+    sessionActions.signedIn.match(action) ||
+    sessionActions.databaseSwitched.match(action) ||
+    (sessionActions.currentUserLoaded.match(action) && action.payload !== null)
+  ) {
+    yield call(cacheUser, action.payload as CurrentUserDto);
+  } else {
+    yield call(clearCachedUser);
+  }
+}
+
 /** Root saga of the session feature. */
 export function* sessionSaga(): SagaIterator {
   yield all([
@@ -95,5 +120,6 @@ export function* sessionSaga(): SagaIterator {
     takeLatest(sessionActions.databaseSwitchRequested.type, safely(switchDatabase)),
     takeLeading(sessionActions.signOutRequested.type, safely(signOut)),
     fork(safely(watchUnauthorized)),
+    takeEvery(USER_CACHE_EVENTS, safely(syncUserCache)),
   ]);
 }

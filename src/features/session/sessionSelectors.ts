@@ -44,3 +44,12 @@ export const selectCanSwitchDatabase = createSelector(
   [selectDatabases],
   (databases) => databases.length > 1,
 );
+
+/** The user's role in the current firm database, or null when signed out. */
+export const selectCurrentRole = createSelector(
+  [selectCurrentDatabase],
+  (database) => database?.role ?? null,
+);
+
+/** Whether the user is an administrator of the current firm database (maintenance mode). */
+export const selectIsAdmin = createSelector([selectCurrentRole], (role) => role === 'admin');

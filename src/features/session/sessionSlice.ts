@@ -7,8 +7,14 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CurrentUserDto } from '../../../common/types';
 import type { Status } from '../../store/status';
 
-/** Why there is no user: never signed in, signed out on request, or the session ended. */
-export type SessionEndReason = 'none' | 'signedOut' | 'expired';
+/**
+ * Why there is no user: never signed in, signed out on request, the session ended on the server
+ * (a call answered 401), the inactivity timeout signed the user out, or another tab signed out.
+ */
+export type SessionEndReason = 'none' | 'signedOut' | 'expired' | 'timedOut' | 'signedOutElsewhere';
+
+/** Why /logout signs out: the user asked, or the inactivity timeout sent them there. */
+export type SignOutReason = 'user' | 'timedOut';
 
 /** State of one request flow. */
 export interface FlowState {
@@ -30,6 +36,8 @@ export interface SessionState {
   switchDatabase: FlowState;
   /** The sign-out flow of /logout. */
   signOut: Status;
+  /** Why the current sign-out flow runs. */
+  signOutReason: SignOutReason;
   /** Why the user is signed out; 'expired' shows a notice on the sign-in page. */
   endReason: SessionEndReason;
 }
@@ -50,6 +58,7 @@ export const initialSessionState: SessionState = {
   signIn: idleFlow,
   switchDatabase: idleFlow,
   signOut: 'idle',
+  signOutReason: 'user',
   endReason: 'none',
 };
 
@@ -102,9 +111,10 @@ const sessionSlice = createSlice({
     databaseSwitchFailed(state, action: PayloadAction<string>) {
       state.switchDatabase = { status: 'failed', error: action.payload };
     },
-    /** The user opened /logout. */
-    signOutRequested(state) {
+    /** The user opened /logout, or the inactivity timeout sent them there (`reason: 'timedOut'`). */
+    signOutRequested(state, action: PayloadAction<{ reason?: SignOutReason } | undefined>) {
       state.signOut = 'loading';
+      state.signOutReason = action.payload?.reason ?? 'user';
     },
     /** The session was ended on the server (or could not be reached) and cleared here. */
     signedOut(state) {
@@ -113,7 +123,7 @@ const sessionSlice = createSlice({
       state.signIn = idleFlow;
       state.switchDatabase = idleFlow;
       state.signOut = 'succeeded';
-      state.endReason = 'signedOut';
+      state.endReason = state.signOutReason === 'timedOut' ? 'timedOut' : 'signedOut';
     },
     /** A call answered 401: the server session is gone. */
     expired(state) {
@@ -123,6 +133,15 @@ const sessionSlice = createSlice({
       state.signIn = idleFlow;
       state.switchDatabase = idleFlow;
       state.endReason = 'expired';
+    },
+    /** Another tab of this browser signed out (or its session ended): this tab signs out too. */
+    endedInAnotherTab(state) {
+      if (state.user === null) return;
+      state.user = null;
+      state.status = 'succeeded';
+      state.signIn = idleFlow;
+      state.switchDatabase = idleFlow;
+      state.endReason = 'signedOutElsewhere';
     },
   },
 });

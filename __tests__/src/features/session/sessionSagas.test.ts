@@ -37,7 +37,12 @@ describe('session sagas', () => {
     store.dispatch(sessionActions.currentUserRequested());
     await waitFor(() => expect(store.getState().session.status).toBe('succeeded'));
     expect(store.getState().session.user?.userId).toBe('u1');
-    expect(types()).toEqual(['session/currentUserRequested', 'session/currentUserLoaded']);
+    // The session's inactivity timers start with the user (sessionTimeoutSagas.ts).
+    expect(types()).toEqual([
+      'session/currentUserRequested',
+      'session/currentUserLoaded',
+      'sessionTimeout/started',
+    ]);
   });
 
   it('treats a 401 from current-user as "signed out" without an expiry', async () => {
@@ -79,7 +84,11 @@ describe('session sagas', () => {
       'GET /api/rest/private/user_event/login',
     ]);
     expect(calls[0]!.body).toEqual({ username: 'ada', password: 'pw' });
-    expect(types()).toEqual(['session/signInRequested', 'session/signedIn']);
+    expect(types()).toEqual([
+      'session/signInRequested',
+      'session/signedIn',
+      'sessionTimeout/started',
+    ]);
     expect(store.getState().session.user?.username).toBe('ada');
   });
 

@@ -1,8 +1,9 @@
 /** The firm switcher of the header, shown only to users of more than one database. */
-import { App, Select } from 'antd';
+import { Select } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { notificationsActions } from '../../notifications/notificationsSlice';
 import { selectIsUploading } from '../../uploads/uploadsSelectors';
 import {
   selectCanSwitchDatabase,
@@ -16,7 +17,6 @@ import { sessionActions } from '../sessionSlice';
 export function FirmSwitcher() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const canSwitch = useAppSelector(selectCanSwitchDatabase);
   const databases = useAppSelector(selectDatabases);
   const currentId = useAppSelector(selectCurrentDatabaseId);
@@ -24,8 +24,10 @@ export function FirmSwitcher() {
   const uploading = useAppSelector(selectIsUploading);
 
   useEffect(() => {
-    if (status === 'failed' && error) void message.error(error);
-  }, [status, error, message]);
+    if (status === 'failed' && error) {
+      dispatch(notificationsActions.infoMessageRequested({ text: error, kind: 'error' }));
+    }
+  }, [status, error, dispatch]);
 
   if (!canSwitch) return null;
 

@@ -1,11 +1,12 @@
 /**
  * The /logout route: records the logout event, ends the server session, clears the store's
  * session and shows the sign-in page (SPEC section 2: "/logout is where the user is sent on
- * session timeout").
+ * session timeout"). `/logout?reason=timeout` (the inactivity timeout) makes the sign-in page say
+ * so.
  */
 import { Spin } from 'antd';
 import { useEffect } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectCurrentUser, selectSignOutStatus } from '../sessionSelectors';
 import { sessionActions } from '../sessionSlice';
@@ -16,10 +17,14 @@ export function LogoutPage() {
   const user = useAppSelector(selectCurrentUser);
   const signOut = useAppSelector(selectSignOutStatus);
   const signedIn = user !== null;
+  const [params] = useSearchParams();
+  const timedOut = params.get('reason') === 'timeout';
 
   useEffect(() => {
-    if (signedIn) dispatch(sessionActions.signOutRequested());
-  }, [dispatch, signedIn]);
+    if (signedIn) {
+      dispatch(sessionActions.signOutRequested(timedOut ? { reason: 'timedOut' } : undefined));
+    }
+  }, [dispatch, signedIn, timedOut]);
 
   if (!signedIn && signOut !== 'loading') return <Navigate to="/login" replace />;
   return (

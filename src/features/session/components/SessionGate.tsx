@@ -8,16 +8,22 @@ import { Navigate, useSearchParams } from 'react-router';
 import { PRODUCT_NAME } from '../../../../common/constants';
 import { resolveLanding } from '../../../app/landing';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { flagsActions } from '../../flags/flagsSlice';
 import { selectCurrentUser, selectSessionError, selectSessionStatus } from '../sessionSelectors';
 import { sessionActions } from '../sessionSlice';
 import { SignInPage } from './SignInPage';
 
-/** Asks the server who is signed in, once, when nothing is known yet. */
+/**
+ * At start-up (nothing known yet) asks the server who is signed in and which feature flags are on,
+ * once each.
+ */
 export function useSessionBootstrap(): void {
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectSessionStatus);
   useEffect(() => {
-    if (status === 'idle') dispatch(sessionActions.currentUserRequested());
+    if (status !== 'idle') return;
+    dispatch(sessionActions.currentUserRequested());
+    dispatch(flagsActions.loadRequested());
   }, [dispatch, status]);
 }
 

@@ -1,20 +1,32 @@
 /** The sign-in form (route /login, and shown in place of any page when not signed in). */
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { PRODUCT_NAME } from '../../../../common/constants';
+import { MESSAGES } from '../../../../common/messages';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { selectMaintenanceMode } from '../../flags/flagsSelectors';
 import { selectSessionEndReason, selectSignIn } from '../sessionSelectors';
-import { sessionActions, type SignInRequest } from '../sessionSlice';
+import { sessionActions, type SessionEndReason, type SignInRequest } from '../sessionSlice';
 
 /** Notice shown after the session ended on the server. */
 export const SESSION_ENDED_NOTICE = 'Your session has ended. Please sign in again.';
 /** Notice shown after signing out. */
 export const SIGNED_OUT_NOTICE = 'You have signed out.';
 
+/** The notice for each way a session ends (none when the user never signed in). */
+const END_NOTICES: Record<SessionEndReason, string | null> = {
+  none: null,
+  signedOut: SIGNED_OUT_NOTICE,
+  expired: SESSION_ENDED_NOTICE,
+  timedOut: MESSAGES.sessionTimedOut,
+  signedOutElsewhere: MESSAGES.signedOutInAnotherTab,
+};
+
 /** The sign-in card: Username, Password, "Sign in"; shows the server's message on failure. */
 export function SignInPage() {
   const dispatch = useAppDispatch();
   const { status, error } = useAppSelector(selectSignIn);
   const endReason = useAppSelector(selectSessionEndReason);
+  const maintenance = useAppSelector(selectMaintenanceMode);
   const [form] = Form.useForm<SignInRequest>();
 
   const onFinish = (values: SignInRequest) => {
@@ -26,12 +38,7 @@ export function SignInPage() {
     );
   };
 
-  const notice =
-    status !== 'failed' && endReason === 'expired'
-      ? SESSION_ENDED_NOTICE
-      : status !== 'failed' && endReason === 'signedOut'
-        ? SIGNED_OUT_NOTICE
-        : null;
+  const notice = status !== 'failed' ? END_NOTICES[endReason] : null;
 
   return (
     <main className="sign-in-page">
@@ -46,6 +53,14 @@ export function SignInPage() {
           <Alert className="sign-in-alert" type="error" showIcon title={error} />
         ) : null}
         {notice ? <Alert className="sign-in-alert" type="info" showIcon title={notice} /> : null}
+        {maintenance ? (
+          <Alert
+            className="sign-in-alert"
+            type="warning"
+            showIcon
+            title={MESSAGES.maintenanceSignIn}
+          />
+        ) : null}
         <Form<SignInRequest>
           form={form}
           layout="vertical"

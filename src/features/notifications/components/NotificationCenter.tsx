@@ -1,0 +1,107 @@
+/**
+ * Renders the shared notifications of the notifications slice (SPEC section 2): the notification
+ * panel (a dialog with the given title and content and a Close button), the success toasts (title,
+ * body, optional Undo, close button; bottom right) and the info messages (top centre). Mounted
+ * once, in the app shell; features never render these themselves, they dispatch events.
+ */
+import { CheckCircleFilled, CloseOutlined } from '@ant-design/icons';
+import { Alert, Button, Modal } from 'antd';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import {
+  selectInfoMessages,
+  selectNotificationPanel,
+  selectSuccessToasts,
+} from '../notificationsSelectors';
+import { notificationsActions, type SuccessToast } from '../notificationsSlice';
+import './notifications.css';
+
+/** The notification panel: open with a title and content, closed with its Close button. */
+export function NotificationPanel() {
+  const dispatch = useAppDispatch();
+  const panel = useAppSelector(selectNotificationPanel);
+  const close = () => dispatch(notificationsActions.panelClosed());
+  return (
+    <Modal
+      open={panel.status === 'open'}
+      title={panel.title}
+      onCancel={close}
+      closable={false}
+      footer={
+        <Button type="primary" onClick={close}>
+          Close
+        </Button>
+      }
+      destroyOnHidden
+    >
+      <p className="notification-panel-content">{panel.content}</p>
+    </Modal>
+  );
+}
+
+/** One success toast. */
+export function SuccessToastView({ toast }: { toast: SuccessToast }) {
+  const dispatch = useAppDispatch();
+  return (
+    <div className="success-toast" role="status" aria-label={toast.title}>
+      <CheckCircleFilled className="success-toast-icon" aria-hidden />
+      <div className="success-toast-text">
+        <div className="success-toast-title">{toast.title}</div>
+        {toast.body ? <div className="success-toast-body">{toast.body}</div> : null}
+      </div>
+      {toast.undo ? (
+        <Button
+          size="small"
+          type="link"
+          className="success-toast-undo"
+          onClick={() => dispatch(notificationsActions.undoClicked({ id: toast.id }))}
+        >
+          Undo
+        </Button>
+      ) : null}
+      <Button
+        size="small"
+        type="text"
+        aria-label="Close"
+        icon={<CloseOutlined />}
+        onClick={() =>
+          dispatch(notificationsActions.successToastClosed({ id: toast.id, reason: 'closed' }))
+        }
+      />
+    </div>
+  );
+}
+
+/** The panel, the toasts and the info messages. */
+export function NotificationCenter() {
+  const dispatch = useAppDispatch();
+  const toasts = useAppSelector(selectSuccessToasts);
+  const messages = useAppSelector(selectInfoMessages);
+  return (
+    <>
+      <NotificationPanel />
+      <section className="info-messages" aria-label="Messages" aria-live="polite">
+        {messages.map((message) => (
+          <Alert
+            key={message.id}
+            className="info-message"
+            type={message.kind}
+            showIcon
+            title={message.text}
+            closable={{
+              'aria-label': 'Dismiss',
+              onClose: () =>
+                dispatch(
+                  notificationsActions.infoMessageClosed({ id: message.id, reason: 'closed' }),
+                ),
+            }}
+          />
+        ))}
+      </section>
+      <section className="success-toasts" aria-label="Notifications" aria-live="polite">
+        {toasts.map((toast) => (
+          <SuccessToastView key={toast.id} toast={toast} />
+        ))}
+      </section>
+    </>
+  );
+}

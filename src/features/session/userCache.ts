@@ -1,0 +1,93 @@
+/**
+ * Cached user data (SPEC section 3: "stored locally under one key"; issue 6): everything the client
+ * keeps about the signed-in user between page loads lives in ONE localStorage entry,
+ * {@link USER_CACHE_KEY}, and is removed at sign-out, on a session end and when another user signs
+ * in. It holds who the user is (no secrets: the session itself is an HttpOnly cookie) and the
+ * per-user preferences features save with {@link setCachedPreference}. Storage failures (private
+ * mode, quota) are ignored: the cache is a convenience.
+ */
+import type { CurrentUserDto } from '../../../common/types';
+
+/** The one localStorage key of cached user data. */
+export const USER_CACHE_KEY = 'dossier.user';
+
+/** A JSON value a preference may hold. */
+export type PreferenceValue =
+  string | number | boolean | null | PreferenceValue[] | { [key: string]: PreferenceValue };
+
+/** The cached user data. */
+export interface CachedUser {
+  userId: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  currentDatabaseId: string;
+  /** Per-user preferences of the features, by name. */
+  preferences: Record<string, PreferenceValue>;
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The cached user data, or null when there is none (or it is unreadable). */
+export function readCachedUser(): CachedUser | null {
+  try {
+    const text = storage()?.getItem(USER_CACHE_KEY);
+    if (!text) return null;
+    const value = JSON.parse(text) as Partial<CachedUser> | null;
+    if (!value || typeof value.userId !== 'string') return null;
+    return { ...(value as CachedUser), preferences: value.preferences ?? {} };
+  } catch {
+    return null;
+  }
+}
+
+function write(value: CachedUser): void {
+  try {
+    storage()?.setItem(USER_CACHE_KEY, JSON.stringify(value));
+  } catch {
+    // Storage full or disabled: nothing is cached.
+  }
+}
+
+/**
+ * Caches the signed-in user; their preferences are kept when the same user is cached again and
+ * dropped when another user signs in.
+ */
+export function cacheUser(user: CurrentUserDto): void {
+  const previous = readCachedUser();
+  write({
+    userId: user.userId,
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    currentDatabaseId: user.currentDatabaseId,
+    preferences: previous?.userId === user.userId ? previous.preferences : {},
+  });
+}
+
+/** A preference of the cached user, or undefined. */
+export function getCachedPreference(name: string): PreferenceValue | undefined {
+  return readCachedUser()?.preferences[name];
+}
+
+/** Saves a preference of the cached user (nothing happens when no user is cached). */
+export function setCachedPreference(name: string, value: PreferenceValue): void {
+  const cached = readCachedUser();
+  if (!cached) return;
+  write({ ...cached, preferences: { ...cached.preferences, [name]: value } });
+}
+
+/** Removes the cached user data (sign-out, session end). */
+export function clearCachedUser(): void {
+  try {
+    storage()?.removeItem(USER_CACHE_KEY);
+  } catch {
+    // Nothing to clear.
+  }
+}

@@ -26,7 +26,7 @@ const common = {
 
 export default {
   // antd under jsdom renders slowly on a 2-core machine: a generous limit, no wall-clock asserts.
-  testTimeout: 30_000,
+  testTimeout: 90_000,
   globalSetup: '<rootDir>/__tests__/globalSetup.cjs',
   projects: [
     {

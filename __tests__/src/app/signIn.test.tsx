@@ -30,8 +30,10 @@ describe('sign-in', () => {
     const user = userEvent.setup();
     renderWithProviders(<App />, { store, route: '/login' });
 
-    await user.type(await screen.findByLabelText('Username'), 'ada');
-    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(await screen.findByLabelText('Username'));
+    await user.paste('ada');
+    await user.click(screen.getByLabelText('Password'));
+    await user.paste('wrong');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -63,8 +65,10 @@ describe('sign-in', () => {
     });
     const user = userEvent.setup();
     renderWithProviders(<App />, { store, route: '/login?landing=/sharing/shared' });
-    await user.type(await screen.findByLabelText('Username'), 'ada');
-    await user.type(screen.getByLabelText('Password'), 'right');
+    await user.click(await screen.findByLabelText('Username'));
+    await user.paste('ada');
+    await user.click(screen.getByLabelText('Password'));
+    await user.paste('right');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Shared' })).toBeInTheDocument();
@@ -80,8 +84,10 @@ describe('sign-in', () => {
     });
     const user = userEvent.setup();
     renderWithProviders(<App />, { store, route: '/archive' });
-    await user.type(await screen.findByLabelText('Username'), 'ada');
-    await user.type(screen.getByLabelText('Password'), 'right');
+    await user.click(await screen.findByLabelText('Username'));
+    await user.paste('ada');
+    await user.click(screen.getByLabelText('Password'));
+    await user.paste('right');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(
       await screen.findByText('Archived items are coming in a later release.'),

@@ -1,25 +1,23 @@
 /**
- * `npm run bench`: prints figures; asserts nothing. Runs the real app on a temporary SQLite DATA_DIR
- * over loopback HTTP and measures:
- * - upload throughput of one file through create-upload → presigned PUT → record (MB/s) and the
- *   server process's RSS growth during it;
+ * `npm run bench`: prints figures; asserts nothing. `npm run bench -- uploads` runs only the upload
+ * benchmark (bench/uploads.ts) at BENCH_UPLOAD_MB (default 100) MB. The default run is short:
  * - folder page latency (p50/p95) of GET /api/rest/entities for page 1 and the last page of a
- *   folder of BENCH_ITEMS items.
- * Sizes: BENCH_UPLOAD_MB (default 100), BENCH_ITEMS (default 2000).
+ *   folder of BENCH_ITEMS (default 2000) items, on the real app over loopback HTTP;
+ * - the upload benchmark at 20 MB, one run (single PUT and multipart beside curl -T to a plain
+ *   node:http server, with the server's RSS growth).
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createReadStream } from 'node:fs';
-import { request } from 'node:http';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { migrateToLatest, openDatabase } from '../server/db/database';
 import { systemClock } from '../server/ids';
 import { seed } from '../server/seed';
 import { LocalObjectStore } from '../server/storage/localObjectStore';
+import { runUploadsBench } from './uploads';
 
+const only = process.argv.slice(2);
 const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 100);
 const items = Number(process.env.BENCH_ITEMS ?? 2000);
 const password = 'bench-password';
@@ -29,6 +27,16 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function main(): Promise<void> {
+  if (only.includes('uploads')) {
+    await runUploadsBench({ sizeMb: uploadMb, runs: Number(process.env.BENCH_RUNS ?? 3) });
+    return;
+  }
+  await folderPages();
+  await runUploadsBench({ sizeMb: 20, runs: 1 });
+}
+
+/** Folder page latency on the real app in this process. */
+async function folderPages(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dossier-bench-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '1000' });
   const database = openDatabase(config.databaseUrl);
@@ -64,54 +72,6 @@ async function main(): Promise<void> {
       throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
     return (await response.json()) as T;
   };
-
-  // Upload throughput.
-  const source = path.join(dataDir, 'source.bin');
-  await new Promise<void>((resolve, reject) => {
-    const out = createWriteStream(source);
-    const chunk = randomBytes(1024 * 1024);
-    for (let i = 0; i < uploadMb; i += 1) out.write(chunk);
-    out.end(resolve);
-    out.on('error', reject);
-  });
-  const size = statSync(source).size;
-  const rssBefore = process.memoryUsage().rss;
-  let rssPeak = rssBefore;
-  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 20);
-  const started = performance.now();
-  const upload = await api<{ id: string; url: string; headers: Record<string, string> }>(
-    'POST',
-    '/api/rest/files',
-    {
-      folder_id: '',
-      name: 'bench.bin',
-      extension: 'bin',
-      content_type: 'application/octet-stream',
-      size,
-    },
-  );
-  await new Promise<void>((resolve, reject) => {
-    const req = request(
-      new URL(upload.url, base),
-      { method: 'PUT', headers: { ...upload.headers, 'content-length': String(size) } },
-      (res) => {
-        res.resume();
-        res.on('end', () =>
-          res.statusCode === 200 ? resolve() : reject(new Error(`PUT ${res.statusCode}`)),
-        );
-      },
-    );
-    req.on('error', reject);
-    createReadStream(source).pipe(req);
-  });
-  await api('POST', '/api/rest/files/record', { id: upload.id });
-  const seconds = (performance.now() - started) / 1000;
-  clearInterval(sampler);
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(source)) hash.update(chunk as Buffer);
-  console.log(
-    `upload (single PUT, ${uploadMb} MB): ${(size / 1048576 / seconds).toFixed(1)} MB/s, RSS growth ${((rssPeak - rssBefore) / 1048576).toFixed(1)} MB (app and client share this process)`,
-  );
 
   // Folder page latency.
   const folder = await api<{ id: string }>('POST', '/api/rest/folders', { name: 'Bench folder' });

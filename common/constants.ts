@@ -15,6 +15,30 @@ export const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 /** Upload stall timeout: no progress for this long aborts the file, in milliseconds. */
 export const UPLOAD_STALL_TIMEOUT_MS = 30_000;
 
+/**
+ * Default most files one upload may hold at a time (SPEC section 5: the product's own count is not
+ * shown; configurable with UPLOAD_MAX_FILES).
+ */
+export const DEFAULT_MAX_FILES_PER_UPLOAD = 100;
+
+/**
+ * Files larger than this many bytes go by resumable multipart upload (10 MiB; configurable with
+ * UPLOAD_MULTIPART_THRESHOLD).
+ */
+export const MULTIPART_THRESHOLD_BYTES = 10 * 1024 * 1024;
+
+/** Smallest multipart part except the last, in bytes (5 MiB, as S3 requires). */
+export const MULTIPART_MIN_PART_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Default multipart part size, in bytes (10 MiB; configurable with UPLOAD_PART_SIZE): a 100 MB
+ * file is 10 requests, and a dropped connection loses at most 10 MiB of work.
+ */
+export const MULTIPART_PART_BYTES = 10 * 1024 * 1024;
+
+/** Most parts of one multipart upload (as S3 allows). */
+export const MULTIPART_MAX_PARTS = 10_000;
+
 /** Success toast closes itself after this many milliseconds. */
 export const SUCCESS_TOAST_MS = 8_000;
 

@@ -40,6 +40,11 @@ export const MESSAGES = {
   uploadNotComplete: 'The upload did not complete. Please try again.',
   fileNameRequired: 'A file name is required.',
   invalidName: 'Names cannot contain / or \\ or control characters.',
+  // Upload restrictions and failures the spec leaves open (issue 4).
+  fileTooSmall: '{file} is smaller than the minimum allowed size of {size}',
+  fileTypeNotAllowed: '{file} is not an allowed file type. Allowed: {types}',
+  uploadChecksumMismatch: 'The stored file does not match the file that was sent.',
+  uploadInterrupted: 'The upload was interrupted. Retry to continue.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

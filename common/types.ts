@@ -47,6 +47,8 @@ export interface FileDto {
   size: number;
   content_type: string;
   status: FileStatus;
+  /** Hex sha256 of the stored bytes, checked when the upload was recorded; null for older files. */
+  sha256: string | null;
   created_by: string;
   created_by_name: string;
   database_id: string;
@@ -184,6 +186,38 @@ export interface CreateUploadResponse {
 /** POST /api/rest/files/record: makes a pending upload visible. */
 export interface RecordUploadRequest {
   id: string;
+  /**
+   * Optional hex sha256 the client computed of the bytes it sent; the record is refused (and the
+   * object deleted) when the stored object's checksum differs.
+   */
+  sha256?: string;
+}
+
+/**
+ * POST /api/rest/files/multipart: starts a resumable multipart upload (same fields as
+ * create-upload). The answer is the presigned S3-style create request and the storage key the
+ * parts go to; `id` is both the pending upload's id and the multipart upload id.
+ */
+export type CreateMultipartUploadRequest = CreateUploadRequest;
+
+/** A presigned store request as the sign endpoints answer it. */
+export interface PresignedRequestDto {
+  url: string;
+  method: 'PUT' | 'GET' | 'POST' | 'DELETE';
+  headers: Record<string, string>;
+}
+
+/** One signed part of GET /api/rest/files/multipart/{uploadId}/parts. */
+export interface PresignedPartDto extends PresignedRequestDto {
+  part_number: number;
+}
+
+/** Answer of POST /api/rest/files/multipart. */
+export interface CreateMultipartUploadResponse extends PresignedRequestDto {
+  /** The pending upload's id, which is also the multipart upload id. */
+  id: string;
+  /** The server-generated object key every later step names. */
+  key: string;
 }
 
 /** History entity types (SPEC section 3). */

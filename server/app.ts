@@ -18,6 +18,7 @@ import { flagRoutes } from './routes/flags';
 import { folderRoutes } from './routes/folders';
 import { historyRoutes } from './routes/history';
 import { storageRoutes } from './routes/storage';
+import { uploadRoutes } from './routes/uploads';
 import { discardRefusedUpload } from './services/files';
 import type { Services } from './services/context';
 import type { LocalObjectStore } from './storage/localObjectStore';
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionAuthRoutes(scope, deps);
     folderRoutes(scope, deps);
     fileRoutes(scope, deps);
+    uploadRoutes(scope, deps);
     historyRoutes(scope, deps);
   });
 

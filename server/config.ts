@@ -5,6 +5,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { MAX_FILE_SIZE_BYTES, MULTIPART_MIN_PART_BYTES } from '../common/constants';
+import {
+  DEFAULT_UPLOAD_RESTRICTIONS,
+  normalizeAllowedType,
+  type UploadRestrictions,
+} from '../common/uploads';
 import {
   FEATURE_FLAG_DEFAULTS,
   SESSION_MAX_AGE_HOURS,
@@ -52,6 +58,59 @@ export interface Config {
   featureFlags: FeatureFlags;
   /** Log level (LOG_LEVEL, default info; silent in tests). */
   logLevel: string;
+  /**
+   * Upload restrictions served to the client and enforced by the server (issue 4): the most files
+   * one user may upload at a time (UPLOAD_MAX_FILES, default 100), the smallest file in bytes
+   * (UPLOAD_MIN_FILE_SIZE, default 0), the allowed types (UPLOAD_ALLOWED_TYPES, comma-separated
+   * extensions or content types, default any), the multipart threshold in bytes
+   * (UPLOAD_MULTIPART_THRESHOLD, default 10485760) and the part size in bytes (UPLOAD_PART_SIZE,
+   * default 10485760, at least 5242880). The largest file is always 104857600 bytes (SPEC section 9).
+   */
+  uploads: UploadRestrictions;
+  /**
+   * Pending uploads and multipart parts older than this many ms are removed
+   * (UPLOAD_ABANDONED_AFTER_HOURS, default 24 h).
+   */
+  uploadAbandonedAfterMs: number;
+  /** How often the cleanup job runs, in ms; 0 disables it (UPLOAD_CLEANUP_INTERVAL_MINUTES, 60). */
+  uploadCleanupIntervalMs: number;
+}
+
+/**
+ * Reads the upload restrictions from the environment (see {@link Config.uploads}).
+ * @throws Error for a malformed number, a part size under 5 MiB or a threshold over the maximum
+ */
+function uploadRestrictionsFrom(env: NodeJS.ProcessEnv): UploadRestrictions {
+  const defaults = DEFAULT_UPLOAD_RESTRICTIONS;
+  const partSize = intFrom(env.UPLOAD_PART_SIZE, defaults.part_size, 'UPLOAD_PART_SIZE');
+  if (partSize < MULTIPART_MIN_PART_BYTES || partSize > MAX_FILE_SIZE_BYTES) {
+    throw new Error(
+      `UPLOAD_PART_SIZE must be between ${MULTIPART_MIN_PART_BYTES} and ${MAX_FILE_SIZE_BYTES}`,
+    );
+  }
+  const maxFiles = intFrom(env.UPLOAD_MAX_FILES, defaults.max_number_of_files, 'UPLOAD_MAX_FILES');
+  if (!Number.isInteger(maxFiles) || maxFiles < 1) {
+    throw new Error('UPLOAD_MAX_FILES must be a whole number of at least 1');
+  }
+  const minSize = intFrom(env.UPLOAD_MIN_FILE_SIZE, defaults.min_file_size, 'UPLOAD_MIN_FILE_SIZE');
+  if (minSize > MAX_FILE_SIZE_BYTES) {
+    throw new Error(`UPLOAD_MIN_FILE_SIZE must be at most ${MAX_FILE_SIZE_BYTES}`);
+  }
+  return {
+    max_file_size: MAX_FILE_SIZE_BYTES,
+    min_file_size: minSize,
+    max_number_of_files: maxFiles,
+    allowed_file_types: (env.UPLOAD_ALLOWED_TYPES ?? '')
+      .split(',')
+      .map(normalizeAllowedType)
+      .filter((type) => type !== ''),
+    multipart_threshold: intFrom(
+      env.UPLOAD_MULTIPART_THRESHOLD,
+      defaults.multipart_threshold,
+      'UPLOAD_MULTIPART_THRESHOLD',
+    ),
+    part_size: partSize,
+  };
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -146,5 +205,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleSeconds: idleSecondsFrom(env.SESSION_IDLE_SECONDS),
     featureFlags: parseFeatureFlags(env.FEATURE_FLAGS),
     logLevel: env.LOG_LEVEL ?? 'info',
+    uploads: uploadRestrictionsFrom(env),
+    uploadAbandonedAfterMs:
+      intFrom(env.UPLOAD_ABANDONED_AFTER_HOURS, 24, 'UPLOAD_ABANDONED_AFTER_HOURS') * 3_600_000,
+    uploadCleanupIntervalMs:
+      intFrom(env.UPLOAD_CLEANUP_INTERVAL_MINUTES, 60, 'UPLOAD_CLEANUP_INTERVAL_MINUTES') * 60_000,
   };
 }

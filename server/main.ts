@@ -7,6 +7,7 @@ import { loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { systemClock } from './ids';
 import { seed } from './seed';
+import { startUploadCleanup } from './services/uploads';
 import { LocalObjectStore } from './storage/localObjectStore';
 
 async function main(): Promise<void> {
@@ -20,15 +21,17 @@ async function main(): Promise<void> {
   );
   const store = new LocalObjectStore(config.dataDir, config.sessionSecret);
   await store.init();
-  const app = await buildApp({
+  const services = {
     db: database.db,
     dialect: database.dialect,
     store,
-    localStore: store,
     clock: systemClock,
     config,
-  });
+  };
+  const app = await buildApp({ ...services, localStore: store });
   await app.listen({ port: config.port, host: config.host });
+  // Abandoned uploads (pending rows, multipart parts) are removed periodically (issue 4).
+  const stopUploadCleanup = startUploadCleanup(services, app.log);
   const url = `http://localhost:${config.port}`;
   console.log(`\nDossier is running at ${url} (${database.dialect}, data in ${config.dataDir})`);
   if (seeded.seeded) {
@@ -46,6 +49,7 @@ async function main(): Promise<void> {
 
   const shutdown = (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    stopUploadCleanup();
     void app
       .close()
       .then(() => database.close())

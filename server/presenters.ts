@@ -71,6 +71,7 @@ export function presentFile(
     size: Number(row.size),
     content_type: row.content_type,
     status: row.status,
+    sha256: row.sha256 ?? null,
     created_by: row.created_by,
     created_by_name: displayName(row.creator_first, row.creator_last),
     database_id: row.database_id,

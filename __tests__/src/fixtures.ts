@@ -58,6 +58,7 @@ export function makeFile(overrides: Partial<FileDto> = {}): FileDto {
     size: 1536,
     content_type: 'application/pdf',
     status: 'ready',
+    sha256: null,
     created_by: 'u1',
     created_by_name: 'Ada Lovelace',
     database_id: 'db1',

@@ -33,6 +33,9 @@ jest.mock('@uppy/core', () => {
     getFile() {
       return undefined;
     }
+    getFiles() {
+      return [];
+    }
     addFile() {
       return 'uppy-stub';
     }
@@ -46,6 +49,10 @@ jest.mock('@uppy/core', () => {
   return { __esModule: true, default: UppyStub, Uppy: UppyStub };
 });
 jest.mock('@uppy/aws-s3', () => ({ __esModule: true, default: class AwsS3Stub {} }));
+jest.mock('@uppy/golden-retriever', () => ({
+  __esModule: true,
+  default: class GoldenRetrieverStub {},
+}));
 
 // jsdom has no ResizeObserver; antd and react-virtuoso only need it to exist.
 if (typeof window.ResizeObserver === 'undefined') {

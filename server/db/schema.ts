@@ -81,6 +81,8 @@ export interface FilesTable {
   content_type: string;
   storage_key: string;
   status: 'pending' | 'ready';
+  /** Hex sha256 of the stored object, set when the upload is recorded (0003); null before. */
+  sha256: string | null;
   created_by: string;
   created_at: string;
   updated_at: string;

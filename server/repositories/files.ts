@@ -132,3 +132,70 @@ export function favoritesFor(
     .where('entity_id', 'in', entityIds)
     .execute();
 }
+
+/**
+ * Number of a user's pending uploads in a firm database touched since `since` (ISO 8601 UTC): the
+ * uploads still running (a pending upload is touched at creation and at every multipart signature).
+ */
+export async function countActivePendingUploads(
+  db: Executor,
+  databaseId: string,
+  userId: string,
+  since: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('files')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('database_id', '=', databaseId)
+    .where('created_by', '=', userId)
+    .where('status', '=', 'pending')
+    .where('updated_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A pending upload the cleanup job removes. */
+export interface StalePendingUpload {
+  id: string;
+  database_id: string;
+  storage_key: string;
+}
+
+/**
+ * Pending uploads of every firm database untouched since `before` (ISO 8601 UTC), oldest first.
+ * Used only by the cleanup job, which acts for the system, not for a session.
+ */
+export function listStalePendingUploads(
+  db: Executor,
+  before: string,
+  limit: number,
+): Promise<StalePendingUpload[]> {
+  return db
+    .selectFrom('files')
+    .select(['id', 'database_id', 'storage_key'])
+    .where('status', '=', 'pending')
+    .where('updated_at', '<', before)
+    .orderBy('updated_at')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Removes a file row only while it is still pending and untouched since `before` (when given).
+ * @returns whether a row was removed
+ */
+export async function deletePendingUpload(
+  db: Executor,
+  databaseId: string,
+  id: string,
+  before?: string,
+): Promise<boolean> {
+  let query = db
+    .deleteFrom('files')
+    .where('database_id', '=', databaseId)
+    .where('id', '=', id)
+    .where('status', '=', 'pending');
+  if (before !== undefined) query = query.where('updated_at', '<', before);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -60,12 +60,17 @@ export function fileRoutes(app: FastifyInstance, services: Services): void {
         body: {
           type: 'object',
           required: ['id'],
-          properties: { id: { type: 'string', minLength: 1, maxLength: 64 } },
+          properties: {
+            id: { type: 'string', minLength: 1, maxLength: 64 },
+            sha256: { type: 'string', pattern: '^[0-9a-fA-F]{64}$' },
+          },
         },
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await recordUpload(services, ctxOf(request), request.body.id)),
+      reply
+        .code(201)
+        .send(await recordUpload(services, ctxOf(request), request.body.id, request.body.sha256)),
   );
 
   app.get<{ Params: { id: string } }>(

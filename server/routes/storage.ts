@@ -1,21 +1,26 @@
 /**
- * The local object store's presigned PUT endpoint. No session is needed: the signature in the URL
- * is the authorisation, bound to key, method, content type, size limit and expiry. The body is
- * streamed to disk, never parsed or buffered.
+ * The local object store's presigned endpoints (S3-compatible, so @uppy/aws-s3 talks to them
+ * unchanged): PUT of a whole object or of one part, POST to create or complete a multipart upload,
+ * GET to list its parts, DELETE to abort it. No session is needed: the signature in the URL is the
+ * authorisation, bound to operation, key, upload id, part number, content type, size limit and
+ * expiry. Bodies are streamed to disk, never parsed or buffered (except the small XML part list of
+ * a complete).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MAX_FILE_SIZE_BYTES } from '../../common/constants';
 import { formatSize } from '../../common/format';
 import { formatMessage, MESSAGES } from '../../common/messages';
-import { MAX_FILE_SIZE_BYTES } from '../../common/constants';
 import { AppError } from '../errors';
 import {
   LOCAL_STORAGE_PREFIX,
-  PutRefused,
-  type LocalObjectStore,
-  type PutFailure,
+  LocalObjectStore,
+  MAX_COMPLETE_BODY_BYTES,
+  parseCompleteRequest,
+  StoreRefused,
+  type StoreFailure,
 } from '../storage/localObjectStore';
 
-const STATUS: Record<PutFailure, [number, string]> = {
+const STATUS: Record<StoreFailure, [number, string]> = {
   bad_signature: [403, MESSAGES.invalidSignature],
   expired: [403, MESSAGES.invalidSignature],
   wrong_content_type: [415, 'The Content-Type does not match the upload link.'],
@@ -27,11 +32,44 @@ const STATUS: Record<PutFailure, [number, string]> = {
     }),
   ],
   aborted: [400, MESSAGES.uploadNotComplete],
+  no_such_upload: [404, 'The upload does not exist or was cancelled.'],
+  invalid_part: [400, 'A part of the upload is missing. Please try again.'],
+  invalid_part_order: [400, 'The parts of the upload are not in order.'],
+  size_mismatch: [400, MESSAGES.uploadNotComplete],
+  malformed_xml: [400, 'The list of parts could not be read.'],
+  busy: [409, 'The upload is being completed.'],
 };
 
+type StoreRequest = FastifyRequest<{
+  Params: { '*': string };
+  Querystring: Record<string, string | undefined>;
+}>;
+
+/** Reads a small request body as text, refusing more than `limit` bytes. */
+async function readSmallBody(request: StoreRequest, limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request.raw) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw new StoreRefused('too_large');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The largest body a request may carry: the signed limit, never over 104857600 bytes. */
+function bodyLimit(request: StoreRequest, signedMax: number): number {
+  const maxBytes = Math.min(signedMax, MAX_FILE_SIZE_BYTES);
+  const declared = Number(request.headers['content-length'] ?? NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) throw new StoreRefused('too_large');
+  return maxBytes;
+}
+
 /**
- * Registers PUT /api/storage/objects/* in its own scope (its own content-type parser).
- * @param onRefused called with the key of a PUT refused for its body (too large, broken off)
+ * Registers the store endpoints under /api/storage/objects/* in their own scope (their own
+ * content-type parser that leaves the body unread).
+ * @param onRefused called with the key of a single PUT refused for its body (too large, broken
+ *   off): that upload never became a file. Parts are not reported: a broken part is resent.
  */
 export async function storageRoutes(
   app: FastifyInstance,
@@ -40,36 +78,101 @@ export async function storageRoutes(
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    // Leave the body unread: the handler streams request.raw to disk itself.
+    // Leave the body unread: the handlers stream request.raw themselves.
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
-    scope.put<{ Params: { '*': string }; Querystring: Record<string, string | undefined> }>(
-      `${LOCAL_STORAGE_PREFIX}*`,
-      { schema: { hide: true } },
-      async (request, reply) => {
-        const key = request.params['*'];
-        try {
-          const signedMax = store.authorizePut(
-            key,
-            request.query,
-            request.headers['content-type'] ?? '',
-          );
-          const maxBytes = Math.min(signedMax, MAX_FILE_SIZE_BYTES);
-          const declared = Number(request.headers['content-length'] ?? NaN);
-          if (Number.isFinite(declared) && declared > maxBytes) throw new PutRefused('too_large');
-          const info = await store.write(key, request.raw, maxBytes);
-          return reply
-            .header('ETag', `"${info.sha256 ?? ''}"`)
-            .code(200)
-            .send({ size: info.size });
-        } catch (error) {
-          if (!(error instanceof PutRefused)) throw error;
-          const [status, message] = STATUS[error.reason];
-          if (error.reason === 'too_large' || error.reason === 'aborted') await onRefused(key);
-          // Stop the client from sending the rest of a refused body.
-          if (status === 413) reply.header('Connection', 'close');
-          throw new AppError(status, error.reason, message);
+
+    const handle = async (request: StoreRequest, reply: FastifyReply) => {
+      const key = request.params['*'];
+      let op = 'put';
+      try {
+        const signed = store.authorize(
+          request.method,
+          key,
+          request.query,
+          request.headers['content-type'] ?? '',
+        );
+        op = signed.op;
+        switch (signed.op) {
+          case 'put': {
+            const info = await store.write(key, request.raw, bodyLimit(request, signed.maxBytes));
+            return reply
+              .header('ETag', `"${info.sha256 ?? ''}"`)
+              .code(200)
+              .send({ size: info.size });
+          }
+          case 'create': {
+            if (signed.maxBytes > MAX_FILE_SIZE_BYTES) throw new StoreRefused('too_large');
+            await store.createMultipartUpload(
+              key,
+              signed.uploadId,
+              signed.contentType,
+              signed.maxBytes,
+              signed.partSize,
+            );
+            return reply
+              .type('application/xml')
+              .code(200)
+              .send(LocalObjectStore.initiateResultXml(key, signed.uploadId));
+          }
+          case 'part': {
+            const part = await store.writePart(
+              key,
+              signed.uploadId,
+              signed.partNumber,
+              request.raw,
+              bodyLimit(request, signed.maxBytes),
+            );
+            return reply.header('ETag', `"${part.etag}"`).code(200).send();
+          }
+          case 'list': {
+            const parts = await store.listParts(key, signed.uploadId);
+            return reply
+              .type('application/xml')
+              .code(200)
+              .send(LocalObjectStore.listPartsXml(key, signed.uploadId, parts));
+          }
+          case 'complete': {
+            const parts = parseCompleteRequest(
+              await readSmallBody(request, MAX_COMPLETE_BODY_BYTES),
+            );
+            const info = await store.completeMultipartUpload(
+              key,
+              signed.uploadId,
+              parts,
+              signed.maxBytes,
+            );
+            return reply
+              .type('application/xml')
+              .code(200)
+              .send(
+                LocalObjectStore.completeResultXml(
+                  `${LOCAL_STORAGE_PREFIX}${key}`,
+                  key,
+                  info.sha256 ?? '',
+                ),
+              );
+          }
+          case 'abort':
+            await store.abortMultipartUpload(key, signed.uploadId);
+            return reply.code(204).send();
         }
-      },
-    );
+      } catch (error) {
+        if (!(error instanceof StoreRefused)) throw error;
+        const [status, message] = STATUS[error.reason];
+        if (op === 'put' && (error.reason === 'too_large' || error.reason === 'aborted')) {
+          await onRefused(key);
+        }
+        // Stop the client from sending the rest of a refused body.
+        if (status === 413) reply.header('Connection', 'close');
+        throw new AppError(status, error.reason, message);
+      }
+    };
+
+    const url = `${LOCAL_STORAGE_PREFIX}*`;
+    const options = { schema: { hide: true } };
+    scope.put(url, options, handle);
+    scope.post(url, options, handle);
+    scope.get(url, options, handle);
+    scope.delete(url, options, handle);
   });
 }

@@ -9,6 +9,12 @@ import contentDisposition from 'content-disposition';
 import { MAX_FILE_SIZE_BYTES, PRESIGNED_URL_TTL_MS } from '../../common/constants';
 import { contentTypeFor, isInlinePreviewable, validateUploadFile } from '../../common/files';
 import { formatMessage, MESSAGES } from '../../common/messages';
+import {
+  fileTooSmallMessage,
+  fileTypeMessage,
+  isAllowedFileType,
+  tooManyFilesMessage,
+} from '../../common/uploads';
 import { nameKey, splitFileName, uniqueName, validateEntityName } from '../../common/names';
 import type { CreateUploadRequest, CreateUploadResponse, FileDto } from '../../common/types';
 import { AppError, badRequest, conflict, notFound, tooLarge } from '../errors';
@@ -16,6 +22,7 @@ import { isoAt, newId } from '../ids';
 import { presentFile } from '../presenters';
 import {
   deleteFileRow,
+  countActivePendingUploads,
   deletePendingByStorageKey,
   favoritesFor,
   findFile,
@@ -39,21 +46,48 @@ function assertUploadable(name: string, size: number): void {
   if (uploadProblem) throw badRequest(uploadProblem, 'invalid_name');
 }
 
+/** A pending upload row just created by {@link startPendingUpload}. */
+export interface PendingUpload {
+  /** The row's id (also the multipart upload id of a multipart upload). */
+  id: string;
+  /** The server-generated object key, `<database id>/<file id>`. */
+  storageKey: string;
+  name: string;
+  contentType: string;
+  /** Declared size in bytes. */
+  size: number;
+}
+
 /**
- * Starts an upload: checks the name, size and content type, creates a pending file row with a
- * server-generated storage key, and answers a presigned PUT valid for 15 minutes.
- * @throws AppError 400 (name, type, size), 413 (over 104857600 bytes), 404 (folder not visible)
+ * Checks everything an upload must satisfy before any byte is sent and inserts its pending row:
+ * the name (ISO-8859-1, no separators or control characters, at most 255 characters), the size
+ * (at most 104857600 bytes, at least the configured minimum), the configured allowed types, that
+ * the extension matches the name and the content type is the one derived from it, that the folder
+ * is visible and writable, and that the user has fewer running uploads than the configured count
+ * (uploads touched within the presigned-URL lifetime count as running).
+ * @throws AppError 400 (name, type, size, count), 413 (over 104857600 bytes), 404 (folder not
+ *   visible), 403 (read-only member)
  */
-export async function createUpload(
+export async function startPendingUpload(
   services: Services,
   ctx: RequestContext,
   input: CreateUploadRequest,
-): Promise<CreateUploadResponse> {
+): Promise<PendingUpload> {
   const name = input.name.trim();
   if (!Number.isSafeInteger(input.size) || input.size < 0) {
     throw badRequest('The file size must be a whole number of bytes.', 'invalid_size');
   }
   assertUploadable(name, input.size);
+  const restrictions = services.config.uploads;
+  if (input.size < restrictions.min_file_size) {
+    throw badRequest(fileTooSmallMessage(name, restrictions.min_file_size), 'file_too_small');
+  }
+  if (!isAllowedFileType(name, restrictions.allowed_file_types)) {
+    throw badRequest(
+      fileTypeMessage(name, restrictions.allowed_file_types),
+      'file_type_not_allowed',
+    );
+  }
   const { extension } = splitFileName(name);
   if (input.extension.toLowerCase() !== extension) {
     throw badRequest('The extension does not match the file name.', 'extension_mismatch');
@@ -66,9 +100,19 @@ export async function createUpload(
     );
   }
   await accessibleFolder(services.db, ctx, input.folder_id, 'write');
+  const now = services.clock();
+  const running = await countActivePendingUploads(
+    services.db,
+    ctx.databaseId,
+    ctx.userId,
+    new Date(now - PRESIGNED_URL_TTL_MS).toISOString(),
+  );
+  if (running >= restrictions.max_number_of_files) {
+    throw badRequest(tooManyFilesMessage(restrictions.max_number_of_files), 'too_many_files');
+  }
   const id = newId();
   const storageKey = `${ctx.databaseId}/${id}`;
-  const now = isoAt(services.clock);
+  const at = new Date(now).toISOString();
   await insertFile(services.db, {
     id,
     database_id: ctx.databaseId,
@@ -80,31 +124,49 @@ export async function createUpload(
     content_type: contentType,
     storage_key: storageKey,
     status: 'pending',
+    sha256: null,
     created_by: ctx.userId,
-    created_at: now,
-    updated_at: now,
+    created_at: at,
+    updated_at: at,
     archived_at: null,
   });
-  const presigned = services.store.presignPut(storageKey, {
-    contentType,
-    maxBytes: input.size,
+  return { id, storageKey, name, contentType, size: input.size };
+}
+
+/**
+ * Starts a single-PUT upload: {@link startPendingUpload}, then a presigned PUT valid for 15
+ * minutes, bound to the key, the content type and the declared size.
+ * @throws AppError as {@link startPendingUpload}
+ */
+export async function createUpload(
+  services: Services,
+  ctx: RequestContext,
+  input: CreateUploadRequest,
+): Promise<CreateUploadResponse> {
+  const pending = await startPendingUpload(services, ctx, input);
+  const presigned = services.store.presignPut(pending.storageKey, {
+    contentType: pending.contentType,
+    maxBytes: pending.size,
     expiresInMs: PRESIGNED_URL_TTL_MS,
-    headers: { 'Content-Disposition': contentDisposition(name, { type: 'attachment' }) },
+    headers: { 'Content-Disposition': contentDisposition(pending.name, { type: 'attachment' }) },
   });
-  return { id, ...presigned };
+  return { id: pending.id, ...presigned };
 }
 
 /**
  * Makes a pending upload a visible file once its object is stored whole: the object must exist and
  * have exactly the declared size (at most 104857600 bytes). The name is made unique in its folder
- * at this moment. Recording twice answers the same file.
+ * at this moment. Where the store computed a sha256 it is kept on the row (and compared with the
+ * client's, when the client sent one). Recording twice answers the same file.
+ * @param sha256 optional hex sha256 the client computed of the bytes it sent
  * @throws AppError 404 (no such pending upload of this user), 409 'upload_incomplete' (no object
- *   yet), 422 'size_mismatch' (object deleted, upload refused)
+ *   yet), 422 'size_mismatch' / 'checksum_mismatch' (object deleted, upload refused)
  */
 export async function recordUpload(
   services: Services,
   ctx: RequestContext,
   id: string,
+  sha256?: string,
 ): Promise<FileDto> {
   const pending = await findFile(services.db, ctx.databaseId, id);
   if (!pending || pending.created_by !== ctx.userId) throw notFound();
@@ -120,6 +182,15 @@ export async function recordUpload(
       formatMessage(MESSAGES.uploadFailed, { file: pending.name }),
     );
   }
+  if (sha256 && object.sha256 && sha256.toLowerCase() !== object.sha256) {
+    await services.store.delete(pending.storage_key);
+    await deleteFileRow(services.db, ctx.databaseId, id);
+    throw new AppError(
+      422,
+      'checksum_mismatch',
+      formatMessage(MESSAGES.uploadFailed, { file: pending.name }),
+    );
+  }
   await services.db.transaction().execute(async (trx) => {
     const folder = await accessibleFolder(trx, ctx, pending.folder_id, 'write');
     const finalName = uniqueName(
@@ -131,6 +202,7 @@ export async function recordUpload(
     );
     await updateFile(trx, ctx.databaseId, id, {
       status: 'ready',
+      sha256: object.sha256 ?? null,
       name: finalName,
       name_key: nameKey(finalName),
       updated_at: isoAt(services.clock),

@@ -1,44 +1,199 @@
 /**
- * The embedded object store: objects are files under DATA_DIR/objects, uploads arrive by presigned
- * PUT at /api/storage/objects/<key> (see routes/storage.ts). A PUT streams into DATA_DIR/tmp,
- * counting bytes and hashing as it goes, stops at the signed limit, and is renamed into place only
- * when complete, so a reader never sees a half-written object and memory stays flat.
+ * The embedded object store: objects are files under DATA_DIR/objects; uploads arrive at presigned
+ * URLs under /api/storage/objects/<key> (see routes/storage.ts), speaking a small S3-compatible
+ * dialect so that @uppy/aws-s3 talks to it unchanged:
+ *
+ * - single PUT: the body streams into DATA_DIR/tmp, counted and hashed (sha256) as it goes, stops
+ *   at the signed limit, and is renamed into place only when complete;
+ * - multipart: `POST ?uploads` creates DATA_DIR/tmp/multipart/<uploadId>/ with a manifest (key,
+ *   declared size, part size, content type) and an empty data file of the object's size;
+ *   `PUT ?uploadId&partNumber` streams part n straight into its place in that file (offset
+ *   (n - 1) × part size; every part but the last has exactly the part size) and then writes a
+ *   small marker `part-<n>.json` with the part's ETag (a fresh random token per stored version) and
+ *   size, so a part sent again replaces the earlier one and a part that broke off is simply not
+ *   listed; `GET ?uploadId` lists the marked parts (to resume); `POST ?uploadId` (complete) checks
+ *   the client's part list (1..N in order, the stored ETags) and that the parts add up to the
+ *   declared size, and renames the data file into place — the parts are joined where they were
+ *   written, with no second copy; `DELETE ?uploadId` drops the folder.
+ *   The object's sha256 is computed while the parts stream in when they arrive in order (the usual
+ *   case, @uppy/aws-s3 sends them one after the other); when they did not (a part sent again, a
+ *   resumed upload on another server process), complete reads the joined file once to hash it.
+ *
+ * A reader never sees a half-written object and memory stays flat whatever the file size.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes, type Hash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { MULTIPART_MAX_PARTS } from '../../common/constants';
 import { newId, systemClock, type Clock } from '../ids';
-import type { ObjectInfo, ObjectStore, PresignedPut, PresignPutOptions } from './objectStore';
-import { sign, verifySignature, type SignedParams } from './signing';
+import type {
+  AbandonedUploadsRemoved,
+  MultipartRequest,
+  ObjectInfo,
+  ObjectStore,
+  PresignedPut,
+  PresignedRequest,
+  PresignPutOptions,
+} from './objectStore';
+import { sign, verifySignature, type SignedOperation, type SignedParams } from './signing';
 
-/** URL path prefix of the local store's PUT endpoint. */
+/** URL path prefix of the local store's endpoints. */
 export const LOCAL_STORAGE_PREFIX = '/api/storage/objects/';
 
-/** Why a PUT was refused; the route maps each to a status. */
-export type PutFailure =
-  'bad_signature' | 'expired' | 'wrong_content_type' | 'too_large' | 'aborted';
+/** Why a store request was refused; the route maps each to a status and message. */
+export type StoreFailure =
+  | 'bad_signature'
+  | 'expired'
+  | 'wrong_content_type'
+  | 'too_large'
+  | 'aborted'
+  | 'no_such_upload'
+  | 'invalid_part'
+  | 'invalid_part_order'
+  | 'size_mismatch'
+  | 'malformed_xml'
+  | 'busy';
 
-/** Thrown by {@link LocalObjectStore.write} when a PUT is refused. */
-export class PutRefused extends Error {
-  constructor(readonly reason: PutFailure) {
+/** Thrown by the store when a request is refused. */
+export class StoreRefused extends Error {
+  /** @param reason why, see {@link StoreFailure} */
+  constructor(readonly reason: StoreFailure) {
     super(reason);
   }
 }
 
+/** A request the store accepted: the operation and the facts its signature binds. */
+export type AuthorizedRequest = SignedParams;
+
+/** One stored part of a multipart upload. */
+export interface StoredPart {
+  partNumber: number;
+  /** The stored version's ETag: a random hex token, new each time the part is stored. */
+  etag: string;
+  /** Size in bytes. */
+  size: number;
+  /** Last modification, epoch ms. */
+  lastModified: number;
+}
+
+/** What the manifest of a multipart upload records. */
+interface MultipartManifest {
+  key: string;
+  uploadId: string;
+  contentType: string;
+  declaredSize: number;
+  /** Size of every part but the last, in bytes. */
+  partSize: number;
+  createdAt: number;
+}
+
+/** The object's running sha256 while parts arrive in order (in this process only). */
+interface RunningHash {
+  hash: Hash;
+  /** The part whose bytes come next. */
+  nextPart: number;
+}
+
 const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*(\/[A-Za-z0-9][A-Za-z0-9_-]*)*$/;
+const UPLOAD_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
+const PART_MARKER = /^part-(\d{5})\.json$/;
+const DATA_FILE = 'data';
+/** Largest complete-request body (10000 parts of about 100 bytes of XML each). */
+export const MAX_COMPLETE_BODY_BYTES = 2 * 1024 * 1024;
+
+/**
+ * A Transform that counts what passes, hashes it (when given a hash) and refuses more than
+ * `maxBytes`.
+ */
+function meter(maxBytes: number, hash: Hash | null) {
+  let size = 0;
+  const transform = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > maxBytes) {
+        callback(new StoreRefused('too_large'));
+        return;
+      }
+      hash?.update(chunk);
+      callback(null, chunk);
+    },
+  });
+  return { transform, size: () => size };
+}
+
+/** The byte range of part `partNumber` (1-based) of an object, or null when it has none. */
+function partRange(
+  manifest: Pick<MultipartManifest, 'declaredSize' | 'partSize'>,
+  partNumber: number,
+): { start: number; size: number } | null {
+  const start = (partNumber - 1) * manifest.partSize;
+  if (partNumber < 1 || start >= manifest.declaredSize) return null;
+  return { start, size: Math.min(manifest.partSize, manifest.declaredSize - start) };
+}
+
+/**
+ * Parses the body of an S3 CompleteMultipartUpload request:
+ * `<CompleteMultipartUpload><Part><PartNumber>1</PartNumber><ETag>…</ETag></Part>…`.
+ * ETags may be quoted ("…" or &quot;…&quot;).
+ * @returns the parts in the order given
+ * @throws StoreRefused('malformed_xml') when a part lacks its number or ETag
+ */
+export function parseCompleteRequest(xml: string): { partNumber: number; etag: string }[] {
+  const parts: { partNumber: number; etag: string }[] = [];
+  for (const match of xml.matchAll(/<Part>([\s\S]*?)<\/Part>/g)) {
+    const inner = match[1] ?? '';
+    const number = /<PartNumber>\s*(\d+)\s*<\/PartNumber>/.exec(inner)?.[1];
+    const etag = /<ETag>([^<]*)<\/ETag>/.exec(inner)?.[1];
+    if (number === undefined || etag === undefined) throw new StoreRefused('malformed_xml');
+    parts.push({
+      partNumber: Number(number),
+      etag: etag.replace(/^(&quot;|&#34;|")+|(&quot;|&#34;|")+$/g, '').trim(),
+    });
+  }
+  if (parts.length === 0) throw new StoreRefused('malformed_xml');
+  return parts;
+}
+
+/** Escapes text for an XML element. */
+function xmlText(value: string | number): string {
+  return String(value).replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
 
 /** The local, file-system object store. */
 export class LocalObjectStore implements ObjectStore {
   private readonly objectsDir: string;
   private readonly tmpDir: string;
+  private readonly multipartDir: string;
+  /** Upload ids whose complete is running (a second complete waits its turn: 409). */
+  private readonly completing = new Set<string>();
+  /** "uploadId/partNumber" of the parts being written (the same part twice at once: 409). */
+  private readonly writing = new Set<string>();
+  /** The running sha256 of each multipart upload whose parts arrived in order so far. */
+  private readonly running = new Map<string, RunningHash>();
+  /** Manifests read so far, by upload id. */
+  private readonly manifests = new Map<string, MultipartManifest>();
+  /** When each multipart upload was last marked active (store clock, ms). */
+  private readonly touched = new Map<string, number>();
+  /** The stored parts of each multipart upload, by part number (see storedParts). */
+  private readonly stored = new Map<string, Promise<Map<number, StoredPart>>>();
 
   /**
    * @param dataDir DATA_DIR; objects go to dataDir/objects, partial uploads to dataDir/tmp
    * @param secret HMAC key for presigned URLs
-   * @param clock epoch-ms clock (tests pass a fixed one)
+   * @param clock epoch-ms clock (tests pass a settable one)
    */
   constructor(
     dataDir: string,
@@ -47,17 +202,23 @@ export class LocalObjectStore implements ObjectStore {
   ) {
     this.objectsDir = path.join(dataDir, 'objects');
     this.tmpDir = path.join(dataDir, 'tmp');
+    this.multipartDir = path.join(this.tmpDir, 'multipart');
   }
 
   /** Creates the store's folders. */
   async init(): Promise<void> {
     await mkdir(this.objectsDir, { recursive: true });
-    await mkdir(this.tmpDir, { recursive: true });
+    await mkdir(this.multipartDir, { recursive: true });
   }
 
-  /** The temporary folder (tests check it is left empty). */
+  /** The temporary folder of single uploads (tests check it is left empty). */
   get temporaryDirectory(): string {
     return this.tmpDir;
+  }
+
+  /** The folder holding one folder per multipart upload in progress. */
+  get multipartDirectory(): string {
+    return this.multipartDir;
   }
 
   private pathFor(key: string): string {
@@ -65,52 +226,153 @@ export class LocalObjectStore implements ObjectStore {
     return path.join(this.objectsDir, key);
   }
 
+  private uploadDir(uploadId: string): string {
+    if (!UPLOAD_ID_PATTERN.test(uploadId)) throw new StoreRefused('no_such_upload');
+    return path.join(this.multipartDir, uploadId);
+  }
+
+  private presign(params: SignedParams, extra: Record<string, string> = {}): string {
+    const query = new URLSearchParams(extra);
+    if (params.uploadId) query.set('uploadId', params.uploadId);
+    if (params.partNumber) query.set('partNumber', String(params.partNumber));
+    if (params.partSize) query.set('partSize', String(params.partSize));
+    query.set('expires', String(params.expires));
+    query.set('max', String(params.maxBytes));
+    if (params.contentType) query.set('ct', params.contentType);
+    query.set('sig', sign(this.secret, params));
+    return `${LOCAL_STORAGE_PREFIX}${params.key}?${query.toString()}`;
+  }
+
   presignPut(key: string, options: PresignPutOptions): PresignedPut {
     this.pathFor(key);
     const params: SignedParams = {
+      op: 'put',
       method: 'PUT',
       key,
+      uploadId: '',
+      partNumber: 0,
+      partSize: 0,
       expires: this.clock() + options.expiresInMs,
       contentType: options.contentType,
       maxBytes: options.maxBytes,
     };
-    const query = new URLSearchParams({
-      expires: String(params.expires),
-      max: String(params.maxBytes),
-      ct: params.contentType,
-      sig: sign(this.secret, params),
-    });
     return {
-      url: `${LOCAL_STORAGE_PREFIX}${key}?${query.toString()}`,
+      url: this.presign(params),
       method: 'PUT',
       headers: { 'Content-Type': options.contentType, ...options.headers },
     };
   }
 
+  presignMultipart(request: MultipartRequest, expiresInMs: number): PresignedRequest {
+    this.pathFor(request.key);
+    this.uploadDir(request.uploadId);
+    const base = {
+      key: request.key,
+      uploadId: request.uploadId,
+      partNumber: 0,
+      partSize: 0,
+      expires: this.clock() + expiresInMs,
+      contentType: '',
+      maxBytes: 0,
+    };
+    let params: SignedParams;
+    let headers: Record<string, string> = {};
+    let extra: Record<string, string> = {};
+    switch (request.op) {
+      case 'create':
+        params = {
+          ...base,
+          op: 'create',
+          method: 'POST',
+          contentType: request.contentType,
+          maxBytes: request.declaredSize,
+          partSize: request.partSize,
+        };
+        headers = { 'Content-Type': request.contentType };
+        extra = { uploads: '' };
+        break;
+      case 'part':
+        if (!Number.isInteger(request.partNumber) || request.partNumber < 1) {
+          throw new Error('Invalid part number');
+        }
+        params = {
+          ...base,
+          op: 'part',
+          method: 'PUT',
+          partNumber: request.partNumber,
+          maxBytes: request.maxBytes,
+        };
+        break;
+      case 'list':
+        params = { ...base, op: 'list', method: 'GET' };
+        break;
+      case 'complete':
+        params = { ...base, op: 'complete', method: 'POST', maxBytes: request.declaredSize };
+        break;
+      case 'abort':
+        params = { ...base, op: 'abort', method: 'DELETE' };
+        break;
+    }
+    return { url: this.presign(params, extra), method: params.method, headers };
+  }
+
   /**
-   * Checks a PUT's signature, expiry and content type against its query.
-   * @returns the signed maximum size in bytes
-   * @throws PutRefused when any check fails
+   * Checks a store request's signature, expiry and content type against its query. The operation
+   * follows from the method and the query (S3 style): PUT is a single upload, or a part with
+   * `uploadId` and `partNumber`; POST with `uploads` creates a multipart upload, POST with
+   * `uploadId` completes it; GET with `uploadId` lists its parts; DELETE with `uploadId` aborts it.
+   * @param method the HTTP method
+   * @param key the object key of the path
+   * @param query the URL query
+   * @param contentType the request's Content-Type header ('' when absent)
+   * @returns the verified request
+   * @throws StoreRefused('bad_signature' | 'expired' | 'wrong_content_type')
    */
-  authorizePut(
+  authorize(
+    method: string,
     key: string,
     query: Record<string, string | undefined>,
     contentType: string,
-  ): number {
-    const expires = Number(query.expires);
-    const maxBytes = Number(query.max);
-    const signedType = query.ct ?? '';
-    const params: SignedParams = { method: 'PUT', key, expires, contentType: signedType, maxBytes };
-    if (!KEY_PATTERN.test(key) || !Number.isFinite(expires) || !Number.isFinite(maxBytes)) {
-      throw new PutRefused('bad_signature');
+  ): AuthorizedRequest {
+    const uploadId = query.uploadId ?? '';
+    let op: SignedOperation;
+    if (method === 'PUT') op = uploadId ? 'part' : 'put';
+    else if (method === 'POST') op = query.uploads !== undefined ? 'create' : 'complete';
+    else if (method === 'GET') op = 'list';
+    else if (method === 'DELETE') op = 'abort';
+    else throw new StoreRefused('bad_signature');
+    if (op !== 'put' && !uploadId) throw new StoreRefused('bad_signature');
+    const params: SignedParams = {
+      op,
+      method,
+      key,
+      uploadId,
+      partNumber: op === 'part' ? Number(query.partNumber) : 0,
+      partSize: op === 'create' ? Number(query.partSize) : 0,
+      expires: Number(query.expires),
+      contentType: query.ct ?? '',
+      maxBytes: Number(query.max),
+    };
+    if (
+      !KEY_PATTERN.test(key) ||
+      (uploadId !== '' && !UPLOAD_ID_PATTERN.test(uploadId)) ||
+      !Number.isFinite(params.expires) ||
+      !Number.isFinite(params.maxBytes) ||
+      !Number.isInteger(params.partNumber) ||
+      !Number.isSafeInteger(params.partSize) ||
+      (op === 'part' && (params.partNumber < 1 || params.partNumber > MULTIPART_MAX_PARTS))
+    ) {
+      throw new StoreRefused('bad_signature');
     }
-    if (!verifySignature(this.secret, params, query.sig ?? ''))
-      throw new PutRefused('bad_signature');
-    if (expires < this.clock()) throw new PutRefused('expired');
-    if (contentType.split(';')[0]?.trim().toLowerCase() !== signedType.toLowerCase()) {
-      throw new PutRefused('wrong_content_type');
+    if (!verifySignature(this.secret, params, query.sig ?? '')) {
+      throw new StoreRefused('bad_signature');
     }
-    return maxBytes;
+    if (params.expires < this.clock()) throw new StoreRefused('expired');
+    const given = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+    if (params.contentType !== '' && given !== params.contentType.toLowerCase()) {
+      throw new StoreRefused('wrong_content_type');
+    }
+    return params;
   }
 
   /**
@@ -118,39 +380,405 @@ export class LocalObjectStore implements ObjectStore {
    * @param body the request stream
    * @param maxBytes stop and refuse once more than this many bytes arrived
    * @returns the stored size and sha256
-   * @throws PutRefused('too_large') past the limit, PutRefused('aborted') when the body broke off;
-   *   in both cases nothing is left behind.
+   * @throws StoreRefused('too_large') past the limit, StoreRefused('aborted') when the body broke
+   *   off; in both cases nothing is left behind.
    */
   async write(key: string, body: Readable, maxBytes: number): Promise<ObjectInfo> {
     const target = this.pathFor(key);
     const tmp = path.join(this.tmpDir, `${newId()}.part`);
     const hash = createHash('sha256');
-    let size = 0;
-    const meter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        size += chunk.length;
-        if (size > maxBytes) {
-          callback(new PutRefused('too_large'));
-          return;
-        }
-        hash.update(chunk);
-        callback(null, chunk);
-      },
-    });
+    const counter = meter(maxBytes, hash);
     try {
-      await pipeline(body, meter, createWriteStream(tmp, { flags: 'wx' }));
+      await pipeline(body, counter.transform, createWriteStream(tmp, { flags: 'wx' }));
       const sha256 = hash.digest('hex');
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(`${tmp}.sha256`, sha256);
-      await rename(`${tmp}.sha256`, `${target}.sha256`);
-      await rename(tmp, target);
-      return { size, sha256 };
+      await this.publish(tmp, target, sha256);
+      return { size: counter.size(), sha256 };
     } catch (error) {
       await rm(tmp, { force: true });
       await rm(`${tmp}.sha256`, { force: true });
-      if (error instanceof PutRefused) throw error;
-      throw new PutRefused('aborted');
+      if (error instanceof StoreRefused) throw error;
+      throw new StoreRefused('aborted');
     }
+  }
+
+  /** Moves a finished temporary file into place with its sha256 sidecar. */
+  private async publish(tmp: string, target: string, sha256: string): Promise<void> {
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(`${tmp}.sha256`, sha256);
+    await rename(`${tmp}.sha256`, `${target}.sha256`);
+    await rename(tmp, target);
+  }
+
+  /**
+   * The manifest of a multipart upload of `key` (kept in memory once read; dropped when the
+   * upload completes or is aborted or removed).
+   * @throws StoreRefused('no_such_upload')
+   */
+  private async manifest(key: string, uploadId: string): Promise<MultipartManifest> {
+    const dir = this.uploadDir(uploadId);
+    let manifest = this.manifests.get(uploadId);
+    if (!manifest) {
+      try {
+        manifest = JSON.parse(
+          await readFile(path.join(dir, 'manifest.json'), 'utf8'),
+        ) as MultipartManifest;
+      } catch {
+        throw new StoreRefused('no_such_upload');
+      }
+      this.manifests.set(uploadId, manifest);
+    }
+    // An upload id signed for another key names no upload of this one.
+    if (manifest.key !== key || manifest.uploadId !== uploadId) {
+      throw new StoreRefused('no_such_upload');
+    }
+    return manifest;
+  }
+
+  /**
+   * Starts a multipart upload (idempotent for the same key and upload id): the manifest and an
+   * empty data file of the declared size that the parts are written into.
+   * @param declaredSize the exact size in bytes the completed object must have
+   * @param partSize the size of every part but the last, in bytes
+   * @throws StoreRefused('no_such_upload') when the id is taken by another key
+   */
+  async createMultipartUpload(
+    key: string,
+    uploadId: string,
+    contentType: string,
+    declaredSize: number,
+    partSize: number,
+  ): Promise<void> {
+    this.pathFor(key);
+    const dir = this.uploadDir(uploadId);
+    try {
+      await this.manifest(key, uploadId);
+      return;
+    } catch {
+      // Not there yet (or broken): write it.
+    }
+    if (!Number.isSafeInteger(partSize) || partSize < 1) throw new StoreRefused('bad_signature');
+    await mkdir(dir, { recursive: true });
+    const data = await open(path.join(dir, DATA_FILE), 'w');
+    try {
+      await data.truncate(declaredSize);
+    } finally {
+      await data.close();
+    }
+    const manifest: MultipartManifest = {
+      key,
+      uploadId,
+      contentType,
+      declaredSize,
+      partSize,
+      createdAt: this.clock(),
+    };
+    const tmp = path.join(dir, `manifest.${newId()}.tmp`);
+    await writeFile(tmp, JSON.stringify(manifest));
+    await rename(tmp, path.join(dir, 'manifest.json'));
+    this.manifests.set(uploadId, manifest);
+    this.stored.set(uploadId, Promise.resolve(new Map<number, StoredPart>()));
+    this.running.set(uploadId, { hash: createHash('sha256'), nextPart: 1 });
+    await this.touch(uploadId);
+  }
+
+  /**
+   * Marks a multipart upload as active now (by the store's clock), at most once a minute: the
+   * manifest's modification time is its last activity, which {@link removeAbandonedUploads}
+   * compares with its cutoff.
+   */
+  private async touch(uploadId: string): Promise<void> {
+    const now = this.clock();
+    // Once a minute is enough for a cutoff counted in hours.
+    if (now - (this.touched.get(uploadId) ?? -Infinity) < 60_000) return;
+    this.touched.set(uploadId, now);
+    const seconds = now / 1000;
+    await utimes(path.join(this.uploadDir(uploadId), 'manifest.json'), seconds, seconds).catch(
+      () => undefined,
+    );
+  }
+
+  /** Forgets what is kept in memory about a multipart upload. */
+  private forget(uploadId: string): void {
+    this.stored.delete(uploadId);
+    this.running.delete(uploadId);
+    this.manifests.delete(uploadId);
+    this.touched.delete(uploadId);
+  }
+
+  private markerPath(uploadId: string, partNumber: number): string {
+    return path.join(this.uploadDir(uploadId), `part-${String(partNumber).padStart(5, '0')}.json`);
+  }
+
+  /**
+   * Stores one part, streaming it straight into its place in the upload's data file; the part is
+   * listed only once it arrived whole (its marker is written last). A part sent again replaces the
+   * earlier one.
+   * @param maxBytes refuse past this many bytes (the signed limit)
+   * @returns the stored version's ETag and the part's size
+   * @throws StoreRefused('no_such_upload' | 'too_large' | 'invalid_part' (no such part, or a body of
+   *   another size than the part's) | 'busy' (the same part is being written) | 'aborted')
+   */
+  async writePart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    body: Readable,
+    maxBytes: number,
+  ): Promise<{ etag: string; size: number }> {
+    const manifest = await this.manifest(key, uploadId);
+    const range = partRange(manifest, partNumber);
+    if (!range) throw new StoreRefused('invalid_part');
+    const lock = `${uploadId}/${partNumber}`;
+    if (this.writing.has(lock)) throw new StoreRefused('busy');
+    this.writing.add(lock);
+    try {
+      // A part sent again (or out of order) may change bytes already hashed: the running hash
+      // then no longer describes the object, and complete hashes the joined file instead.
+      let running = this.running.get(uploadId);
+      if (running && running.nextPart !== partNumber) {
+        this.running.delete(uploadId);
+        running = undefined;
+      }
+      const parts = await this.storedParts(uploadId);
+      if (parts.delete(partNumber))
+        await rm(this.markerPath(uploadId, partNumber), { force: true });
+      const counter = meter(Math.min(maxBytes, range.size), running?.hash ?? null);
+      try {
+        await pipeline(
+          body,
+          counter.transform,
+          createWriteStream(path.join(this.uploadDir(uploadId), DATA_FILE), {
+            flags: 'r+',
+            start: range.start,
+          }),
+        );
+      } catch (error) {
+        this.running.delete(uploadId);
+        if (error instanceof StoreRefused) throw error;
+        throw new StoreRefused(
+          (await this.manifest(key, uploadId).catch(() => null)) ? 'aborted' : 'no_such_upload',
+        );
+      }
+      if (counter.size() !== range.size) {
+        this.running.delete(uploadId);
+        throw new StoreRefused('invalid_part');
+      }
+      if (running) running.nextPart += 1;
+      const etag = randomBytes(16).toString('hex');
+      // Written in place: a marker torn by a crash does not parse, so the part is simply not
+      // listed and is sent again.
+      try {
+        await writeFile(
+          this.markerPath(uploadId, partNumber),
+          JSON.stringify({ etag, size: range.size }),
+          { flag: 'wx' },
+        );
+      } catch {
+        throw new StoreRefused('no_such_upload');
+      }
+      parts.set(partNumber, { partNumber, etag, size: range.size, lastModified: this.clock() });
+      await this.touch(uploadId);
+      return { etag, size: range.size };
+    } finally {
+      this.writing.delete(lock);
+    }
+  }
+
+  /**
+   * The parts stored whole so far, by part number.
+   * @throws StoreRefused('no_such_upload')
+   */
+  async listParts(key: string, uploadId: string): Promise<StoredPart[]> {
+    await this.manifest(key, uploadId);
+    const parts = await this.storedParts(uploadId);
+    return [...parts.values()].sort((a, b) => a.partNumber - b.partNumber);
+  }
+
+  /**
+   * The stored parts of an upload by number: kept in memory, read from the part markers on disk
+   * the first time (e.g. after a restart).
+   */
+  private storedParts(uploadId: string): Promise<Map<number, StoredPart>> {
+    let parts = this.stored.get(uploadId);
+    if (!parts) {
+      parts = this.readPartMarkers(uploadId);
+      this.stored.set(uploadId, parts);
+    }
+    return parts;
+  }
+
+  /** Reads the part markers of an upload from disk. */
+  private async readPartMarkers(uploadId: string): Promise<Map<number, StoredPart>> {
+    const parts = new Map<number, StoredPart>();
+    const dir = this.uploadDir(uploadId);
+    for (const name of await readdir(dir).catch(() => [] as string[])) {
+      const match = PART_MARKER.exec(name);
+      if (!match) continue;
+      const file = path.join(dir, name);
+      try {
+        const marker = JSON.parse(await readFile(file, 'utf8')) as { etag: string; size: number };
+        const info = await stat(file);
+        parts.set(Number(match[1]), {
+          partNumber: Number(match[1]),
+          etag: marker.etag,
+          size: marker.size,
+          lastModified: info.mtimeMs,
+        });
+      } catch {
+        // A marker torn by a crash: the part is not listed and is sent again.
+      }
+    }
+    return parts;
+  }
+
+  /**
+   * Completes a multipart upload: the client's list must name parts 1..N in order, each stored
+   * with the given ETag, adding up to exactly the declared size. The data file the parts were
+   * written into is renamed into place with its sha256 (the running one when the parts arrived in
+   * order, else computed by reading the file once); the upload's folder is then removed.
+   * Completing an upload that already completed answers the stored object.
+   * @param parts the client's part list
+   * @param declaredSize the size the object must have (from the signature)
+   * @throws StoreRefused('no_such_upload' | 'invalid_part_order' | 'invalid_part' |
+   *   'size_mismatch' | 'busy' | 'aborted')
+   */
+  async completeMultipartUpload(
+    key: string,
+    uploadId: string,
+    parts: { partNumber: number; etag: string }[],
+    declaredSize: number,
+  ): Promise<ObjectInfo> {
+    const target = this.pathFor(key);
+    let manifest: MultipartManifest;
+    try {
+      manifest = await this.manifest(key, uploadId);
+    } catch (error) {
+      const existing = await this.head(key);
+      if (existing && existing.size === declaredSize) return existing;
+      throw error;
+    }
+    if (manifest.declaredSize !== declaredSize) throw new StoreRefused('size_mismatch');
+    if (parts.length > MULTIPART_MAX_PARTS) throw new StoreRefused('invalid_part_order');
+    parts.forEach((part, index) => {
+      if (part.partNumber !== index + 1) throw new StoreRefused('invalid_part_order');
+    });
+    if (
+      this.completing.has(uploadId) ||
+      [...this.writing].some((w) => w.startsWith(`${uploadId}/`))
+    ) {
+      throw new StoreRefused('busy');
+    }
+    this.completing.add(uploadId);
+    const dir = this.uploadDir(uploadId);
+    try {
+      const stored = await this.storedParts(uploadId);
+      let total = 0;
+      for (const part of parts) {
+        const known = stored.get(part.partNumber);
+        if (!known || known.etag !== part.etag.toLowerCase())
+          throw new StoreRefused('invalid_part');
+        total += known.size;
+      }
+      if (total !== declaredSize) throw new StoreRefused('size_mismatch');
+      const data = path.join(dir, DATA_FILE);
+      const running = this.running.get(uploadId);
+      let sha256: string;
+      if (running && running.nextPart === parts.length + 1) {
+        sha256 = running.hash.digest('hex');
+      } else {
+        const hash = createHash('sha256');
+        for await (const chunk of createReadStream(data, { highWaterMark: 1024 * 1024 })) {
+          hash.update(chunk as Buffer);
+        }
+        sha256 = hash.digest('hex');
+      }
+      this.forget(uploadId);
+      await this.publish(data, target, sha256);
+      // Move the folder (manifest and markers) aside and remove it without waiting; what a crash
+      // leaves behind the cleanup removes.
+      const trash = path.join(this.multipartDir, `${uploadId}.done-${newId()}`);
+      await rename(dir, trash);
+      void rm(trash, { recursive: true, force: true }).catch(() => undefined);
+      return { size: total, sha256 };
+    } catch (error) {
+      if (error instanceof StoreRefused) throw error;
+      throw new StoreRefused('aborted');
+    } finally {
+      this.completing.delete(uploadId);
+    }
+  }
+
+  async abortMultipartUpload(key: string, uploadId: string): Promise<void> {
+    let dir: string;
+    try {
+      dir = this.uploadDir(uploadId);
+      await this.manifest(key, uploadId);
+    } catch {
+      return;
+    }
+    this.forget(uploadId);
+    await rm(dir, { recursive: true, force: true });
+  }
+
+  async removeAbandonedUploads(before: number): Promise<AbandonedUploadsRemoved> {
+    const removed: AbandonedUploadsRemoved = { multipart: 0, partial: 0 };
+    for (const entry of await readdir(this.multipartDir, { withFileTypes: true }).catch(() => [])) {
+      if (!entry.isDirectory()) continue;
+      const dir = path.join(this.multipartDir, entry.name);
+      // The upload's last activity: the manifest's time (see touch), or the folder's without one.
+      const manifest = await stat(path.join(dir, 'manifest.json')).catch(() => null);
+      const latest = manifest?.mtimeMs ?? (await stat(dir).catch(() => null))?.mtimeMs ?? 0;
+      if (latest < before && !this.completing.has(entry.name)) {
+        this.forget(entry.name);
+        await rm(dir, { recursive: true, force: true });
+        removed.multipart += 1;
+      }
+    }
+    for (const entry of await readdir(this.tmpDir, { withFileTypes: true }).catch(() => [])) {
+      if (!entry.isFile()) continue;
+      const file = path.join(this.tmpDir, entry.name);
+      const info = await stat(file).catch(() => null);
+      if (info && info.mtimeMs < before) {
+        await rm(file, { force: true });
+        removed.partial += 1;
+      }
+    }
+    return removed;
+  }
+
+  /** The XML answer of a created multipart upload (S3 InitiateMultipartUploadResult). */
+  static initiateResultXml(key: string, uploadId: string): string {
+    return (
+      '<?xml version="1.0" encoding="UTF-8"?>\n<InitiateMultipartUploadResult>' +
+      `<Bucket>local</Bucket><Key>${xmlText(key)}</Key><UploadId>${xmlText(uploadId)}</UploadId>` +
+      '</InitiateMultipartUploadResult>'
+    );
+  }
+
+  /** The XML answer of a part listing (S3 ListPartsResult). */
+  static listPartsXml(key: string, uploadId: string, parts: StoredPart[]): string {
+    const items = parts
+      .map(
+        (p) =>
+          `<Part><PartNumber>${p.partNumber}</PartNumber>` +
+          `<LastModified>${new Date(p.lastModified).toISOString()}</LastModified>` +
+          `<ETag>${p.etag}</ETag><Size>${p.size}</Size></Part>`,
+      )
+      .join('');
+    return (
+      '<?xml version="1.0" encoding="UTF-8"?>\n<ListPartsResult><Bucket>local</Bucket>' +
+      `<Key>${xmlText(key)}</Key><UploadId>${xmlText(uploadId)}</UploadId>` +
+      `<IsTruncated>false</IsTruncated>${items}</ListPartsResult>`
+    );
+  }
+
+  /** The XML answer of a completed upload (S3 CompleteMultipartUploadResult). */
+  static completeResultXml(location: string, key: string, sha256: string): string {
+    return (
+      '<?xml version="1.0" encoding="UTF-8"?>\n<CompleteMultipartUploadResult>' +
+      `<Location>${xmlText(location)}</Location><Bucket>local</Bucket>` +
+      `<Key>${xmlText(key)}</Key><ETag>${sha256}</ETag></CompleteMultipartUploadResult>`
+    );
   }
 
   async head(key: string): Promise<ObjectInfo | null> {

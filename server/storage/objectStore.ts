@@ -1,14 +1,24 @@
 /**
- * Where file bytes live. Bytes never pass through the database: the browser PUTs them to a presigned
- * URL of the store (DESIGN.md sections 2 and 4). Keys are server-generated, never user file names.
+ * Where file bytes live. Bytes never pass through the database: the browser sends them to presigned
+ * URLs of the store (DESIGN.md sections 2 and 4), either as one PUT or, for large files, as an
+ * S3-style multipart upload (create, upload parts, list parts, complete, abort) that can resume
+ * from the parts already stored. Keys are server-generated, never user file names.
  */
 import type { Readable } from 'node:stream';
 
-/** What a presigned upload answers: the address and the headers the PUT must carry. */
-export interface PresignedPut {
+/** HTTP methods of presigned store requests. */
+export type StoreMethod = 'PUT' | 'GET' | 'POST' | 'DELETE';
+
+/** A presigned request: the address, its method and the headers it must carry. */
+export interface PresignedRequest {
   url: string;
-  method: 'PUT';
+  method: StoreMethod;
   headers: Record<string, string>;
+}
+
+/** What a presigned single upload answers (kept for the create-upload response shape). */
+export interface PresignedPut extends PresignedRequest {
+  method: 'PUT';
 }
 
 /** Options of a presigned PUT. */
@@ -23,6 +33,32 @@ export interface PresignPutOptions {
   headers?: Record<string, string>;
 }
 
+/**
+ * One step of a multipart upload the server signs for the browser. `uploadId` is chosen by the
+ * server (the pending upload's id), so a signature can only ever name an upload the server made.
+ */
+export type MultipartRequest =
+  /**
+   * POST: starts the upload; the object will have exactly `declaredSize` bytes, sent in parts of
+   * `partSize` bytes (the last one smaller).
+   */
+  | {
+      op: 'create';
+      key: string;
+      uploadId: string;
+      contentType: string;
+      declaredSize: number;
+      partSize: number;
+    }
+  /** PUT: stores part `partNumber` (1-10000) of at most `maxBytes` bytes. */
+  | { op: 'part'; key: string; uploadId: string; partNumber: number; maxBytes: number }
+  /** GET: lists the parts stored so far (to resume). */
+  | { op: 'list'; key: string; uploadId: string }
+  /** POST: joins the listed parts into the object, which must have `declaredSize` bytes. */
+  | { op: 'complete'; key: string; uploadId: string; declaredSize: number }
+  /** DELETE: drops the upload and its parts. */
+  | { op: 'abort'; key: string; uploadId: string };
+
 /** Facts about a stored object. */
 export interface ObjectInfo {
   /** Size in bytes. */
@@ -31,10 +67,31 @@ export interface ObjectInfo {
   sha256?: string;
 }
 
+/** What {@link ObjectStore.removeAbandonedUploads} removed. */
+export interface AbandonedUploadsRemoved {
+  /** Multipart uploads (with all their parts). */
+  multipart: number;
+  /** Temporary files of single uploads that broke off. */
+  partial: number;
+}
+
 /** The object store contract; LocalObjectStore is the embedded default. */
 export interface ObjectStore {
   /** A URL the browser can PUT one object to, bound to key, method, content type and size. */
   presignPut(key: string, options: PresignPutOptions): PresignedPut;
+  /**
+   * A URL for one multipart step, bound to the operation, key, upload id, part number, content
+   * type, size and expiry.
+   * @param expiresInMs how long the URL stays valid, in milliseconds
+   */
+  presignMultipart(request: MultipartRequest, expiresInMs: number): PresignedRequest;
+  /** Drops a multipart upload and its parts; an unknown upload is not an error. */
+  abortMultipartUpload(key: string, uploadId: string): Promise<void>;
+  /**
+   * Removes multipart uploads and temporary files untouched since `before` (epoch ms).
+   * @returns how many of each were removed
+   */
+  removeAbandonedUploads(before: number): Promise<AbandonedUploadsRemoved>;
   /** Size (and checksum) of an object, or null when there is none. */
   head(key: string): Promise<ObjectInfo | null>;
   /** A stream of the object's bytes. @throws when the object is missing. */

@@ -4,7 +4,9 @@
  */
 import type { Migration } from 'kysely';
 import { initial } from './0001_initial';
+import { uploadChecksums } from './0003_upload_checksums';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
+  '0003_upload_checksums': uploadChecksums,
 };

@@ -1,70 +1,162 @@
 /**
  * The uploads module's non-serializable side (DESIGN.md section 5): the Uppy instance, the File
- * objects between "picked" and "added", and the {@link Uploader} the sagas use.
+ * objects between "picked" and "added", and the {@link Uploader} the sagas use. Kept thin: Uppy
+ * does the sending, this module only signs, watches and reports. It runs for real only in the
+ * browser (Uppy cannot load in Jest); e2e/uploads.spec.ts drives it in Chromium.
  *
- * Uppy 6 with @uppy/aws-s3 sends each file with one presigned PUT (`shouldUseMultipart: false`).
- * @uppy/aws-s3 v6 has no `getUploadParameters`; it asks `signRequest({ method: 'PUT', key })` for
- * the address. The object key is the Uppy file id (`generateObjectKey`), so `signRequest` finds
- * the file, calls create-upload (POST /api/rest/files), stores the server's upload id in the
- * file's meta (`uploadId`) and returns the presigned `url` and the `headers` to send
- * (Content-Type, Content-Disposition). On `upload-success` the uploader reports `uploaded` with
- * that id and the saga records the file.
+ * Sending (Uppy 6 with @uppy/aws-s3 6, companion-less): @uppy/aws-s3 asks `signRequest` for every
+ * S3 request it makes. The object key it proposes is the Uppy file id (`generateObjectKey`), so the
+ * first request of a file finds the file:
+ * - a file up to the multipart threshold goes by one PUT: `{ method: 'PUT', key }` calls
+ *   create-upload (POST /api/rest/files) and answers the presigned PUT and its headers;
+ * - a larger file goes by multipart: `{ method: 'POST', key }` calls POST /api/rest/files/multipart
+ *   and answers the presigned create request plus the server's object key, which @uppy/aws-s3
+ *   uses from then on; parts, the part listing, the completion and the abort are signed by
+ *   GET /api/rest/files/multipart/{uploadId}/{partNumber}, GET …/{uploadId}, POST
+ *   …/{uploadId}/complete and DELETE …/{uploadId}.
+ * The server's pending-upload id (which is also the multipart upload id) is kept in the file's meta
+ * (`uploadId`); on `upload-success` the uploader reports `uploaded` and the saga records the file.
+ *
+ * Failures (SPEC section 8):
+ * - stall: no progress for UPLOAD_STALL_TIMEOUT_MS pauses the file (its stored parts stay) and
+ *   reports "Upload stalled for {seconds} seconds, aborting.";
+ * - offline: Uppy reports `is-offline`; a file whose request broke off because of it is not failed
+ *   but waits, and every waiting file resumes on `back-online` (a multipart file from its stored
+ *   parts); stall watching is suspended meanwhile;
+ * - any other error fails the file. Failed files stay in Uppy (with Uppy's error cleared, so that a
+ *   later batch does not retry them unasked) until the user retries or cancels them; the error,
+ *   the response and the file are collected in failedUploads.ts.
+ *
+ * Reload (Uppy's Golden Retriever): file state goes to IndexedDB, and the file bytes too (up to
+ * 104857600 bytes each, 1 GiB in all). After a reload the files are found again and reported as
+ * `restored`; `resumeRestored()` (called by the saga once the session is known) resumes them, a
+ * multipart file from the parts already stored (ListParts).
  */
 import AwsS3, { type AwsS3Options } from '@uppy/aws-s3';
 import Uppy, { type UppyFile } from '@uppy/core';
-import { MAX_FILE_SIZE_BYTES, UPLOAD_STALL_TIMEOUT_MS } from '../../../common/constants';
+import type { FileProgressNotStarted } from '@uppy/core/utils';
+import GoldenRetriever, { type GoldenRetrieverOptions } from '@uppy/golden-retriever';
+import {
+  MAX_FILE_SIZE_BYTES,
+  PRESIGNED_URL_TTL_MS,
+  UPLOAD_STALL_TIMEOUT_MS,
+} from '../../../common/constants';
 import { contentTypeFor } from '../../../common/files';
 import { MESSAGES, formatMessage } from '../../../common/messages';
 import { splitFileName } from '../../../common/names';
-import type { CreateUploadRequest, CreateUploadResponse } from '../../../common/types';
-import { errorMessage } from '../../api/client';
+import type {
+  CreateMultipartUploadRequest,
+  CreateMultipartUploadResponse,
+  CreateUploadRequest,
+  CreateUploadResponse,
+  PresignedPartDto,
+  PresignedRequestDto,
+} from '../../../common/types';
+import {
+  DEFAULT_UPLOAD_RESTRICTIONS,
+  usesMultipart,
+  type UploadRestrictions,
+} from '../../../common/uploads';
+import { ApiError, errorMessage } from '../../api/client';
+import { collectFailedUpload, forgetFailedUpload } from './failedUploads';
 import type { PickedFile } from './pickedFiles';
-import type { AddResult, UploadRequest, Uploader, UploaderEvent } from './uploader';
-import { createUpload } from './uploadsApi';
+import type { AddResult, RestoredUpload, UploadRequest, Uploader, UploaderEvent } from './uploader';
+import * as uploadsApi from './uploadsApi';
 
-/** Meta stored on each Uppy file. */
+/** Meta stored on each Uppy file (and kept across a reload by Golden Retriever). */
 export type UploadMeta = {
   /** Target folder id ('' for the root). */
   folderId: string;
   /** Lowercased extension (SPEC section 3: "Upload metadata: extension and folderId"). */
   extension: string;
-  /** The server's pending-upload id, set when the presigned address is obtained. */
+  /** The server's pending-upload id (also the multipart upload id), once created. */
   uploadId?: string;
+  /** The message of the file's failure while it waits for a retry. */
+  failure?: string;
 };
+
+/** Uppy's response body type for this uploader (unused). */
+export type UploadBody = Record<string, never>;
 
 type SignRequestFn = Extract<
   AwsS3Options<UploadMeta, UploadBody>,
   { signRequest: unknown }
 >['signRequest'];
 type PresignableRequest = Parameters<SignRequestFn>[0];
+type UploadFile = UppyFile<UploadMeta, UploadBody>;
+
+/** The server calls the uploader makes (replaceable in tests). */
+export interface UploaderApi {
+  createUpload(body: CreateUploadRequest): Promise<CreateUploadResponse>;
+  createMultipartUpload(body: CreateMultipartUploadRequest): Promise<CreateMultipartUploadResponse>;
+  signUploadParts(
+    uploadId: string,
+    key: string,
+    first: number,
+    count: number,
+  ): Promise<PresignedPartDto[]>;
+  signListParts(uploadId: string, key: string): Promise<PresignedRequestDto>;
+  signCompleteMultipart(uploadId: string, key: string): Promise<PresignedRequestDto>;
+  abortMultipartUpload(uploadId: string, key: string): Promise<PresignedRequestDto>;
+  discardUpload(id: string): Promise<void>;
+}
 
 /** Dependencies of {@link createUppyUploader}, replaceable in tests. */
 export interface UppyUploaderOptions {
-  /** Create-upload call; POST /api/rest/files by default. */
-  createUpload?: (body: CreateUploadRequest) => Promise<CreateUploadResponse>;
-  /** Milliseconds without progress before a file is aborted; UPLOAD_STALL_TIMEOUT_MS by default. */
+  /** The server calls; uploadsApi.ts by default. */
+  api?: Partial<UploaderApi>;
+  /** Milliseconds without progress before a file is stopped; UPLOAD_STALL_TIMEOUT_MS by default. */
   stallTimeoutMs?: number;
   /** Minimum milliseconds between two progress events of one file; 250 by default. */
   progressIntervalMs?: number;
   /** Makes the Uppy instance; tests pass a fake. */
   createUppy?: () => Uppy<UploadMeta, UploadBody>;
+  /** Hex sha256 of a blob, or null when it cannot be computed; Web Crypto by default. */
+  digest?: (blob: Blob) => Promise<string | null>;
+  /** Whether the browser is online; navigator.onLine by default. */
+  isOnline?: () => boolean;
 }
 
-/** Uppy's response body type for this uploader (unused). */
-export type UploadBody = Record<string, never>;
+/**
+ * Parts signed per API call: the next ones are signed with the one asked for, so a slow, distant
+ * connection pays one round trip per 10 parts instead of one per part.
+ */
+export const PARTS_PER_SIGNATURE = 10;
+/** A signed part is used only while it has at least this long left before it expires, in ms. */
+const SIGNED_PART_MARGIN_MS = 5 * 60_000;
+
+/** Largest total of file bytes Golden Retriever keeps in IndexedDB for a reload. */
+const RESTORE_MAX_TOTAL_BYTES = 1024 * 1024 * 1024;
 
 /** Makes the real Uppy instance: no auto start, several batches, the size limit of SPEC 9. */
 function createDefaultUppy(): Uppy<UploadMeta, UploadBody> {
-  return new Uppy<UploadMeta, UploadBody>({
+  const uppy = new Uppy<UploadMeta, UploadBody>({
+    id: 'dossier-uploads',
     autoProceed: false,
     allowMultipleUploadBatches: true,
     restrictions: { maxFileSize: MAX_FILE_SIZE_BYTES },
   });
+  // Golden Retriever's IndexedDB store takes its size limits through `indexedDB` (its type lists
+  // only name and version; the options are passed on to the store as they are).
+  const indexedDB = {
+    maxFileSize: MAX_FILE_SIZE_BYTES,
+    maxTotalSize: RESTORE_MAX_TOTAL_BYTES,
+  } as unknown as GoldenRetrieverOptions['indexedDB'];
+  uppy.use(GoldenRetriever, { expires: 24 * 3_600_000, indexedDB });
+  return uppy;
+}
+
+/** Hex sha256 of a blob with Web Crypto (only in secure contexts), or null. */
+async function webCryptoDigest(blob: Blob): Promise<string | null> {
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) return null;
+  const hash = new Uint8Array(await subtle.digest('SHA-256', await blob.arrayBuffer()));
+  return Array.from(hash, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /**
- * The message of a failed upload: the store's JSON `message` when the PUT's reply carries one
- * (the local object store answers like the API), else the error's own text.
+ * The message of a failed upload: the store's JSON `message` when the reply carries one (the local
+ * object store answers like the API), else the error's own text.
  */
 export function uploadErrorMessage(error: unknown): string {
   const body = (error as { body?: unknown } | null)?.body;
@@ -80,23 +172,68 @@ export function uploadErrorMessage(error: unknown): string {
 }
 
 /**
- * Makes the Uppy-based uploader: one Uppy instance with the AwsS3 plugin in simple-PUT mode,
- * the size restriction of SPEC section 9, a stall watchdog (SPEC section 8: "Upload stalled for
- * {seconds} seconds, aborting.") and throttled progress events.
+ * Whether an error means the connection broke (no reply at all), as opposed to a refusal: the
+ * store client's S3NetworkError, Uppy's NetworkError, or an API call that reached no server.
+ */
+export function isConnectionError(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status === 0;
+  const named = error as { name?: unknown; isNetworkError?: unknown } | null;
+  return (
+    named?.name === 'S3NetworkError' ||
+    named?.name === 'NetworkError' ||
+    named?.isNetworkError === true ||
+    error instanceof TypeError
+  );
+}
+
+/** The response part of a store error (status and body), for the failure collection. */
+function responseOf(error: unknown): unknown {
+  const failed = error as { status?: unknown; body?: unknown } | null;
+  if (failed && (failed.status !== undefined || failed.body !== undefined)) {
+    return { status: failed.status ?? null, body: failed.body ?? null };
+  }
+  return null;
+}
+
+/**
+ * Makes the Uppy-based uploader (see the module comment): one Uppy instance with @uppy/aws-s3
+ * (single PUT up to the multipart threshold, resumable multipart above) and Golden Retriever, a
+ * stall watchdog, offline handling, retry and cancel per file, and throttled progress events.
  */
 export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader {
-  const create = options.createUpload ?? createUpload;
+  const api: UploaderApi = { ...uploadsApi, ...options.api };
   const stallTimeoutMs = options.stallTimeoutMs ?? UPLOAD_STALL_TIMEOUT_MS;
   const progressIntervalMs = options.progressIntervalMs ?? 250;
+  const digest = options.digest ?? webCryptoDigest;
+  const isOnline =
+    options.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
+  let restrictions: UploadRestrictions = { ...DEFAULT_UPLOAD_RESTRICTIONS };
   const listeners = new Set<(event: UploaderEvent) => void>();
   const stallTimers = new Map<string, ReturnType<typeof setTimeout>>();
   const lastProgressAt = new Map<string, number>();
+  /** Files stopped by the stall watchdog: they are paused in Uppy and resume on retry. */
+  const stalled = new Set<string>();
+  /** Files whose request broke off while offline: retried when the browser is online again. */
+  const waiting = new Set<string>();
+  /** Files found again after a reload, resumed by resumeRestored(). */
+  const restoredToResume = new Set<string>();
+  /** Ghost files (no bytes after a reload) given their bytes again by add(): started by start(). */
+  const rehydrated = new Set<string>();
+  /** Part URLs signed ahead, by "uploadId/partNumber", each used once. */
+  const signedParts = new Map<
+    string,
+    { url: string; headers: Record<string, string>; at: number }
+  >();
+  let offline = false;
 
   const emit = (event: UploaderEvent) => {
     for (const listener of [...listeners]) listener(event);
   };
 
   const uppy = (options.createUppy ?? createDefaultUppy)();
+  const fileById = (id: string) => uppy.getFile(id) as UploadFile | undefined;
+  const fileByUploadId = (uploadId: string) =>
+    (uppy.getFiles() as UploadFile[]).find((file) => file.meta.uploadId === uploadId);
 
   const clearStall = (id: string) => {
     const timer = stallTimers.get(id);
@@ -104,56 +241,145 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
     stallTimers.delete(id);
   };
 
-  const forget = (id: string) => {
+  /** Reports a failure, collects it (error, response, file) and keeps the file for a retry. */
+  const fail = (id: string, error: unknown, message: string) => {
     clearStall(id);
-    lastProgressAt.delete(id);
-    if (uppy.getFile(id)) uppy.removeFile(id);
+    const file = fileById(id);
+    collectFailedUpload(id, {
+      error,
+      response: responseOf(error),
+      file: file?.data instanceof File ? file.data : null,
+    });
+    if (file) uppy.setFileMeta(id, { ...file.meta, failure: message });
+    emit({ type: 'failed', id, message });
   };
 
   const armStall = (id: string) => {
     clearStall(id);
+    if (offline) return;
     stallTimers.set(
       id,
       setTimeout(() => {
         stallTimers.delete(id);
-        if (!uppy.getFile(id)) return;
+        const file = fileById(id);
+        if (!file || offline || file.progress.uploadComplete) return;
         const seconds = Math.round(stallTimeoutMs / 1000);
-        emit({ type: 'failed', id, message: formatMessage(MESSAGES.uploadStalled, { seconds }) });
-        forget(id);
+        const message = formatMessage(MESSAGES.uploadStalled, { seconds });
+        // Pausing aborts the request in flight but keeps the multipart upload and its parts.
+        if (!file.isPaused) uppy.pauseResume(id);
+        stalled.add(id);
+        fail(id, new Error(message), message);
       }, stallTimeoutMs),
     );
   };
 
-  const signRequest = async (request: PresignableRequest) => {
-    if (request.method !== 'PUT' || 'uploadId' in request) {
-      throw new Error('Multipart uploads are not enabled.');
-    }
-    const file = uppy.getFile(request.key) as UppyFile<UploadMeta, UploadBody> | undefined;
-    if (!file) throw new Error('The file is no longer queued.');
-    armStall(file.id);
+  /** Discards a pending upload the server holds; a missing one is fine. */
+  const discard = (uploadId: string | undefined) => {
+    if (!uploadId) return;
+    api.discardUpload(uploadId).catch((error: unknown) => {
+      if (!(error instanceof ApiError && error.status === 404)) {
+        console.warn('The cancelled upload could not be discarded:', error);
+      }
+    });
+  };
+
+  /** Keeps the server's pending-upload id in the file's meta. */
+  const setUploadId = (id: string, uploadId: string) => {
+    const file = fileById(id);
+    if (file) uppy.setFileMeta(id, { ...file.meta, uploadId });
+  };
+
+  const absolute = (url: string) => new URL(url, window.location.href).toString();
+
+  const createRequestFor = (file: UploadFile): CreateUploadRequest => {
     const name = file.name.trim();
     const { extension } = splitFileName(name);
-    const reply = await create({
+    return {
       folder_id: file.meta.folderId,
       name,
       extension,
       content_type: contentTypeFor(extension),
       size: file.size ?? 0,
-    });
-    if (uppy.getFile(file.id)) uppy.setFileMeta(file.id, { ...file.meta, uploadId: reply.id });
-    // The store may answer a same-origin path; @uppy/aws-s3 parses the address with `new URL`,
-    // which needs it absolute.
-    return { url: new URL(reply.url, window.location.href).toString(), headers: reply.headers };
+    };
+  };
+
+  const signRequest = async (request: PresignableRequest) => {
+    if (!('uploadId' in request)) {
+      // The first request of a file: a single PUT or the creation of a multipart upload.
+      if (request.method !== 'PUT' && request.method !== 'POST') {
+        throw new Error(`Unexpected ${request.method} request without an upload.`);
+      }
+      const file = fileById(request.key);
+      if (!file) throw new Error('The file is no longer queued.');
+      armStall(file.id);
+      // A file sent again (retry of a single upload) replaces its earlier pending upload.
+      discard(file.meta.uploadId);
+      if (request.method === 'PUT') {
+        const reply = await api.createUpload(createRequestFor(file));
+        setUploadId(file.id, reply.id);
+        return { url: absolute(reply.url), headers: reply.headers };
+      }
+      const reply = await api.createMultipartUpload(createRequestFor(file));
+      setUploadId(file.id, reply.id);
+      return { url: absolute(reply.url), key: reply.key, headers: reply.headers };
+    }
+    const { uploadId, key } = request;
+    const file = fileByUploadId(uploadId);
+    let signed: PresignedRequestDto;
+    if (request.method === 'PUT' && 'partNumber' in request) {
+      if (file) armStall(file.id);
+      signed = await signPart(uploadId, key, request.partNumber, file);
+    } else if (request.method === 'GET') {
+      if (file) armStall(file.id);
+      signed = await api.signListParts(uploadId, key);
+    } else if (request.method === 'POST') {
+      if (file) armStall(file.id);
+      signed = await api.signCompleteMultipart(uploadId, key);
+    } else {
+      signed = await api.abortMultipartUpload(uploadId, key);
+    }
+    return { url: absolute(signed.url), headers: signed.headers };
+  };
+
+  /**
+   * The signed URL of one part: signed ahead by an earlier call while it is fresh, else signed
+   * now together with the next parts of the file (PARTS_PER_SIGNATURE at a time).
+   */
+  const signPart = async (
+    uploadId: string,
+    key: string,
+    partNumber: number,
+    file: UploadFile | undefined,
+  ): Promise<PresignedRequestDto> => {
+    const id = `${uploadId}/${partNumber}`;
+    const ahead = signedParts.get(id);
+    signedParts.delete(id);
+    if (ahead && Date.now() - ahead.at < PRESIGNED_URL_TTL_MS - SIGNED_PART_MARGIN_MS) {
+      return { url: ahead.url, method: 'PUT', headers: ahead.headers };
+    }
+    const size = file?.size ?? 0;
+    const total = size > 0 ? Math.ceil(size / restrictions.part_size) : partNumber;
+    const count = Math.max(1, Math.min(PARTS_PER_SIGNATURE, total - partNumber + 1));
+    const parts = await api.signUploadParts(uploadId, key, partNumber, count);
+    const at = Date.now();
+    let own: PresignedRequestDto | undefined;
+    for (const part of parts) {
+      if (part.part_number === partNumber) own = part;
+      else signedParts.set(`${uploadId}/${part.part_number}`, { ...part, at });
+    }
+    if (!own) throw new Error(`Part ${partNumber} could not be signed.`);
+    return own;
   };
 
   uppy.use(AwsS3<UploadMeta, UploadBody>, {
-    shouldUseMultipart: false,
-    generateObjectKey: (file: UppyFile<UploadMeta, UploadBody>) => file.id,
+    shouldUseMultipart: (file: UploadFile) => usesMultipart(file.size ?? 0, restrictions),
+    getChunkSize: () => restrictions.part_size,
+    generateObjectKey: (file: UploadFile) => file.id,
     signRequest,
   });
 
   uppy.on('upload-progress', (file, progress) => {
-    if (!file) return;
+    if (!file || !fileById(file.id)) return;
     armStall(file.id);
     const bytesTotal = progress.bytesTotal ?? file.size ?? 0;
     const now = Date.now();
@@ -165,34 +391,147 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
 
   uppy.on('upload-success', (file) => {
     if (!file) return;
-    const uploadId = uppy.getFile(file.id)?.meta.uploadId;
     clearStall(file.id);
-    if (uploadId) emit({ type: 'uploaded', id: file.id, uploadId });
-    else emit({ type: 'failed', id: file.id, message: MESSAGES.uploadNotComplete });
+    const current = fileById(file.id);
+    const uploadId = current?.meta.uploadId;
+    if (!current || !uploadId) {
+      if (current) fail(file.id, new Error(MESSAGES.uploadNotComplete), MESSAGES.uploadNotComplete);
+      return;
+    }
+    const data = current.data;
+    const small = data instanceof Blob && !usesMultipart(data.size, restrictions);
+    (small ? digest(data).catch(() => null) : Promise.resolve(null))
+      .then((sha256) => emit({ type: 'uploaded', id: file.id, uploadId, sha256 }))
+      .catch(() => emit({ type: 'uploaded', id: file.id, uploadId, sha256: null }));
   });
 
   uppy.on('upload-error', (file, error) => {
-    if (!file) return;
+    if (!file || !fileById(file.id)) return;
     clearStall(file.id);
-    emit({ type: 'failed', id: file.id, message: uploadErrorMessage(error) });
+    // Uppy keeps the error on the file, and its next upload() would retry it unasked: the file
+    // is retried only when the user asks (or the connection returns).
+    uppy.setFileState(file.id, { error: null });
+    if (stalled.has(file.id)) return;
+    if (offline || !isOnline() || (isConnectionError(error) && !isOnline())) {
+      waiting.add(file.id);
+      emit({ type: 'waiting', id: file.id });
+      return;
+    }
+    fail(file.id, error, uploadErrorMessage(error));
   });
 
-  uppy.on('complete', (result) => {
-    for (const file of [...(result.successful ?? []), ...(result.failed ?? [])]) forget(file.id);
+  uppy.on('is-offline', () => {
+    if (offline) return;
+    offline = true;
+    for (const id of [...stallTimers.keys()]) clearStall(id);
+    emit({ type: 'offline' });
   });
+
+  uppy.on('back-online', () => {
+    offline = false;
+    emit({ type: 'online' });
+    for (const id of [...waiting]) {
+      waiting.delete(id);
+      retryFile(id);
+    }
+  });
+
+  uppy.on('restored', () => {
+    const files: RestoredUpload[] = [];
+    for (const file of uppy.getFiles() as UploadFile[]) {
+      const base = {
+        id: file.id,
+        name: file.name,
+        size: file.size ?? 0,
+        folderId: file.meta.folderId ?? '',
+        bytesUploaded: file.progress.bytesUploaded || 0,
+        uploadId: file.meta.uploadId ?? null,
+      };
+      if (file.progress.uploadComplete && file.meta.uploadId) {
+        files.push({ ...base, state: 'uploaded', message: null });
+      } else if (file.isGhost || !file.data) {
+        files.push({ ...base, state: 'failed', message: MESSAGES.uploadInterrupted });
+      } else if (file.meta.failure) {
+        files.push({ ...base, state: 'failed', message: file.meta.failure });
+      } else {
+        restoredToResume.add(file.id);
+        files.push({ ...base, state: 'uploading', message: null });
+      }
+    }
+    // The uploads of the earlier page are not run again as such: each file resumes on its own.
+    uppy.setState({ currentUploads: {}, recoveredState: null });
+    if (files.length > 0) emit({ type: 'restored', files });
+  });
+
+  /** Sends a file again the way its state requires. */
+  function retryFile(id: string): void {
+    const file = fileById(id);
+    if (!file) return;
+    forgetFailedUpload(id);
+    const { failure: _failure, ...meta } = file.meta;
+    uppy.setFileMeta(id, meta);
+    if (stalled.has(id)) {
+      stalled.delete(id);
+      // The paused uploader resumes: a multipart upload lists its parts and goes on.
+      if (file.isPaused) {
+        uppy.pauseResume(id);
+        armStall(id);
+        return;
+      }
+    }
+    if (file.progress.uploadComplete) {
+      // Stored but not recorded (the record was refused): send the bytes again.
+      const progress: FileProgressNotStarted = {
+        bytesTotal: file.size,
+        uploadComplete: false,
+        uploadStarted: null,
+        bytesUploaded: false,
+        percentage: 0,
+      };
+      uppy.setFileState(id, { progress, s3Multipart: undefined });
+    }
+    armStall(id);
+    uppy.retryUpload(id).catch((error: unknown) => {
+      console.error('The upload could not be retried:', error);
+    });
+  }
+
+  /** Forgets everything the uploader keeps about a file. */
+  const forget = (id: string) => {
+    const uploadId = fileById(id)?.meta.uploadId;
+    if (uploadId) {
+      for (const key of [...signedParts.keys()]) {
+        if (key.startsWith(`${uploadId}/`)) signedParts.delete(key);
+      }
+    }
+    clearStall(id);
+    lastProgressAt.delete(id);
+    stalled.delete(id);
+    waiting.delete(id);
+    restoredToResume.delete(id);
+    rehydrated.delete(id);
+    forgetFailedUpload(id);
+  };
 
   return {
+    configure(next) {
+      restrictions = { ...next };
+    },
     add(requests: readonly UploadRequest[]): AddResult[] {
       return requests.map(({ file, folderId }) => {
         try {
+          const extension = splitFileName(file.name).extension;
+          const before = uppy.getFiles() as UploadFile[];
           const id = uppy.addFile({
             name: file.name,
-            type: file.type || contentTypeFor(splitFileName(file.name).extension),
+            type: file.type || contentTypeFor(extension),
             data: file,
             source: 'Local',
             isRemote: false,
-            meta: { folderId, extension: splitFileName(file.name).extension },
+            meta: { folderId, extension },
           });
+          // A ghost of a reload got its bytes back: it resumes from where it stopped.
+          if (before.some((known) => known.id === id && known.isGhost)) rehydrated.add(id);
           return { ok: true, id };
         } catch (error) {
           return { ok: false, reason: errorMessage(error) };
@@ -200,14 +539,45 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
       });
     },
     start() {
+      for (const id of [...rehydrated]) {
+        rehydrated.delete(id);
+        retryFile(id);
+      }
       uppy.upload().catch((error: unknown) => {
         console.error('The upload could not start:', error);
       });
     },
+    retry(id) {
+      waiting.delete(id);
+      retryFile(id);
+    },
+    cancel(id) {
+      const uploadId = fileById(id)?.meta.uploadId;
+      forget(id);
+      // Removing the file stops its uploader (which aborts a multipart upload on the server).
+      if (fileById(id)) uppy.removeFile(id);
+      discard(uploadId);
+    },
     cancelAll() {
-      for (const id of [...stallTimers.keys()]) clearStall(id);
+      const uploadIds = (uppy.getFiles() as UploadFile[]).map((file) => file.meta.uploadId);
+      for (const file of uppy.getFiles()) forget(file.id);
       lastProgressAt.clear();
       uppy.cancelAll();
+      for (const uploadId of uploadIds) discard(uploadId);
+    },
+    release(id) {
+      forget(id);
+      if (fileById(id)) uppy.removeFile(id);
+    },
+    resumeRestored() {
+      for (const id of [...restoredToResume]) {
+        restoredToResume.delete(id);
+        retryFile(id);
+      }
+    },
+    fileOf(id) {
+      const data = fileById(id)?.data;
+      return data instanceof File ? data : null;
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -198,7 +198,10 @@ describe('folder page', () => {
     expect(over).toBe(false);
     fireEvent.drop(zone, { dataTransfer });
     expect(zone).not.toHaveClass('dragging');
-    expect(uploader.added.map((request) => request.file.name)).toEqual(['Dropped.pdf']);
+    // The upload saga loads the server's upload restrictions before it checks the files.
+    await waitFor(() =>
+      expect(uploader.added.map((request) => request.file.name)).toEqual(['Dropped.pdf']),
+    );
     expect(
       await screen.findByText('Scans is a folder. Only files can be uploaded.'),
     ).toBeInTheDocument();

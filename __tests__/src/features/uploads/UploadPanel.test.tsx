@@ -37,7 +37,8 @@ const added = uploadsActions.filesAdded({
 const running = uploads(
   added,
   uploadsActions.fileRecorded({ id: 'u1', file: makeFile() }),
-  uploadsActions.progressReported({ id: 'u2', bytesUploaded: 450, bytesTotal: 1000 }),
+  uploadsActions.progressReported({ id: 'u2', bytesUploaded: 250, bytesTotal: 1000, at: 1_000 }),
+  uploadsActions.progressReported({ id: 'u2', bytesUploaded: 450, bytesTotal: 1000, at: 2_000 }),
   uploadsActions.fileFailed({
     id: 'u3',
     message: 'Failed to upload broken.pdf.',
@@ -75,7 +76,13 @@ describe('UploadPanel', () => {
       'invalid',
     ]);
     expect(within(rows[0]!).getByText('Complete')).toBeInTheDocument();
-    expect(within(rows[1]!).getByText('Uploading… 45%')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText(/Uploading… 45%/)).toBeInTheDocument();
+    // 200 bytes in 1 s: 0.2 KB/s, 550 bytes left: 3 s.
+    expect(within(rows[1]!).getByTestId('upload-speed')).toHaveTextContent('0.2 KB/s · 3 s left');
+    // In all: the running file's 550 bytes and the queued file's 1000 bytes at 200 bytes/s.
+    expect(within(panel).getByTestId('upload-total-speed')).toHaveTextContent(
+      '0.2 KB/s · 8 s left',
+    );
     expect(within(rows[1]!).getByRole('progressbar')).toBeInTheDocument();
     expect(within(rows[2]!).getByText(/Failed to upload broken\.pdf\./)).toBeInTheDocument();
     expect(within(rows[2]!).getByText(/S3 returned 500/)).toBeInTheDocument();
@@ -99,23 +106,56 @@ describe('UploadPanel', () => {
     expect(screen.getAllByTestId('upload-row')).toHaveLength(5);
   });
 
+  it('retries and cancels one file, and retries all failed files', async () => {
+    const user = userEvent.setup();
+    const failedToo = uploads(
+      added,
+      uploadsActions.fileFailed({ id: 'u3', message: 'Failed to upload broken.pdf.', detail: 'x' }),
+      uploadsActions.fileFailed({
+        id: 'u4',
+        message: 'Failed to upload waiting.pdf.',
+        detail: 'y',
+      }),
+    );
+    renderPanel(failedToo);
+    await user.click(screen.getByRole('button', { name: 'Retry broken.pdf' }));
+    expect(store.getState().uploads.files[2]!.status).toBe('queued');
+    await user.click(screen.getByRole('button', { name: 'Cancel running.pdf' }));
+    expect(store.getState().uploads.files[1]!.status).toBe('cancelled');
+    expect(screen.queryByRole('button', { name: 'Retry running.pdf' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry all uploads' }));
+    expect(store.getState().uploads.files[3]!.status).toBe('queued');
+    expect(screen.queryByRole('button', { name: 'Retry all uploads' })).not.toBeInTheDocument();
+  });
+
+  it('says "No Internet connection." while offline and shows waiting files', () => {
+    renderPanel(
+      uploads(added, uploadsActions.connectionLost(), uploadsActions.fileWaiting({ id: 'u2' })),
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('No Internet connection.');
+    expect(screen.getByText('Waiting for the connection… 0%')).toBeInTheDocument();
+  });
+
   it('cancels running uploads', async () => {
     const user = userEvent.setup();
     renderPanel(running);
     expect(screen.queryByRole('button', { name: 'Close uploads' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel all uploads' }));
+    // Failed files are cancelled too (their pending uploads are discarded); finished ones stay.
     expect(store.getState().uploads.files.map((file) => file.status)).toEqual([
       'complete',
       'cancelled',
-      'failed',
+      'cancelled',
       'cancelled',
     ]);
+    expect(store.getState().uploads.cancelled).toBe(true);
   });
 
   it('closes (and resets) once nothing runs', async () => {
     const user = userEvent.setup();
     renderPanel(uploads(added, uploadsActions.cancelAllRequested()));
     expect(screen.getByRole('heading', { name: 'Uploads' })).toBeInTheDocument();
+    expect(screen.getByText('Uploads cancelled.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close uploads' }));
     expect(store.getState().uploads).toEqual(initialUploadsState);
     expect(screen.queryByRole('region')).not.toBeInTheDocument();

@@ -1,4 +1,5 @@
 // A scriptable Uploader for the upload tests: records what it is given and emits events on demand.
+import type { UploadRestrictions } from '../../../../common/uploads';
 import type {
   AddResult,
   UploadRequest,
@@ -6,14 +7,23 @@ import type {
   UploaderEvent,
 } from '../../../../src/features/uploads/uploader';
 
-/** Records added files, starts and cancels; `emit` plays an uploader event. */
+/** Records added files, starts, retries, cancels and releases; `emit` plays an uploader event. */
 export class FakeUploader implements Uploader {
   added: UploadRequest[] = [];
   starts = 0;
   cancels = 0;
+  retried: string[] = [];
+  cancelled: string[] = [];
+  released: string[] = [];
+  resumes = 0;
+  configured: UploadRestrictions[] = [];
   /** Names the fake refuses, with the reason. */
   refuse = new Map<string, string>();
   private listeners = new Set<(event: UploaderEvent) => void>();
+
+  configure(restrictions: UploadRestrictions): void {
+    this.configured.push(restrictions);
+  }
 
   add(requests: readonly UploadRequest[]): AddResult[] {
     return requests.map((request) => {
@@ -28,8 +38,29 @@ export class FakeUploader implements Uploader {
     this.starts += 1;
   }
 
+  retry(id: string): void {
+    this.retried.push(id);
+  }
+
+  cancel(id: string): void {
+    this.cancelled.push(id);
+  }
+
   cancelAll(): void {
     this.cancels += 1;
+  }
+
+  release(id: string): void {
+    this.released.push(id);
+  }
+
+  resumeRestored(): void {
+    this.resumes += 1;
+  }
+
+  fileOf(id: string): File | null {
+    const index = Number(id.replace('up-', '')) - 1;
+    return this.added[index]?.file ?? null;
   }
 
   subscribe(listener: (event: UploaderEvent) => void): () => void {

@@ -1,9 +1,22 @@
+// The Uppy adapter against a scriptable fake of Uppy (the real Uppy cannot load in Jest; the real
+// flow runs in Chromium in e2e/uploads.spec.ts).
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type Uppy from '@uppy/core';
-import type { CreateUploadRequest, CreateUploadResponse } from '../../../../common/types';
+import type {
+  CreateMultipartUploadRequest,
+  CreateMultipartUploadResponse,
+  CreateUploadRequest,
+  CreateUploadResponse,
+  PresignedPartDto,
+  PresignedRequestDto,
+} from '../../../../common/types';
+import { DEFAULT_UPLOAD_RESTRICTIONS } from '../../../../common/uploads';
+import { ApiError } from '../../../../src/api/client';
+import { clearFailedUploads, failedUpload } from '../../../../src/features/uploads/failedUploads';
 import type { UploaderEvent } from '../../../../src/features/uploads/uploader';
 import {
   createUppyUploader,
+  isConnectionError,
   stageFiles,
   takeStagedFiles,
   uploadErrorMessage,
@@ -18,15 +31,27 @@ interface FakeFile {
   name: string;
   size: number;
   type: string;
+  data?: File;
+  isGhost?: boolean;
+  isPaused?: boolean;
+  error?: string | null;
+  s3Multipart?: { uploadId: string; key: string };
+  progress: {
+    uploadComplete?: boolean;
+    uploadStarted: number | null;
+    bytesUploaded: number | false;
+    bytesTotal: number | null;
+  };
   meta: UploadMeta & { name: string };
 }
+type SignRequest = (
+  request: Record<string, unknown> & { method: string; key: string },
+) => Promise<{ url: string; key?: string; headers?: Record<string, string> }>;
 interface PluginOptions {
-  shouldUseMultipart: boolean;
+  shouldUseMultipart: (file: { size: number }) => boolean;
+  getChunkSize: (file: { size: number }) => number;
   generateObjectKey: (file: FakeFile) => string;
-  signRequest: (request: { method: string; key: string; uploadId?: string }) => Promise<{
-    url: string;
-    headers?: Record<string, string>;
-  }>;
+  signRequest: SignRequest;
 }
 
 /** The part of Uppy the uploader uses, scriptable. */
@@ -35,7 +60,11 @@ class FakeUppy {
   listeners = new Map<string, Listener[]>();
   plugin: PluginOptions | null = null;
   uploads = 0;
+  retries: string[] = [];
+  pauses: string[] = [];
+  removed: string[] = [];
   cancelled = 0;
+  state: Record<string, unknown> = {};
 
   use(_plugin: unknown, options: PluginOptions) {
     this.plugin = options;
@@ -51,24 +80,57 @@ class FakeUppy {
   addFile(descriptor: { name: string; type: string; data: File; meta: UploadMeta }) {
     if (descriptor.name === 'refused.pdf') throw new Error('This file is not allowed.');
     const id = `uppy-${descriptor.name}`;
+    const known = this.files.get(id);
+    if (known && !known.isGhost) {
+      throw new Error(`Cannot add the duplicate file '${descriptor.name}', it already exists.`);
+    }
     this.files.set(id, {
+      ...known,
       id,
       name: descriptor.name,
       size: descriptor.data.size,
       type: descriptor.type,
-      meta: { ...descriptor.meta, name: descriptor.name },
+      data: descriptor.data,
+      isGhost: false,
+      progress: known?.progress ?? {
+        uploadStarted: null,
+        bytesUploaded: false,
+        bytesTotal: descriptor.data.size,
+      },
+      meta: { ...known?.meta, ...descriptor.meta, name: descriptor.name },
     });
     return id;
   }
   getFile(id: string) {
     return this.files.get(id);
   }
+  getFiles() {
+    return [...this.files.values()];
+  }
   setFileMeta(id: string, meta: UploadMeta) {
     const file = this.files.get(id);
-    if (file) file.meta = { ...file.meta, ...meta };
+    if (file) file.meta = { ...meta, name: file.name };
+  }
+  setFileState(id: string, patch: Partial<FakeFile>) {
+    const file = this.files.get(id);
+    if (file) Object.assign(file, patch);
+  }
+  setState(patch: Record<string, unknown>) {
+    Object.assign(this.state, patch);
   }
   removeFile(id: string) {
+    this.removed.push(id);
     this.files.delete(id);
+  }
+  pauseResume(id: string) {
+    this.pauses.push(id);
+    const file = this.files.get(id);
+    if (file) file.isPaused = !file.isPaused;
+    return file?.isPaused;
+  }
+  retryUpload(id: string) {
+    this.retries.push(id);
+    return Promise.resolve(undefined);
   }
   upload() {
     this.uploads += 1;
@@ -80,26 +142,69 @@ class FakeUppy {
   }
 }
 
+const presigned = (url: string): PresignedRequestDto => ({ url, method: 'PUT', headers: {} });
+
 describe('createUppyUploader', () => {
   let fake: FakeUppy;
-  let createUpload: jest.Mock<(body: CreateUploadRequest) => Promise<CreateUploadResponse>>;
   let events: UploaderEvent[];
+  let online: boolean;
+  let api: {
+    createUpload: jest.Mock<(body: CreateUploadRequest) => Promise<CreateUploadResponse>>;
+    createMultipartUpload: jest.Mock<
+      (body: CreateMultipartUploadRequest) => Promise<CreateMultipartUploadResponse>
+    >;
+    signUploadParts: jest.Mock<
+      (u: string, k: string, first: number, count: number) => Promise<PresignedPartDto[]>
+    >;
+    signListParts: jest.Mock<(u: string, k: string) => Promise<PresignedRequestDto>>;
+    signCompleteMultipart: jest.Mock<(u: string, k: string) => Promise<PresignedRequestDto>>;
+    abortMultipartUpload: jest.Mock<(u: string, k: string) => Promise<PresignedRequestDto>>;
+    discardUpload: jest.Mock<(id: string) => Promise<void>>;
+  };
+  let digest: jest.Mock<(blob: Blob) => Promise<string | null>>;
 
   function make(stallTimeoutMs = 30_000) {
     fake = new FakeUppy();
-    createUpload = jest.fn(async () => ({
-      id: 'pending-1',
-      url: '/storage/put?sig=abc',
-      method: 'PUT' as const,
-      headers: {
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': 'attachment; filename="Statement.pdf"',
-      },
-    }));
+    online = true;
+    let pending = 0;
+    api = {
+      createUpload: jest.fn(async () => {
+        pending += 1;
+        return {
+          id: `pending-${pending}`,
+          url: '/storage/put?sig=abc',
+          method: 'PUT' as const,
+          headers: {
+            'Content-Type': 'application/pdf',
+            'Content-Disposition': 'attachment; filename="Statement.pdf"',
+          },
+        };
+      }),
+      createMultipartUpload: jest.fn(async () => ({
+        id: 'mp-1',
+        key: 'db1/mp-1',
+        url: '/storage/db1/mp-1?uploads=&sig=c',
+        method: 'POST' as const,
+        headers: { 'Content-Type': 'application/octet-stream' },
+      })),
+      signUploadParts: jest.fn(async (_u: string, _k: string, first: number, count: number) =>
+        Array.from({ length: count }, (_, i) => ({
+          part_number: first + i,
+          ...presigned(`/part?n=${first + i}`),
+        })),
+      ),
+      signListParts: jest.fn(async () => presigned('/list')),
+      signCompleteMultipart: jest.fn(async () => presigned('/complete')),
+      abortMultipartUpload: jest.fn(async () => presigned('/abort')),
+      discardUpload: jest.fn(async () => undefined),
+    };
+    digest = jest.fn(async () => 'f'.repeat(64));
     const uploader = createUppyUploader({
-      createUpload,
+      api,
       stallTimeoutMs,
       progressIntervalMs: 0,
+      digest,
+      isOnline: () => online,
       createUppy: () => fake as unknown as Uppy<UploadMeta, UploadBody>,
     });
     events = [];
@@ -107,17 +212,32 @@ describe('createUppyUploader', () => {
     return uploader;
   }
 
+  const sign = (request: Record<string, unknown> & { method: string; key: string }) =>
+    fake.plugin!.signRequest(request);
+
   beforeEach(() => {
     jest.useRealTimers();
+    clearFailedUploads();
   });
   afterEach(() => {
     jest.useRealTimers();
   });
 
-  it('installs @uppy/aws-s3 in simple-PUT mode keyed by the Uppy file id', () => {
-    make();
-    expect(fake.plugin?.shouldUseMultipart).toBe(false);
+  it('installs @uppy/aws-s3 keyed by the Uppy file id, multipart above the threshold', () => {
+    const uploader = make();
     expect(fake.plugin?.generateObjectKey({ id: 'uppy-x' } as FakeFile)).toBe('uppy-x');
+    const threshold = DEFAULT_UPLOAD_RESTRICTIONS.multipart_threshold;
+    expect(fake.plugin?.shouldUseMultipart({ size: threshold })).toBe(false);
+    expect(fake.plugin?.shouldUseMultipart({ size: threshold + 1 })).toBe(true);
+    expect(fake.plugin?.getChunkSize({ size: 60_000_000 })).toBe(10 * 1024 * 1024);
+    uploader.configure({
+      ...DEFAULT_UPLOAD_RESTRICTIONS,
+      multipart_threshold: 1000,
+      part_size: 8 * 1024 * 1024,
+    });
+    expect(fake.plugin?.shouldUseMultipart({ size: 1001 })).toBe(true);
+    expect(fake.plugin?.shouldUseMultipart({ size: 0 })).toBe(false);
+    expect(fake.plugin?.getChunkSize({ size: 60_000_000 })).toBe(8 * 1024 * 1024);
   });
 
   it('adds files with folder and extension meta, and reports refusals', () => {
@@ -138,18 +258,18 @@ describe('createUppyUploader', () => {
     expect(fake.uploads).toBe(1);
   });
 
-  it('signs the PUT with create-upload and keeps the pending id in the file meta', async () => {
+  it('signs a single PUT with create-upload and keeps the pending id in the file meta', async () => {
     const uploader = make();
     uploader.add([{ file: fakeFile('Statement.pdf', 1536), folderId: 'f1' }]);
-    const presigned = await fake.plugin!.signRequest({ method: 'PUT', key: 'uppy-Statement.pdf' });
-    expect(createUpload).toHaveBeenCalledWith({
+    const answer = await sign({ method: 'PUT', key: 'uppy-Statement.pdf' });
+    expect(api.createUpload).toHaveBeenCalledWith({
       folder_id: 'f1',
       name: 'Statement.pdf',
       extension: 'pdf',
       content_type: 'application/pdf',
       size: 1536,
     });
-    expect(presigned).toEqual({
+    expect(answer).toEqual({
       url: 'http://localhost/storage/put?sig=abc',
       headers: {
         'Content-Type': 'application/pdf',
@@ -157,50 +277,166 @@ describe('createUppyUploader', () => {
       },
     });
     expect(fake.getFile('uppy-Statement.pdf')?.meta.uploadId).toBe('pending-1');
+    // Sent again (a retry), the file replaces its earlier pending upload.
+    await sign({ method: 'PUT', key: 'uppy-Statement.pdf' });
+    expect(api.discardUpload).toHaveBeenCalledWith('pending-1');
+    expect(fake.getFile('uppy-Statement.pdf')?.meta.uploadId).toBe('pending-2');
   });
 
-  it('refuses to sign multipart requests', async () => {
-    make();
-    await expect(
-      fake.plugin!.signRequest({ method: 'PUT', key: 'k', uploadId: 'u' }),
-    ).rejects.toThrow('Multipart uploads are not enabled.');
-    await expect(fake.plugin!.signRequest({ method: 'POST', key: 'k' })).rejects.toThrow();
+  it('signs every multipart step through the API, with the server’s key', async () => {
+    const uploader = make();
+    uploader.add([{ file: fakeFile('big.bin', 30_000_000), folderId: '' }]);
+    const created = await sign({ method: 'POST', key: 'uppy-big.bin' });
+    expect(api.createMultipartUpload).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'big.bin', size: 30_000_000 }),
+    );
+    expect(created).toEqual({
+      url: 'http://localhost/storage/db1/mp-1?uploads=&sig=c',
+      key: 'db1/mp-1',
+      headers: { 'Content-Type': 'application/octet-stream' },
+    });
+    expect(fake.getFile('uppy-big.bin')?.meta.uploadId).toBe('mp-1');
+    const step = { key: 'db1/mp-1', uploadId: 'mp-1' };
+    expect(await sign({ method: 'PUT', partNumber: 3, ...step })).toEqual({
+      url: 'http://localhost/part?n=3',
+      headers: {},
+    });
+    // 30 MB in 10 MiB parts: part 3 is the last one, signed alone.
+    expect(api.signUploadParts).toHaveBeenCalledWith('mp-1', 'db1/mp-1', 3, 1);
+    await sign({ method: 'GET', ...step });
+    expect(api.signListParts).toHaveBeenCalledWith('mp-1', 'db1/mp-1');
+    await sign({ method: 'POST', ...step });
+    expect(api.signCompleteMultipart).toHaveBeenCalledWith('mp-1', 'db1/mp-1');
+    await sign({ method: 'DELETE', ...step });
+    expect(api.abortMultipartUpload).toHaveBeenCalledWith('mp-1', 'db1/mp-1');
+    await expect(sign({ method: 'DELETE', key: 'uppy-big.bin' })).rejects.toThrow();
+    await expect(sign({ method: 'PUT', key: 'gone' })).rejects.toThrow(
+      'The file is no longer queued.',
+    );
   });
 
-  it('reports progress, success with the pending id, and errors', async () => {
+  it('signs the parts ten at a time and uses each signature once, while fresh', async () => {
+    const uploader = make();
+    uploader.add([{ file: fakeFile('huge.bin', 100 * 1024 * 1024), folderId: '' }]);
+    await sign({ method: 'POST', key: 'uppy-huge.bin' });
+    const step = { key: 'db1/mp-1', uploadId: 'mp-1' };
+    expect((await sign({ method: 'PUT', partNumber: 1, ...step })).url).toBe(
+      'http://localhost/part?n=1',
+    );
+    expect(api.signUploadParts).toHaveBeenCalledWith('mp-1', 'db1/mp-1', 1, 10);
+    for (let n = 2; n <= 10; n += 1) {
+      expect((await sign({ method: 'PUT', partNumber: n, ...step })).url).toBe(
+        `http://localhost/part?n=${n}`,
+      );
+    }
+    expect(api.signUploadParts).toHaveBeenCalledTimes(1);
+    // Used once: part 5 sent again is signed again (with the parts after it).
+    await sign({ method: 'PUT', partNumber: 5, ...step });
+    expect(api.signUploadParts).toHaveBeenLastCalledWith('mp-1', 'db1/mp-1', 5, 6);
+    // A signature close to its expiry is not used.
+    jest.useFakeTimers({ now: Date.now() });
+    jest.setSystemTime(Date.now() + 11 * 60_000);
+    await sign({ method: 'PUT', partNumber: 6, ...step });
+    expect(api.signUploadParts).toHaveBeenLastCalledWith('mp-1', 'db1/mp-1', 6, 5);
+    // Cancelling forgets the parts signed ahead.
+    uploader.cancel('uppy-huge.bin');
+    expect(api.discardUpload).toHaveBeenCalledWith('mp-1');
+  });
+
+  it('reports progress, and success with the pending id and the checksum of a small file', async () => {
     const uploader = make();
     uploader.add([{ file: fakeFile('a.pdf', 100), folderId: '' }]);
-    await fake.plugin!.signRequest({ method: 'PUT', key: 'uppy-a.pdf' });
+    await sign({ method: 'PUT', key: 'uppy-a.pdf' });
     const file = fake.getFile('uppy-a.pdf');
     fake.emit('upload-progress', file, { bytesUploaded: 50, bytesTotal: 100 });
     fake.emit('upload-success', file, { status: 200 });
-    fake.emit('upload-error', file, new Error('S3 returned 500'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(events).toEqual([
       { type: 'progress', id: 'uppy-a.pdf', bytesUploaded: 50, bytesTotal: 100 },
-      { type: 'uploaded', id: 'uppy-a.pdf', uploadId: 'pending-1' },
-      { type: 'failed', id: 'uppy-a.pdf', message: 'S3 returned 500' },
+      { type: 'uploaded', id: 'uppy-a.pdf', uploadId: 'pending-1', sha256: 'f'.repeat(64) },
     ]);
+    expect(digest).toHaveBeenCalledTimes(1);
+    // Kept until recorded, then released.
+    expect(fake.getFile('uppy-a.pdf')).toBeDefined();
+    uploader.release('uppy-a.pdf');
+    expect(fake.getFile('uppy-a.pdf')).toBeUndefined();
   });
 
-  it('aborts a stalled upload with the spec message', async () => {
+  it('does not hash a multipart file', async () => {
+    make();
+    fake.addFile({
+      name: 'big.bin',
+      type: 'application/octet-stream',
+      data: fakeFile('big.bin', 30_000_000),
+      meta: { folderId: '', extension: 'bin', uploadId: 'mp-1' },
+    });
+    fake.emit('upload-success', fake.getFile('uppy-big.bin'), { status: 200 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(events).toEqual([
+      { type: 'uploaded', id: 'uppy-big.bin', uploadId: 'mp-1', sha256: null },
+    ]);
+    expect(digest).not.toHaveBeenCalled();
+  });
+
+  it('fails a file on an error, collecting error, response and file, and clearing Uppy’s error', async () => {
+    const uploader = make();
+    const data = fakeFile('a.pdf', 100);
+    uploader.add([{ file: data, folderId: '' }]);
+    await sign({ method: 'PUT', key: 'uppy-a.pdf' });
+    const error = Object.assign(new Error('S3 returned 403'), {
+      status: 403,
+      body: '{"message":"The upload link is invalid or has expired.","code":"expired"}',
+    });
+    fake.setFileState('uppy-a.pdf', { error: 'S3 returned 403' });
+    fake.emit('upload-error', fake.getFile('uppy-a.pdf'), error);
+    expect(events).toEqual([
+      { type: 'failed', id: 'uppy-a.pdf', message: 'The upload link is invalid or has expired.' },
+    ]);
+    expect(fake.getFile('uppy-a.pdf')?.error).toBeNull();
+    expect(failedUpload('uppy-a.pdf')).toEqual({
+      error,
+      response: { status: 403, body: error.body },
+      file: data,
+    });
+    expect(uploader.fileOf('uppy-a.pdf')).toBe(data);
+    // Retried on request: a new Uppy upload of that file (a multipart one resumes from its parts).
+    uploader.retry('uppy-a.pdf');
+    expect(fake.retries).toEqual(['uppy-a.pdf']);
+    expect(failedUpload('uppy-a.pdf')).toBeUndefined();
+    expect(fake.getFile('uppy-a.pdf')?.meta.failure).toBeUndefined();
+  });
+
+  it('stops a stalled upload after 30 s without progress with the spec message, keeping its parts', async () => {
     const uploader = make(30_000);
     uploader.add([{ file: fakeFile('slow.pdf', 100), folderId: '' }]);
     jest.useFakeTimers();
-    await fake.plugin!.signRequest({ method: 'PUT', key: 'uppy-slow.pdf' });
+    await sign({ method: 'PUT', key: 'uppy-slow.pdf' });
     jest.advanceTimersByTime(29_999);
     expect(events).toEqual([]);
     jest.advanceTimersByTime(1);
     expect(events).toEqual([
       { type: 'failed', id: 'uppy-slow.pdf', message: 'Upload stalled for 30 seconds, aborting.' },
     ]);
-    expect(fake.getFile('uppy-slow.pdf')).toBeUndefined();
+    // Paused (the request in flight is aborted), not removed: no multipart abort, retry resumes.
+    expect(fake.pauses).toEqual(['uppy-slow.pdf']);
+    expect(fake.removed).toEqual([]);
+    expect(failedUpload('uppy-slow.pdf')?.error).toEqual(
+      new Error('Upload stalled for 30 seconds, aborting.'),
+    );
+    // An error the aborted request may still raise does not report the file again.
+    fake.emit('upload-error', fake.getFile('uppy-slow.pdf'), new Error('aborted'));
+    expect(events).toHaveLength(1);
+    uploader.retry('uppy-slow.pdf');
+    expect(fake.pauses).toEqual(['uppy-slow.pdf', 'uppy-slow.pdf']);
+    expect(fake.getFile('uppy-slow.pdf')?.isPaused).toBe(false);
+    expect(fake.retries).toEqual([]);
   });
 
   it('restarts the stall timer on progress', async () => {
     const uploader = make(30_000);
     uploader.add([{ file: fakeFile('ok.pdf', 100), folderId: '' }]);
     jest.useFakeTimers();
-    await fake.plugin!.signRequest({ method: 'PUT', key: 'uppy-ok.pdf' });
+    await sign({ method: 'PUT', key: 'uppy-ok.pdf' });
     jest.advanceTimersByTime(20_000);
     fake.emit('upload-progress', fake.getFile('uppy-ok.pdf'), {
       bytesUploaded: 10,
@@ -208,16 +444,168 @@ describe('createUppyUploader', () => {
     });
     jest.advanceTimersByTime(20_000);
     expect(events.filter((event) => event.type === 'failed')).toEqual([]);
+    jest.advanceTimersByTime(10_000);
+    expect(events.filter((event) => event.type === 'failed')).toHaveLength(1);
   });
 
-  it('forgets finished files and cancels all', () => {
+  it('waits instead of failing while offline, suspends the stall watch, and resumes online', async () => {
+    const uploader = make(30_000);
+    uploader.add([{ file: fakeFile('net.pdf', 100), folderId: '' }]);
+    jest.useFakeTimers();
+    await sign({ method: 'PUT', key: 'uppy-net.pdf' });
+    online = false;
+    fake.emit('is-offline');
+    const networkError = Object.assign(new Error('Network error during S3 request'), {
+      name: 'S3NetworkError',
+    });
+    fake.emit('upload-error', fake.getFile('uppy-net.pdf'), networkError);
+    jest.advanceTimersByTime(120_000);
+    expect(events).toEqual([{ type: 'offline' }, { type: 'waiting', id: 'uppy-net.pdf' }]);
+    expect(failedUpload('uppy-net.pdf')).toBeUndefined();
+    online = true;
+    fake.emit('back-online');
+    expect(events.at(-1)).toEqual({ type: 'online' });
+    expect(fake.retries).toEqual(['uppy-net.pdf']);
+    // Watched again once it runs.
+    jest.advanceTimersByTime(30_000);
+    expect(events.at(-1)).toEqual({
+      type: 'failed',
+      id: 'uppy-net.pdf',
+      message: 'Upload stalled for 30 seconds, aborting.',
+    });
+  });
+
+  it('sends a file again whose record was refused (its bytes were discarded)', () => {
     const uploader = make();
-    uploader.add([{ file: fakeFile('a.pdf'), folderId: '' }]);
-    fake.emit('complete', { successful: [{ id: 'uppy-a.pdf' }], failed: [] });
-    expect(fake.files.size).toBe(0);
-    uploader.add([{ file: fakeFile('b.pdf'), folderId: '' }]);
+    uploader.add([{ file: fakeFile('r.pdf', 100), folderId: '' }]);
+    fake.setFileState('uppy-r.pdf', {
+      progress: { uploadComplete: true, uploadStarted: 1, bytesUploaded: 100, bytesTotal: 100 },
+      s3Multipart: { uploadId: 'x', key: 'y' },
+    });
+    uploader.retry('uppy-r.pdf');
+    expect(fake.getFile('uppy-r.pdf')).toMatchObject({
+      progress: { uploadComplete: false, uploadStarted: null, bytesUploaded: false },
+      s3Multipart: undefined,
+    });
+    expect(fake.retries).toEqual(['uppy-r.pdf']);
+  });
+
+  it('cancels one file: removes it from Uppy and discards its pending upload', async () => {
+    const uploader = make();
+    uploader.add([
+      { file: fakeFile('a.pdf', 100), folderId: '' },
+      { file: fakeFile('b.pdf', 100), folderId: '' },
+    ]);
+    await sign({ method: 'PUT', key: 'uppy-a.pdf' });
+    uploader.cancel('uppy-a.pdf');
+    expect(fake.removed).toEqual(['uppy-a.pdf']);
+    expect(api.discardUpload).toHaveBeenCalledWith('pending-1');
+    expect(fake.getFile('uppy-b.pdf')).toBeDefined();
+  });
+
+  it('cancels all: Uppy cancels and every pending upload is discarded; a missing one is fine', async () => {
+    const uploader = make();
+    uploader.add([
+      { file: fakeFile('a.pdf', 100), folderId: '' },
+      { file: fakeFile('b.pdf', 100), folderId: '' },
+    ]);
+    await sign({ method: 'PUT', key: 'uppy-a.pdf' });
+    await sign({ method: 'PUT', key: 'uppy-b.pdf' });
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    api.discardUpload.mockRejectedValueOnce(new ApiError(404, 'no_such_upload', 'gone'));
     uploader.cancelAll();
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(fake.cancelled).toBe(1);
+    expect(api.discardUpload.mock.calls.map((call) => call[0])).toEqual(['pending-1', 'pending-2']);
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it('reports the files found again after a reload and resumes them on request', () => {
+    const uploader = make();
+    const resumable: FakeFile = {
+      id: 'uppy-big.bin',
+      name: 'big.bin',
+      size: 1000,
+      type: 'application/octet-stream',
+      data: fakeFile('big.bin', 1000),
+      s3Multipart: { uploadId: 'mp-1', key: 'db1/mp-1' },
+      progress: { uploadStarted: 1, bytesUploaded: 400, bytesTotal: 1000 },
+      meta: { folderId: 'f1', extension: 'bin', uploadId: 'mp-1', name: 'big.bin' },
+    };
+    const stored: FakeFile = {
+      ...resumable,
+      id: 'uppy-done.pdf',
+      name: 'done.pdf',
+      size: 10,
+      progress: { uploadComplete: true, uploadStarted: 1, bytesUploaded: 10, bytesTotal: 10 },
+      meta: { folderId: '', extension: 'pdf', uploadId: 'p2', name: 'done.pdf' },
+    };
+    const ghost: FakeFile = {
+      ...resumable,
+      id: 'uppy-ghost.pdf',
+      name: 'ghost.pdf',
+      data: undefined,
+      isGhost: true,
+      meta: { folderId: '', extension: 'pdf', name: 'ghost.pdf' },
+    };
+    for (const file of [resumable, stored, ghost]) fake.files.set(file.id, file);
+    fake.emit('restored', {});
+    expect(events).toEqual([
+      {
+        type: 'restored',
+        files: [
+          {
+            id: 'uppy-big.bin',
+            name: 'big.bin',
+            size: 1000,
+            folderId: 'f1',
+            bytesUploaded: 400,
+            uploadId: 'mp-1',
+            state: 'uploading',
+            message: null,
+          },
+          {
+            id: 'uppy-done.pdf',
+            name: 'done.pdf',
+            size: 10,
+            folderId: '',
+            bytesUploaded: 10,
+            uploadId: 'p2',
+            state: 'uploaded',
+            message: null,
+          },
+          {
+            id: 'uppy-ghost.pdf',
+            name: 'ghost.pdf',
+            size: 1000,
+            folderId: '',
+            bytesUploaded: 400,
+            uploadId: null,
+            state: 'failed',
+            message: 'The upload was interrupted. Retry to continue.',
+          },
+        ],
+      },
+    ]);
+    expect(fake.state).toEqual({ currentUploads: {}, recoveredState: null });
+    expect(fake.retries).toEqual([]);
+    uploader.resumeRestored();
+    expect(fake.retries).toEqual(['uppy-big.bin']);
+    // The ghost gets its bytes back when the user adds the same file: it resumes on start.
+    expect(uploader.add([{ file: fakeFile('ghost.pdf', 1000), folderId: '' }])).toEqual([
+      { ok: true, id: 'uppy-ghost.pdf' },
+    ]);
+    uploader.start();
+    expect(fake.retries).toEqual(['uppy-big.bin', 'uppy-ghost.pdf']);
+  });
+
+  it('recognises connection errors', () => {
+    expect(isConnectionError(new ApiError(0, 'network_error', 'x'))).toBe(true);
+    expect(isConnectionError(new ApiError(500, 'x', 'x'))).toBe(false);
+    expect(isConnectionError(Object.assign(new Error('x'), { name: 'S3NetworkError' }))).toBe(true);
+    expect(isConnectionError(Object.assign(new Error('x'), { isNetworkError: true }))).toBe(true);
+    expect(isConnectionError(new Error('S3 returned 500'))).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { DEFAULT_UPLOAD_RESTRICTIONS } from '../../../../common/uploads';
 import { validateUploads } from '../../../../src/features/uploads/validateUploads';
 
 const file = (name: string, size = 10, isDirectory = false) => ({ name, size, isDirectory });
@@ -53,5 +54,50 @@ describe('validateUploads', () => {
   it('checks the name before the size', () => {
     const result = validateUploads([file('Ā.pdf', 200_000_000)]);
     expect(result.rejected[0]!.reason).toBe('File name contains invalid characters');
+  });
+});
+
+describe('validateUploads with restrictions', () => {
+  const restrictions = {
+    ...DEFAULT_UPLOAD_RESTRICTIONS,
+    max_number_of_files: 3,
+    min_file_size: 100,
+    allowed_file_types: ['.pdf', 'image/*'],
+  };
+
+  it("refuses files beyond the count with 'You can only upload {n} file(s).'", () => {
+    const result = validateUploads([file('a.pdf', 200), file('b.pdf', 200), file('c.pdf', 200)], {
+      restrictions,
+      countInUse: 1,
+    });
+    expect(result.accepted.map((item) => item.name)).toEqual(['a.pdf', 'b.pdf']);
+    expect(result.rejected).toEqual([
+      { candidate: file('c.pdf', 200), reason: 'You can only upload 3 file(s).' },
+    ]);
+  });
+
+  it('does not count refused files toward the count', () => {
+    const result = validateUploads(
+      [file('x.exe', 200), file('a.pdf', 200), file('tiny.pdf', 5), file('b.png', 200)],
+      { restrictions, countInUse: 1 },
+    );
+    expect(result.accepted.map((item) => item.name)).toEqual(['a.pdf', 'b.png']);
+  });
+
+  it('refuses a file under the minimum size and of another type with their messages', () => {
+    const result = validateUploads([file('tiny.pdf', 99), file('notes.txt', 200)], {
+      restrictions,
+    });
+    expect(result.rejected.map((item) => item.reason)).toEqual([
+      'tiny.pdf is smaller than the minimum allowed size of 0.1 KB',
+      'notes.txt is not an allowed file type. Allowed: .pdf, image/*',
+    ]);
+  });
+
+  it('checks the maximum of the restrictions', () => {
+    const result = validateUploads([file('big.pdf', 2048)], {
+      restrictions: { ...restrictions, max_file_size: 1024 },
+    });
+    expect(result.rejected[0]!.reason).toBe('big.pdf exceeds maximum allowed size of 1.0 KB');
   });
 });

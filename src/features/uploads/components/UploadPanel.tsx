@@ -1,30 +1,44 @@
 /**
  * The upload panel (SPEC section 2: "an upload panel that is open or minimized"): a card fixed at
- * the bottom right listing each file with its progress and status, refused files with their
- * reason, and a total line.
+ * the bottom right listing each file with its progress, speed and time left, a retry and a cancel
+ * action per file, the refused files with their reason, the connection state ("No Internet
+ * connection."), and a total line with Retry all and Cancel all.
  */
 import {
   CheckCircleFilled,
   CloseCircleFilled,
   CloseOutlined,
+  DisconnectOutlined,
   DownOutlined,
+  RedoOutlined,
   StopOutlined,
   UpOutlined,
   WarningFilled,
 } from '@ant-design/icons';
-import { Button, Progress, Tooltip, Typography } from 'antd';
+import { Alert, Button, Progress, Tooltip, Typography } from 'antd';
 import { formatSize } from '../../../../common/format';
+import { MESSAGES } from '../../../../common/messages';
 import { plural } from '../../../../common/text';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { formatSpeed, formatTimeLeft } from '../uploadFormat';
 import {
+  secondsLeftOf,
+  selectFailedUploadIds,
   selectInvalidUploads,
   selectIsUploading,
   selectUploadFiles,
+  selectUploadNetwork,
   selectUploadPanel,
+  selectUploadsCancelled,
   selectUploadTotals,
   type UploadTotals,
 } from '../uploadsSelectors';
-import { uploadsActions, type InvalidUpload, type UploadItem } from '../uploadsSlice';
+import {
+  isActiveUpload,
+  uploadsActions,
+  type InvalidUpload,
+  type UploadItem,
+} from '../uploadsSlice';
 import { useBeforeUnloadWarning } from './useBeforeUnloadWarning';
 
 /** The total line, e.g. "2 of 3 files uploaded · 1 failed · 1 not added". */
@@ -37,6 +51,14 @@ export function totalLine(totals: UploadTotals): string {
   return parts.join(' · ');
 }
 
+/** "1.5 MB/s · 12 s left" while the speed is known, else null. */
+export function speedLine(speed: number | null, secondsLeft: number | null): string | null {
+  if (speed === null || speed <= 0) return null;
+  return secondsLeft === null
+    ? formatSpeed(speed)
+    : `${formatSpeed(speed)} · ${formatTimeLeft(secondsLeft)}`;
+}
+
 function percentOf(item: UploadItem): number {
   if (item.status === 'complete') return 100;
   if (item.size === 0) return 0;
@@ -46,9 +68,11 @@ function percentOf(item: UploadItem): number {
 function statusText(item: UploadItem): string {
   switch (item.status) {
     case 'queued':
-      return 'Queued';
+      return item.bytesUploaded > 0 ? `Resuming… ${percentOf(item)}%` : 'Queued';
     case 'uploading':
       return `Uploading… ${percentOf(item)}%`;
+    case 'waiting':
+      return `Waiting for the connection… ${percentOf(item)}%`;
     case 'complete':
       return 'Complete';
     case 'failed':
@@ -59,7 +83,10 @@ function statusText(item: UploadItem): string {
 }
 
 function UploadRow({ item }: { item: UploadItem }) {
+  const dispatch = useAppDispatch();
   const percent = percentOf(item);
+  const active = isActiveUpload(item);
+  const speed = speedLine(item.speed, secondsLeftOf(item));
   const icon =
     item.status === 'complete' ? (
       <CheckCircleFilled className="upload-icon-ok" aria-hidden />
@@ -67,12 +94,15 @@ function UploadRow({ item }: { item: UploadItem }) {
       <CloseCircleFilled className="upload-icon-error" aria-hidden />
     ) : item.status === 'cancelled' ? (
       <StopOutlined className="upload-icon-muted" aria-hidden />
+    ) : item.status === 'waiting' ? (
+      <DisconnectOutlined className="upload-icon-warning" aria-hidden />
     ) : null;
   return (
     <li
       className={`upload-row upload-row-${item.status}`}
       data-testid="upload-row"
       data-status={item.status}
+      data-name={item.name}
     >
       <div className="upload-row-head">
         {icon}
@@ -80,8 +110,30 @@ function UploadRow({ item }: { item: UploadItem }) {
           {item.name}
         </span>
         <span className="upload-size">{formatSize(item.size)}</span>
+        {item.status === 'failed' ? (
+          <Tooltip title="Retry">
+            <Button
+              type="text"
+              size="small"
+              icon={<RedoOutlined aria-hidden />}
+              aria-label={`Retry ${item.name}`}
+              onClick={() => dispatch(uploadsActions.retryRequested({ id: item.id }))}
+            />
+          </Tooltip>
+        ) : null}
+        {active || item.status === 'failed' ? (
+          <Tooltip title="Cancel">
+            <Button
+              type="text"
+              size="small"
+              icon={<CloseOutlined aria-hidden />}
+              aria-label={`Cancel ${item.name}`}
+              onClick={() => dispatch(uploadsActions.cancelRequested({ id: item.id }))}
+            />
+          </Tooltip>
+        ) : null}
       </div>
-      {item.status === 'queued' || item.status === 'uploading' ? (
+      {active ? (
         <Progress
           percent={percent}
           size="small"
@@ -99,6 +151,12 @@ function UploadRow({ item }: { item: UploadItem }) {
             {item.detail}
           </Typography.Text>
         ) : null}
+        {speed && item.status === 'uploading' ? (
+          <span className="upload-speed" data-testid="upload-speed">
+            {' · '}
+            {speed}
+          </span>
+        ) : null}
       </div>
     </li>
   );
@@ -106,7 +164,12 @@ function UploadRow({ item }: { item: UploadItem }) {
 
 function InvalidRow({ item }: { item: InvalidUpload }) {
   return (
-    <li className="upload-row upload-row-invalid" data-testid="upload-row" data-status="invalid">
+    <li
+      className="upload-row upload-row-invalid"
+      data-testid="upload-row"
+      data-status="invalid"
+      data-name={item.name}
+    >
       <div className="upload-row-head">
         <WarningFilled className="upload-icon-warning" aria-hidden />
         <span className="upload-name" title={item.name}>
@@ -127,11 +190,15 @@ export function UploadPanel() {
   const invalid = useAppSelector(selectInvalidUploads);
   const totals = useAppSelector(selectUploadTotals);
   const uploading = useAppSelector(selectIsUploading);
+  const failedIds = useAppSelector(selectFailedUploadIds);
+  const network = useAppSelector(selectUploadNetwork);
+  const cancelled = useAppSelector(selectUploadsCancelled);
 
   useBeforeUnloadWarning(uploading);
 
   if (panel === 'hidden') return null;
   const minimized = panel === 'minimized';
+  const speed = speedLine(totals.speed, totals.secondsLeft);
 
   return (
     <section
@@ -143,7 +210,18 @@ export function UploadPanel() {
           {uploading ? 'Uploading files' : 'Uploads'}
         </h2>
         <div className="upload-panel-actions">
-          {uploading ? (
+          {failedIds.length > 0 ? (
+            <Tooltip title="Retry all failed uploads">
+              <Button
+                type="text"
+                size="small"
+                icon={<RedoOutlined aria-hidden />}
+                aria-label="Retry all uploads"
+                onClick={() => dispatch(uploadsActions.retryAllRequested({ ids: failedIds }))}
+              />
+            </Tooltip>
+          ) : null}
+          {uploading || failedIds.length > 0 ? (
             <Tooltip title="Cancel all uploads">
               <Button
                 type="text"
@@ -184,6 +262,18 @@ export function UploadPanel() {
           )}
         </div>
       </header>
+      {network === 'offline' ? (
+        <Alert
+          className="upload-offline"
+          type="warning"
+          showIcon
+          icon={<DisconnectOutlined aria-hidden />}
+          title={MESSAGES.noInternet}
+          description={uploading ? 'Uploads resume when the connection is back.' : undefined}
+          role="alert"
+          data-testid="upload-offline"
+        />
+      ) : null}
       {minimized ? null : (
         <ul className="upload-list" aria-label="Files">
           {files.map((item) => (
@@ -196,6 +286,12 @@ export function UploadPanel() {
       )}
       <footer className="upload-total">
         <div aria-live="polite">{totalLine(totals)}</div>
+        {cancelled ? <div className="upload-status">Uploads cancelled.</div> : null}
+        {speed && uploading ? (
+          <div className="upload-status" data-testid="upload-total-speed">
+            {speed}
+          </div>
+        ) : null}
         {files.length > 0 ? (
           <Progress
             percent={totals.percent}

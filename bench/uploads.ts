@@ -1,0 +1,394 @@
+/**
+ * Upload benchmark (issue 4): the throughput of one file of BENCH_UPLOAD_MB megabytes through the
+ * local object store, by single PUT and by multipart, beside `curl -T` of the same file to a plain
+ * `node:http` server that writes the body to disk on this machine (the reference), as a ratio; and
+ * the app server's RSS growth during each upload. Targets: at least 0.8× the reference, RSS growth
+ * under 30 MB. Prints figures, asserts nothing.
+ *
+ * - The app server runs in a child process (bench/appServer.ts: the real buildApp, SQLite, the
+ *   local store in a temporary DATA_DIR); its RSS is read from /proc/<pid>/status every 10 ms. The
+ *   growth is the peak during the upload minus the RSS just before it (after a warm-up upload).
+ * - Single PUT: create-upload, then `curl -T` of the file to the presigned URL (the same client
+ *   as the reference), then record; the time covers all three.
+ * - Multipart: create, sign the parts (of the configured part size) ten per call as the browser
+ *   does, send them with one `curl` over one kept-alive connection, one after the other as
+ *   @uppy/aws-s3 does (the file is split into part files before any timing), then sign and send
+ *   complete, then record; the time covers all of it, the server joining the parts included.
+ * - BENCH_RUNS rounds (default 3) of reference, single PUT and multipart, each upload after `sync`
+ *   (so none pays for the write-back of the one before); speeds are medians, the ratio is the
+ *   median of the ratios within each round (this machine's load drifts between rounds). The
+ *   recorded file's sha256 must equal the source's, or the benchmark stops.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import type {
+  CreateMultipartUploadResponse,
+  CreateUploadResponse,
+  FileDto,
+  PresignedRequestDto,
+} from '../common/types';
+import type { UploadRestrictions } from '../common/uploads';
+
+/** Parts signed per call, as the browser does (src/features/uploads/uppyClient.ts). */
+const PARTS_PER_SIGNATURE = 10;
+
+const MB = 1024 * 1024;
+
+/** Options of {@link runUploadsBench}. */
+export interface UploadsBenchOptions {
+  /** File size in MiB. */
+  sizeMb: number;
+  /** Runs per figure (the median is printed). */
+  runs: number;
+}
+
+/** One measured upload. */
+interface Measure {
+  seconds: number;
+  rssGrowthMb: number;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+};
+
+/** Writes `size` random bytes and answers their sha256. */
+function generate(file: string, size: number): string {
+  const hash = createHash('sha256');
+  const fd = openSync(file, 'w');
+  try {
+    const chunk = randomBytes(MB);
+    for (let written = 0; written < size; written += MB) {
+      const part = chunk.subarray(0, Math.min(MB, size - written));
+      hash.update(part);
+      writeSync(fd, part);
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return hash.digest('hex');
+}
+
+/** Starts a child process that prints `{ "port": n }` on its first line; answers the port. */
+async function startChild(child: ChildProcess): Promise<number> {
+  const lines = createInterface({ input: child.stdout! });
+  return new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    lines.once('line', (line) => resolve((JSON.parse(line) as { port: number }).port));
+  });
+}
+
+/** VmRSS of a process in bytes (Linux /proc). */
+function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return kb * 1024;
+}
+
+/** Runs `fn` while sampling the RSS of `pid` every 10 ms; answers its time and RSS growth. */
+async function measure(pid: number, fn: () => Promise<void>): Promise<Measure> {
+  const before = rssOf(pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssOf(pid));
+  }, 10);
+  const started = performance.now();
+  try {
+    await fn();
+  } finally {
+    clearInterval(sampler);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  peak = Math.max(peak, rssOf(pid));
+  return { seconds, rssGrowthMb: (peak - before) / MB };
+}
+
+/**
+ * `curl -T file url` with extra headers.
+ * @returns the reply's ETag header (without quotes), '' when there is none
+ * @throws when curl fails or the reply is not 2xx
+ */
+async function curlPut(
+  file: string,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<string> {
+  const args = ['-sS', '-o', '/dev/null', '-D', '-', '-w', '%{http_code}', '-T', file];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  args.push(url);
+  const child = spawn('curl', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const status = out.trim().split('\n').at(-1) ?? '';
+  if (code !== 0 || !/^2\d\d$/.test(status)) {
+    throw new Error(`curl -T ${url} failed: exit ${code}, HTTP ${status}`);
+  }
+  return (/^etag:\s*"?([^"\r\n]*)"?/im.exec(out)?.[1] ?? '').trim();
+}
+
+/**
+ * Sends several files with one `curl` (one connection, kept alive, one transfer after the other).
+ * @returns the ETag of each reply, in order
+ * @throws when curl fails or a reply is not 2xx
+ */
+async function curlPutMany(transfers: { file: string; url: string }[]): Promise<string[]> {
+  const args = ['-sS', '-D', '-', '-w', 'HTTP_STATUS %{http_code}\\n'];
+  for (const { file, url } of transfers) args.push('-T', file, '-o', '/dev/null', url);
+  const child = spawn('curl', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const statuses = [...out.matchAll(/^HTTP_STATUS (\d+)/gm)].map((m) => m[1]);
+  if (
+    code !== 0 ||
+    statuses.length !== transfers.length ||
+    statuses.some((s) => !s?.startsWith('2'))
+  ) {
+    throw new Error(
+      `curl of ${transfers.length} parts failed: exit ${code}, HTTP ${statuses.join(' ')}`,
+    );
+  }
+  return [...out.matchAll(/^etag:\s*"?([^"\r\n]*)"?/gim)].map((m) => (m[1] ?? '').trim());
+}
+
+/** Copies byte ranges of `file` into one file per part (before any timing). */
+function splitParts(file: string, size: number, partSize: number): string[] {
+  const data = readFileSync(file);
+  const parts: string[] = [];
+  for (let start = 0, n = 1; start < size; start += partSize, n += 1) {
+    const part = `${file}.part${n}`;
+    writeFileSync(part, data.subarray(start, Math.min(size, start + partSize)));
+    parts.push(part);
+  }
+  return parts;
+}
+
+/** A tiny JSON client of the app with a session cookie. */
+function appClient(base: URL) {
+  let cookie = '';
+  const call = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
+    const response = await fetch(new URL(url, base), {
+      method,
+      headers: { cookie, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+    const setCookie = response.headers.get('set-cookie');
+    if (setCookie) cookie = setCookie.split(';')[0]!;
+    return (text ? JSON.parse(text) : undefined) as T;
+  };
+  return call;
+}
+
+/** The reference server: node:http writing each PUT body to disk, in a child process. */
+const REFERENCE_SERVER = `
+const http = require('node:http');
+const fs = require('node:fs');
+const path = require('node:path');
+let n = 0;
+const server = http.createServer((req, res) => {
+  const target = path.join(process.env.REF_DIR, 'upload-' + (n += 1) + '.bin');
+  const out = fs.createWriteStream(target);
+  req.pipe(out);
+  out.on('finish', () => { res.writeHead(200); res.end(); });
+  out.on('error', () => { res.writeHead(500); res.end(); });
+});
+server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ port: server.address().port })));
+`;
+
+/**
+ * Runs the benchmark and prints its figures.
+ * @throws when an upload fails or a recorded file's checksum differs from the source's
+ */
+export async function runUploadsBench(options: UploadsBenchOptions): Promise<void> {
+  const version = spawnSync('curl', ['--version']);
+  if (version.status !== 0) throw new Error('curl is required for the upload benchmark');
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'dossier-bench-uploads-'));
+  const source = path.join(workDir, 'source.bin');
+  const size = options.sizeMb * MB;
+  const sourceSha = generate(source, size);
+  const password = 'bench-password';
+  const children: ChildProcess[] = [];
+  try {
+    const reference = spawn(process.execPath, ['-e', REFERENCE_SERVER], {
+      env: { ...process.env, REF_DIR: workDir },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    children.push(reference);
+    const referencePort = await startChild(reference);
+    const app = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, 'appServer.ts')],
+      {
+        env: {
+          ...process.env,
+          BENCH_DATA_DIR: path.join(workDir, 'data'),
+          BENCH_PASSWORD: password,
+          DATABASE_URL: '',
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    children.push(app);
+    const base = new URL(`http://127.0.0.1:${await startChild(app)}`);
+    const pid = app.pid!;
+    const call = appClient(base);
+    await call('POST', '/api/rest/private/users/authenticate', { username: 'admin', password });
+    const restrictions = await call<UploadRestrictions>('GET', '/api/rest/files/restrictions');
+    const partSize = restrictions.part_size;
+    const partFiles = splitParts(source, size, partSize);
+    let uploads = 0;
+    const createBody = () => {
+      uploads += 1;
+      return {
+        folder_id: '',
+        name: `bench-${uploads}.bin`,
+        extension: 'bin',
+        content_type: 'application/octet-stream',
+        size,
+      };
+    };
+    const checkRecorded = (file: FileDto) => {
+      if (file.size !== size || file.sha256 !== sourceSha) {
+        throw new Error(`recorded ${file.name}: size ${file.size}, sha256 ${file.sha256}`);
+      }
+    };
+
+    const referenceRun = async () => {
+      await curlPut(source, `http://127.0.0.1:${referencePort}/upload`, {
+        'content-type': 'application/octet-stream',
+      });
+    };
+    const singleRun = async () => {
+      const created = await call<CreateUploadResponse>('POST', '/api/rest/files', createBody());
+      await curlPut(source, new URL(created.url, base).toString(), created.headers);
+      checkRecorded(await call<FileDto>('POST', '/api/rest/files/record', { id: created.id }));
+    };
+    const multipartRun = async () => {
+      const created = await call<CreateMultipartUploadResponse>(
+        'POST',
+        '/api/rest/files/multipart',
+        createBody(),
+      );
+      const init = await fetch(new URL(created.url, base), {
+        method: 'POST',
+        headers: created.headers,
+      });
+      if (!init.ok) throw new Error(`create multipart: ${init.status}`);
+      await init.text();
+      // Sign the parts ten at a time (as the browser does, uppyClient.ts PARTS_PER_SIGNATURE),
+      // then send them all with one curl over one kept-alive connection, one after the other
+      // (as the browser does, without a process per part).
+      const signedParts: PresignedRequestDto[] = [];
+      while (signedParts.length < partFiles.length) {
+        const first = signedParts.length + 1;
+        const count = Math.min(PARTS_PER_SIGNATURE, partFiles.length - signedParts.length);
+        const { parts } = await call<{ parts: PresignedRequestDto[] }>(
+          'GET',
+          `/api/rest/files/multipart/${created.id}/parts?key=${encodeURIComponent(created.key)}&first=${first}&count=${count}`,
+        );
+        signedParts.push(...parts);
+      }
+      const etags = await curlPutMany(
+        partFiles.map((file, index) => ({
+          file,
+          url: new URL(signedParts[index]!.url, base).toString(),
+        })),
+      );
+      const parts = etags.map((etag, index) => ({ partNumber: index + 1, etag }));
+      const complete = await call<PresignedRequestDto>(
+        'POST',
+        `/api/rest/files/multipart/${created.id}/complete`,
+        { key: created.key },
+      );
+      const xml =
+        '<CompleteMultipartUpload>' +
+        parts
+          .map((p) => `<Part><PartNumber>${p.partNumber}</PartNumber><ETag>${p.etag}</ETag></Part>`)
+          .join('') +
+        '</CompleteMultipartUpload>';
+      const done = await fetch(new URL(complete.url, base), {
+        method: 'POST',
+        headers: { 'content-type': 'application/xml' },
+        body: xml,
+      });
+      if (!done.ok) throw new Error(`complete: ${done.status} ${await done.text()}`);
+      await done.text();
+      checkRecorded(await call<FileDto>('POST', '/api/rest/files/record', { id: created.id }));
+    };
+
+    // Warm-up (JIT, page cache, SQLite): one of each, not counted.
+    await referenceRun();
+    await singleRun();
+    await multipartRun();
+
+    const results: Record<'reference' | 'single' | 'multipart', Measure[]> = {
+      reference: [],
+      single: [],
+      multipart: [],
+    };
+    // Rounds of reference, single PUT, multipart, each after `sync` so that no upload pays for
+    // the write-back of the one before; a ratio is taken within its round (the machine's load
+    // drifts between rounds) and the median ratio is printed.
+    for (let run = 0; run < options.runs; run += 1) {
+      spawnSync('sync');
+      results.reference.push(await measure(reference.pid!, referenceRun));
+      spawnSync('sync');
+      results.single.push(await measure(pid, singleRun));
+      spawnSync('sync');
+      results.multipart.push(await measure(pid, multipartRun));
+    }
+
+    const speed = (list: Measure[]) => options.sizeMb / median(list.map((m) => m.seconds));
+    const growth = (list: Measure[]) => Math.max(...list.map((m) => m.rssGrowthMb));
+    const referenceSpeed = speed(results.reference);
+    const ratioOf = (list: Measure[]) =>
+      median(list.map((m, round) => results.reference[round]!.seconds / m.seconds));
+    const line = (label: string, list: Measure[]) => {
+      const ratio = ratioOf(list);
+      const rss = growth(list);
+      const ok = ratio >= 0.8 && rss < 30 ? 'meets the targets' : 'MISSES a target';
+      return `${label}: ${speed(list).toFixed(1)} MB/s, ${ratio.toFixed(3)}× the reference (median of per-round ratios), server RSS growth ${rss.toFixed(1)} MB (max of runs) — ${ok}`;
+    };
+    const parts = Math.ceil(size / partSize);
+    console.log(
+      `uploads (${options.sizeMb} MB file, ${options.runs} ${options.runs === 1 ? 'round' : 'rounds'}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(2)}, app server in a child process, sqlite, data in ${os.tmpdir()}):`,
+    );
+    console.log(
+      `  reference  curl -T → node:http → disk: ${referenceSpeed.toFixed(1)} MB/s (reference RSS growth ${growth(results.reference).toFixed(1)} MB)`,
+    );
+    console.log(`  ${line('single PUT curl -T, create + PUT + record', results.single)}`);
+    console.log(
+      `  ${line(`multipart  ${parts} parts of ${(partSize / MB).toFixed(0)} MiB (one curl, sequential), create + sign/PUT parts + complete + record`, results.multipart)}`,
+    );
+    console.log(
+      '  targets: ≥ 0.8× reference, RSS growth < 30 MB; sha256 of every recorded file checked',
+    );
+    results.reference.forEach((ref, round) => {
+      const single = results.single[round]!;
+      const multi = results.multipart[round]!;
+      console.log(
+        `  round ${round + 1}: reference ${ref.seconds.toFixed(3)} s, single PUT ${single.seconds.toFixed(3)} s (${(ref.seconds / single.seconds).toFixed(2)}×), multipart ${multi.seconds.toFixed(3)} s (${(ref.seconds / multi.seconds).toFixed(2)}×)`,
+      );
+    });
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,265 @@
+/**
+ * Uploads that never lose a file (issue 4), in Chromium against the real server:
+ * - the corpus plus a generated 60 MB file (multipart), with a page reload half-way through the
+ *   large file: it resumes from the parts already stored and the downloaded bytes are identical;
+ * - going offline in the middle shows "No Internet connection." and the upload finishes once the
+ *   browser is back online;
+ * - a dropped folder is refused; the same file twice in one drop gives the duplicate message.
+ * The network is throttled through the Chrome DevTools Protocol so "half-way" lasts long enough.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type CDPSession, type Page, type Request } from '@playwright/test';
+import { duplicateMessage } from '../common/files';
+import { MESSAGES } from '../common/messages';
+import type { UploadRestrictions } from '../common/uploads';
+
+const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
+const corpusFiles = readdirSync(CORPUS)
+  .filter((name) => !['SHA256SUMS', 'SOURCES.md'].includes(name))
+  .sort();
+const password = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
+const MiB = 1024 * 1024;
+
+let workDir: string;
+let bigFile: string;
+let bigSha: string;
+let mediumFile: string;
+let mediumSha: string;
+
+/** Writes `size` random bytes to `file` (in 1 MiB chunks) and answers their sha256. */
+function generate(file: string, size: number): string {
+  const hash = createHash('sha256');
+  const fd = openSync(file, 'w');
+  try {
+    for (let written = 0; written < size; written += MiB) {
+      const chunk = randomBytes(Math.min(MiB, size - written));
+      hash.update(chunk);
+      writeSync(fd, chunk);
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return hash.digest('hex');
+}
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+test.beforeAll(() => {
+  workDir = mkdtempSync(path.join(os.tmpdir(), 'dossier-e2e-uploads-'));
+  bigFile = path.join(workDir, 'Large statement.bin');
+  bigSha = generate(bigFile, 60 * MiB);
+  mediumFile = path.join(workDir, 'Offline contract.bin');
+  mediumSha = generate(mediumFile, 24 * MiB);
+});
+
+test.afterAll(() => {
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+test.use({ viewport: { width: 1400, height: 1600 } });
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+}
+
+/** Creates a folder in the root and opens it. */
+async function openNewFolder(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'New folder' }).click();
+  await page.getByLabel('Folder name').fill(name);
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('link', { name }).click();
+  await expect(page).toHaveURL(/\/home\/folders\/[0-9a-f-]+$/);
+}
+
+/** Limits the page's upload bandwidth (bytes per second); 0 lifts the limit. */
+async function throttle(cdp: CDPSession, uploadBytesPerSecond: number): Promise<void> {
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: uploadBytesPerSecond > 0 ? uploadBytesPerSecond : -1,
+  });
+}
+
+/** The upload panel's row of a file. */
+const uploadRow = (page: Page, name: string) =>
+  page.locator(`[data-testid="upload-row"][data-name="${name}"]`);
+
+/** The percentage a row shows ("Uploading… 42%"), or -1. */
+async function rowPercent(page: Page, name: string): Promise<number> {
+  const text = (await uploadRow(page, name).textContent()) ?? '';
+  const match = /(\d+)%/.exec(text);
+  return match ? Number(match[1]) : -1;
+}
+
+/** Downloads a listed file and answers the sha256 of its bytes. */
+async function downloadSha(page: Page, name: string): Promise<string> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: `Download ${name}` }).click(),
+  ]);
+  return sha256(readFileSync(await download.path()));
+}
+
+/** Part uploads to the local store seen by the page (PUT …?uploadId…&partNumber…). */
+function isPartPut(request: Request): boolean {
+  return (
+    request.method() === 'PUT' &&
+    request.url().includes('/api/storage/objects/') &&
+    request.url().includes('partNumber=')
+  );
+}
+
+test('uploads the corpus and a 60 MB file by multipart, resuming after a reload half-way', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await signIn(page);
+  await openNewFolder(page, `Resume ${Date.now()}`);
+  const cdp = await page.context().newCDPSession(page);
+  await throttle(cdp, 3 * MiB);
+
+  const partsBefore: number[] = [];
+  page.on('request', (request) => {
+    if (isPartPut(request))
+      partsBefore.push(Number(new URL(request.url()).searchParams.get('partNumber')));
+  });
+  await page
+    .getByLabel('Upload files')
+    .setInputFiles([...corpusFiles.map((name) => path.join(CORPUS, name)), bigFile]);
+  const bigName = path.basename(bigFile);
+  await expect(uploadRow(page, bigName)).toBeVisible();
+  // Half-way through the large file, reload the page.
+  await expect
+    .poll(() => rowPercent(page, bigName), { timeout: 90_000 })
+    .toBeGreaterThanOrEqual(40);
+  const partsSentBeforeReload = new Set(partsBefore).size;
+  page.removeAllListeners('request');
+  const partsAfter: number[] = [];
+  page.on('request', (request) => {
+    if (isPartPut(request))
+      partsAfter.push(Number(new URL(request.url()).searchParams.get('partNumber')));
+  });
+  await page.reload();
+  await throttle(await page.context().newCDPSession(page), 0);
+
+  // The large file comes back in the panel and finishes from where it stopped.
+  await expect(uploadRow(page, bigName)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('entity-row').filter({ hasText: bigName })).toHaveCount(1, {
+    timeout: 120_000,
+  });
+  await expect(uploadRow(page, bigName)).toHaveAttribute('data-status', 'complete');
+  const restrictions = (await (
+    await page.request.get('/api/rest/files/restrictions')
+  ).json()) as UploadRestrictions;
+  const totalParts = Math.ceil((60 * MiB) / restrictions.part_size);
+  expect(partsSentBeforeReload).toBeGreaterThan(0);
+  expect(new Set(partsAfter).size).toBeLessThan(totalParts);
+  expect(Math.min(...partsAfter)).toBeGreaterThan(1);
+  expect(await downloadSha(page, bigName)).toBe(bigSha);
+
+  // Every corpus file is there too, with identical bytes for a sample.
+  for (const name of corpusFiles) {
+    await expect(page.getByTestId('entity-row').filter({ hasText: name })).toHaveCount(1, {
+      timeout: 30_000,
+    });
+  }
+  for (const name of ['test.docx', 'pdflatex-4-pages.pdf']) {
+    expect(await downloadSha(page, name)).toBe(sha256(readFileSync(path.join(CORPUS, name))));
+  }
+});
+
+test('going offline in the middle shows the spec message; the upload finishes back online', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page);
+  await openNewFolder(page, `Offline ${Date.now()}`);
+  const cdp = await page.context().newCDPSession(page);
+  await throttle(cdp, 2 * MiB);
+  const name = path.basename(mediumFile);
+  await page.getByLabel('Upload files').setInputFiles(mediumFile);
+  await expect.poll(() => rowPercent(page, name), { timeout: 60_000 }).toBeGreaterThanOrEqual(25);
+
+  await context.setOffline(true);
+  await expect(page.getByTestId('upload-offline')).toContainText(MESSAGES.noInternet);
+  await expect(uploadRow(page, name)).toHaveAttribute('data-status', /waiting|uploading/);
+  // Nothing fails while offline: no "Failed to upload" appears.
+  await page.waitForTimeout(3_000);
+  await expect(uploadRow(page, name)).not.toHaveAttribute('data-status', 'failed');
+  const percentOffline = await rowPercent(page, name);
+  expect(percentOffline).toBeGreaterThanOrEqual(20);
+
+  await context.setOffline(false);
+  await throttle(cdp, 0);
+  await expect(page.getByTestId('upload-offline')).toHaveCount(0);
+  await expect(page.getByTestId('entity-row').filter({ hasText: name })).toHaveCount(1, {
+    timeout: 90_000,
+  });
+  await expect(uploadRow(page, name)).toHaveAttribute('data-status', 'complete');
+  expect(await downloadSha(page, name)).toBe(mediumSha);
+});
+
+test('a dropped folder is refused; the same file twice in one drop is a duplicate', async ({
+  page,
+}) => {
+  await signIn(page);
+  await openNewFolder(page, `Drops ${Date.now()}`);
+
+  // A real folder dropped from the desktop (Chrome DevTools Protocol drag with a directory path).
+  const folder = path.join(workDir, 'Client statements');
+  mkdirSync(folder, { recursive: true });
+  writeSync(openSync(path.join(folder, 'inside.pdf'), 'w'), 'pdf');
+  const zone = page.getByTestId('folder-drop-zone');
+  const box = (await zone.boundingBox())!;
+  const at = { x: box.x + box.width / 2, y: box.y + Math.min(box.height / 2, 300) };
+  const cdp = await page.context().newCDPSession(page);
+  const data = { items: [], files: [folder], dragOperationsMask: 1 };
+  for (const type of ['dragEnter', 'dragOver', 'drop'] as const) {
+    await cdp.send('Input.dispatchDragEvent', { type, ...at, data });
+  }
+  const refused = uploadRow(page, 'Client statements');
+  await expect(refused).toHaveAttribute('data-status', 'invalid');
+  await expect(refused).toContainText('Client statements is a folder. Only files can be uploaded.');
+
+  // The same file twice in one drop: the second is refused with the spec's message.
+  const bytes = readFileSync(path.join(CORPUS, 'minimal-document.pdf')).toString('base64');
+  const transfer = await page.evaluateHandle((base64) => {
+    const transfer = new DataTransfer();
+    const body = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const when = Date.now();
+    for (let i = 0; i < 2; i += 1) {
+      transfer.items.add(new File([body], 'Engagement letter.pdf', { lastModified: when }));
+    }
+    return transfer;
+  }, bytes);
+  await zone.dispatchEvent('dragenter', { dataTransfer: transfer });
+  await zone.dispatchEvent('dragover', { dataTransfer: transfer });
+  await zone.dispatchEvent('drop', { dataTransfer: transfer });
+  const rows = uploadRow(page, 'Engagement letter.pdf');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toHaveAttribute('data-status', 'invalid');
+  await expect(rows.nth(1)).toContainText(duplicateMessage('Engagement letter.pdf'));
+  await expect(
+    page.getByTestId('entity-row').filter({ hasText: 'Engagement letter.pdf' }),
+  ).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute('data-status', 'complete');
+});

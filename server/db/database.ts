@@ -52,6 +52,8 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<MigrationResultSe
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },
+    // Features land in any order; a migration numbered below one already applied still runs.
+    allowUnorderedMigrations: true,
   });
   const result = await migrator.migrateToLatest();
   if (result.error instanceof Error) throw result.error;

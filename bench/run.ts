@@ -115,7 +115,21 @@ async function folderPages(): Promise<void> {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-main().catch((error: unknown) => {
+/**
+ * The history benchmark (bench/history.ts): `npm run bench -- history` runs only it, at
+ * BENCH_HISTORY_EVENTS (default 1,000,000) events; the default run ends with it at 100,000.
+ */
+async function run(): Promise<void> {
+  const args = process.argv.slice(2);
+  const { runHistoryBench } = await import('./history');
+  if (args.includes('history')) return runHistoryBench();
+  await main();
+  if (args.length === 0) {
+    await runHistoryBench({ events: Number(process.env.BENCH_HISTORY_EVENTS ?? 100_000) });
+  }
+}
+
+run().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -17,7 +17,8 @@
  * - applied_index: `index_values` (name and value), else `name` and `value`; the tagged item from
  *   `file_name` / `file.name`, else `folder_name` / `folder.name`.
  * - user: nothing for login and logout; a download may name `file_name`, `folder_name` or
- *   `folders`.
+ *   `folders`; a download with `export.kind` 'history' is an export of the activity history
+ *   (`export.file_name` is its context).
  * - any event: `migrated.description`, when present, replaces the generated summary (legacy
  *   entries).
  * Every field is optional: a missing one falls back to words such as "a folder" or "an item", and
@@ -539,6 +540,13 @@ function describeUser(event: HistoryEventDto, attrs: HistoryAttributes): Descrip
     case 'logout':
       return { text: 'logged out', context: '', icon: 'logout' };
     case 'download': {
+      if (field(attrs.export, 'kind') === 'history') {
+        return {
+          text: 'exported the activity history',
+          context: str(field(attrs.export, 'file_name')),
+          icon: 'download',
+        };
+      }
       const { verb, icon } = downloadVerb(attrs);
       const folders = list(attrs.folders).length;
       const what =
@@ -580,6 +588,33 @@ function describe(event: HistoryEventDto, attrs: HistoryAttributes): Description
 }
 
 /**
+ * The words of a history event without its date: the one-line summary (a legacy entry's
+ * `migrated.description`, else the user's name and what they did), the context part of the
+ * detail line, the icon and the filter label. Used by {@link renderHistoryEvent} and by the CSV
+ * export (which has its own date column). Pure; never throws.
+ *
+ * @param event the history entry as the API answers it; any attribute may be missing
+ */
+export function summarizeHistoryEvent(event: HistoryEventDto): {
+  summary: string;
+  context: string;
+  icon: HistoryIcon;
+  label: HistoryLabel | null;
+} {
+  const attrs: HistoryAttributes =
+    typeof event.attributes === 'object' && event.attributes !== null ? event.attributes : {};
+  const description = describe(event, attrs);
+  const user = str(event.user_name) || 'Someone';
+  const migrated = str(field(attrs.migrated, 'description'));
+  return {
+    summary: migrated || `${user} ${description.text}`,
+    context: description.context,
+    icon: description.icon,
+    label: labelFor(event),
+  };
+}
+
+/**
  * Renders a history event for the activity list (SPEC sections 2, 4 and 9): summary, detail line,
  * icon and filter label. The summary starts with the acting user's name (`user_name`, "Someone"
  * when blank), e.g. `Ada Lovelace renamed file "a.pdf" to "b.pdf"`; a legacy entry's
@@ -594,15 +629,10 @@ export function renderHistoryEvent(
   event: HistoryEventDto,
   now: Date = new Date(),
 ): RenderedHistoryEvent {
-  const attrs: HistoryAttributes =
-    typeof event.attributes === 'object' && event.attributes !== null ? event.attributes : {};
-  const description = describe(event, attrs);
-  const user = str(event.user_name) || 'Someone';
-  const migrated = str(field(attrs.migrated, 'description'));
-  const summary = migrated || `${user} ${description.text}`;
+  const { summary, context, icon, label } = summarizeHistoryEvent(event);
   const date = relativeDate(str(event.created_at), now);
-  const detail = [description.context, date].filter(Boolean).join(' · ');
-  return { summary, detail, icon: description.icon, label: labelFor(event) };
+  const detail = [context, date].filter(Boolean).join(' · ');
+  return { summary, detail, icon, label };
 }
 
 /** The date presets of the history filter, in display order (SPEC section 9). */

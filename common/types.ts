@@ -265,7 +265,7 @@ export interface HistoryAttributes {
   parent?: { id: string; name: string };
   download?: { preview: boolean; print: boolean };
   contact_name?: string;
-  permissions?: { permissionable_id: string; permissionable_type: string }[];
+  permissions?: { permissionable_id: string; permissionable_type: string; name?: string }[];
   folder_name?: string;
   file_name?: string;
   folder_id?: string;
@@ -273,8 +273,25 @@ export interface HistoryAttributes {
   folders?: { id: string; name: string }[];
   index_values?: { name: string; value: string }[];
   email?: string;
-  folder?: { name: string };
-  file?: { name: string };
+  folder?: { id?: string; name: string };
+  file?: { id?: string; name: string };
+  /** The new folder of a copy (its source is the event's entity). */
+  copy?: { id: string; name: string };
+  /** Applied-index events: the id of the file or folder they concern. */
+  entity_id?: string;
+  /** An applied-index update: the value before the change. */
+  previous_value?: string;
+  /** A user download that was an export of the activity history. */
+  export?: HistoryExportAttributes;
+}
+
+/** What a history export records about itself (a user download event). */
+export interface HistoryExportAttributes {
+  kind: 'history';
+  /** The CSV file name offered to the browser. */
+  file_name: string;
+  /** The filters of the export, as sent (dates as ISO UTC). */
+  filters: Omit<HistoryFilters, 'cursor'>;
 }
 
 /** One history entry as the API answers it. */
@@ -290,12 +307,66 @@ export interface HistoryEventDto {
   created_at: string;
 }
 
-/** POST /api/rest/history?page={n} body. */
+/**
+ * POST /api/rest/history?page={n} body (and the export's): every field optional, all combined with
+ * AND. `labels` select the (entity_type, action) pairs of the spec's activity-type labels
+ * (common/history.ts HISTORY_FILTER_LABELS); `entity_type` and `actions` narrow the pairs further.
+ */
 export interface HistoryFilters {
   entity_type?: HistoryEntityType;
   entity_id?: string;
+  /** A folder or file: its own events and those about it (contacts, permissions, shares, indexes). */
+  item_id?: string;
   user_id?: string;
   actions?: HistoryAction[];
+  /** Activity-type labels of SPEC section 9. */
+  labels?: string[];
+  /** Inclusive start, ISO 8601 UTC. */
   start?: string;
+  /** Exclusive end, ISO 8601 UTC. */
   end?: string;
+  /**
+   * The `next_cursor` of the previous page: the next page starts right after it, so every event
+   * is listed exactly once while new ones arrive. Without it, page n is read by offset.
+   */
+  cursor?: string;
+}
+
+/** A page of history events: the list shape plus keyset paging fields. */
+export interface HistoryPageDto extends Page<HistoryEventDto> {
+  /** False when `total` is a lower bound (more matching events than the count limit). */
+  total_exact: boolean;
+  /** Pass as `cursor` to read the next page; null on the last page. */
+  next_cursor: string | null;
+}
+
+/** GET /api/rest/history/stats?start&end: counts per local day and per activity type. */
+export interface HistoryStatsDto {
+  start: string;
+  end: string;
+  /** IANA time zone the days are counted in. */
+  time_zone: string;
+  total: number;
+  /** Every day of the range (YYYY-MM-DD), oldest first, zeros included. */
+  days: { date: string; count: number }[];
+  /** The 21 activity-type labels in the spec's order, then 'Other' (updates and unknown pairs). */
+  types: { label: string; count: number }[];
+}
+
+/** A user who can be picked in the history's user filter. */
+export interface HistoryUserDto {
+  id: string;
+  name: string;
+}
+
+/** GET /api/rest/history/verify and `npm run history:verify`: the hash chain of one firm. */
+export interface HistoryVerifyDto {
+  database_id: string;
+  ok: boolean;
+  /** Events checked (the whole chain when ok, up to the broken link otherwise). */
+  checked: number;
+  /** The last link: keep its hash elsewhere to detect a truncated tail later. */
+  head: { seq: number; id: string; hash: string } | null;
+  /** The first broken link, or null. */
+  broken: { seq: number; id: string | null; reason: string } | null;
 }

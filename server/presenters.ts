@@ -84,7 +84,19 @@ export function presentFile(
 }
 
 /** A history event as JSON (IP and user agent stay inside: they are for audits, not lists). */
-export function presentHistoryEvent(row: HistoryRow): HistoryEventDto {
+export function presentHistoryEvent(
+  row: Pick<
+    HistoryRow,
+    | 'id'
+    | 'entity_type'
+    | 'entity_id'
+    | 'action'
+    | 'user_id'
+    | 'user_name'
+    | 'attributes'
+    | 'created_at'
+  >,
+): HistoryEventDto {
   let attributes: HistoryAttributes;
   try {
     attributes = JSON.parse(row.attributes) as HistoryAttributes;

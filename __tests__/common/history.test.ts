@@ -485,6 +485,30 @@ describe('renderHistoryEvent', () => {
       );
       expect(user.summary).toBe(`Ada Lovelace ${verb} file "a.pdf"`);
     });
+
+    it('reads a history export as one, with its file name as context', () => {
+      const exported = renderHistoryEvent(
+        event('user', 'download', {
+          download: { preview: false, print: false },
+          export: {
+            kind: 'history',
+            file_name: 'history_2024-03-01_to_2024-03-31.csv',
+            filters: {},
+          },
+        }),
+        NOW,
+      );
+      expect(exported).toEqual({
+        summary: 'Ada Lovelace exported the activity history',
+        detail: 'history_2024-03-01_to_2024-03-31.csv · Just Now',
+        icon: 'download',
+        label: 'Downloaded',
+      });
+      const odd = event('user', 'download', {
+        export: { kind: 'other' } as unknown as HistoryAttributes['export'],
+      });
+      expect(renderHistoryEvent(odd, NOW).summary).toBe('Ada Lovelace downloaded items');
+    });
   });
 
   it('names permissionables when the entries carry names', () => {

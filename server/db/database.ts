@@ -1,6 +1,7 @@
 /**
  * Opens the Kysely instance for the configured dialect and runs migrations.
- * SQLite (better-sqlite3) is the embedded default, in WAL mode; PostgreSQL is selected by a
+ * SQLite (better-sqlite3) is the embedded default, in WAL mode with synchronous=FULL (the history
+ * log's durability); PostgreSQL is selected by a
  * postgres:// DATABASE_URL. The same migrations run on both.
  */
 import Database from 'better-sqlite3';
@@ -30,7 +31,9 @@ export function openDatabase(url: string): DatabaseHandle {
     const file = url.slice('sqlite://'.length);
     const sqlite = new Database(file);
     sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = NORMAL');
+    // FULL: every commit (each carries its history event) is on disk before it returns, so an
+    // acknowledged change and its audit record survive a power loss (NORMAL may lose the last ones).
+    sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });

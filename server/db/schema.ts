@@ -113,6 +113,14 @@ export interface HistoryEventsTable {
   ip: string | null;
   user_agent: string | null;
   created_at: string;
+  /** The folder or file the event concerns (its own id for folder/file events), or null (0002). */
+  item_id: string | null;
+  /** Position in the firm's hash chain, from 1 (0002). */
+  chain_seq: number;
+  /** Hash of the previous link (64 zeros for the first), hex sha256 (0002). */
+  prev_hash: string;
+  /** sha256(prev_hash + canonical content), hex (0002; see server/services/historyChain.ts). */
+  hash: string;
 }
 
 /** Kysely's migration bookkeeping is managed by Kysely itself. */

@@ -1,19 +1,104 @@
-/** The append-only history event log: this module only inserts and reads. */
-import type { Insertable } from 'kysely';
+/**
+ * The append-only history event log: this module only inserts and reads (triggers refuse UPDATE
+ * and DELETE, migration 0002).
+ *
+ * Every read is a keyset read newest first (`ORDER BY id DESC`, ids are UUIDv7 made from the
+ * event's time) served by an index whose last column is `id`:
+ * - (database_id, id): no filter, and date ranges (turned into id ranges by the service);
+ * - (database_id, entity_type, action, id): activity types, one index range per (entity_type,
+ *   action) pair, merged by a UNION ALL of per-pair `LIMIT n` reads (so a page never sorts more
+ *   than pairs × n rows);
+ * - (database_id, user_id, entity_type, action, id): a user's events of some types, the same way;
+ * - (database_id, user_id, id), (database_id, item_id, id), (database_id, entity_id, id): user,
+ *   per-item and entity filters;
+ * - (database_id, chain_seq) unique: the hash chain's order.
+ */
+import { sql, type Insertable } from 'kysely';
 import type { HistoryEventsTable, HistoryRow } from '../db/schema';
 import type { Executor } from './types';
 
-/** Filters of a history listing, already validated. */
+/** One (entity_type, action) pair. */
+export interface PairFilter {
+  entity_type: string;
+  action: string;
+}
+
+/** Filters of a history read, already validated and resolved by the service. */
 export interface HistoryQuery {
   databaseId: string;
-  entityType?: string;
+  /** Allowed pairs; null means any pair, [] means none (the read answers nothing). */
+  pairs: PairFilter[] | null;
   entityId?: string;
+  itemId?: string;
   userId?: string;
-  actions?: string[];
-  /** Inclusive lower bound, ISO text. */
-  start?: string;
-  /** Exclusive upper bound, ISO text. */
-  end?: string;
+  /** Inclusive lower id bound (the start of a date range). */
+  fromId?: string;
+  /** Exclusive upper id bound (the end of a date range, or a cursor). */
+  beforeId?: string;
+}
+
+/** The columns a list answers. */
+const LIST_COLUMNS = [
+  'id',
+  'entity_type',
+  'entity_id',
+  'item_id',
+  'action',
+  'user_id',
+  'user_name',
+  'attributes',
+  'created_at',
+] as const;
+
+/** A listed event (no IP, user agent or hashes). */
+export type HistoryListRow = Pick<HistoryRow, (typeof LIST_COLUMNS)[number]>;
+
+/** The columns an export answers (the CSV columns; the chain is verified by its own command). */
+const EXPORT_COLUMNS = [...LIST_COLUMNS, 'ip', 'user_agent', 'chain_seq', 'hash'] as const;
+
+/** An exported event: the row but its firm and previous hash. */
+export type HistoryExportRow = Pick<HistoryRow, (typeof EXPORT_COLUMNS)[number]>;
+
+/** The head (newest link) of a firm's chain. */
+export interface ChainHead {
+  id: string;
+  chain_seq: number;
+  hash: string;
+}
+
+/** Namespace of the PostgreSQL advisory locks of history chains ("HI"). */
+const CHAIN_LOCK_NAMESPACE = 0x4849;
+
+/**
+ * Serialises appends to one firm's chain until the transaction ends. PostgreSQL: a transaction
+ * advisory lock keyed by the firm (two firms may share a key and then merely wait for each other).
+ * SQLite: nothing to do, its write transactions are already serial.
+ * @param trx an open transaction
+ */
+export async function lockHistoryChain(
+  trx: Executor,
+  dialect: 'sqlite' | 'postgres',
+  databaseId: string,
+): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(${CHAIN_LOCK_NAMESPACE}, hashtext(${databaseId}))`.execute(
+    trx,
+  );
+}
+
+/** The newest link of a firm's chain, if any. */
+export async function historyHead(
+  db: Executor,
+  databaseId: string,
+): Promise<ChainHead | undefined> {
+  const row = await db
+    .selectFrom('history_events')
+    .select(['id', 'chain_seq', 'hash'])
+    .where('database_id', '=', databaseId)
+    .orderBy('chain_seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? { ...row, chain_seq: Number(row.chain_seq) } : undefined;
 }
 
 /** Appends one event. */
@@ -24,31 +109,268 @@ export async function insertHistoryEvent(
   await db.insertInto('history_events').values(row).execute();
 }
 
-function filtered(db: Executor, q: HistoryQuery) {
-  let query = db.selectFrom('history_events').where('database_id', '=', q.databaseId);
-  if (q.entityType) query = query.where('entity_type', '=', q.entityType);
+/** One branch of a read: the common conditions, and optionally one pair. */
+function branch<C extends readonly (keyof HistoryRow)[]>(
+  db: Executor,
+  q: HistoryQuery,
+  columns: C,
+  pair: PairFilter | null,
+  pairsAsOr: boolean,
+) {
+  let query = db
+    .selectFrom('history_events')
+    .select(columns as unknown as (keyof HistoryRow)[])
+    .where('database_id', '=', q.databaseId);
+  if (pair) {
+    query = query.where('entity_type', '=', pair.entity_type).where('action', '=', pair.action);
+  } else if (pairsAsOr && q.pairs) {
+    const pairs = q.pairs;
+    query = query.where((eb) =>
+      eb.or(
+        pairs.map((p) =>
+          eb.and([eb('entity_type', '=', p.entity_type), eb('action', '=', p.action)]),
+        ),
+      ),
+    );
+  }
   if (q.entityId) query = query.where('entity_id', '=', q.entityId);
+  if (q.itemId) query = query.where('item_id', '=', q.itemId);
   if (q.userId) query = query.where('user_id', '=', q.userId);
-  if (q.actions && q.actions.length > 0) query = query.where('action', 'in', q.actions);
-  if (q.start) query = query.where('created_at', '>=', q.start);
-  if (q.end) query = query.where('created_at', '<', q.end);
+  if (q.fromId) query = query.where('id', '>=', q.fromId);
+  if (q.beforeId) query = query.where('id', '<', q.beforeId);
   return query;
 }
 
-/** One page of events, newest first. */
+/**
+ * Whether the pairs are read one index range each (UNION ALL) rather than in one scan: when an
+ * item, entity or single pair already narrows the read to one small index range, one query is best.
+ */
+function unionByPair(q: HistoryQuery): boolean {
+  return q.pairs !== null && q.pairs.length > 1 && !q.itemId && !q.entityId;
+}
+
+/** Rows newest first, `offset` rows skipped; `limit` rows at most. */
+async function readNewest<C extends readonly (keyof HistoryRow)[]>(
+  db: Executor,
+  q: HistoryQuery,
+  columns: C,
+  offset: number,
+  limit: number,
+): Promise<Pick<HistoryRow, C[number]>[]> {
+  if (q.pairs !== null && q.pairs.length === 0) return [];
+  if (!unionByPair(q)) {
+    const pair = q.pairs?.length === 1 ? q.pairs[0]! : null;
+    const rows = await branch(db, q, columns, pair, true)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return rows;
+  }
+  const pairs = q.pairs!;
+  const per = (pair: PairFilter, i: number) =>
+    db
+      .selectFrom(
+        branch(db, q, columns, pair, false)
+          .orderBy('id', 'desc')
+          .limit(offset + limit)
+          .as(`p${i}`),
+      )
+      .selectAll();
+  let union = per(pairs[0]!, 0);
+  for (let i = 1; i < pairs.length; i += 1) union = union.unionAll(per(pairs[i]!, i));
+  return union.orderBy('id', 'desc').limit(limit).offset(offset).execute();
+}
+
+/**
+ * One page of events, newest first.
+ * @param offset rows to skip (0 with a cursor in `q.beforeId`)
+ * @param limit rows to answer at most
+ */
 export function listHistory(
   db: Executor,
   q: HistoryQuery,
   offset: number,
   limit: number,
-): Promise<HistoryRow[]> {
-  return filtered(db, q).selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
+): Promise<HistoryListRow[]> {
+  return readNewest(db, q, LIST_COLUMNS, offset, limit);
 }
 
-/** Number of events matching the filters. */
-export async function countHistory(db: Executor, q: HistoryQuery): Promise<number> {
-  const row = await filtered(db, q)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/** A batch of whole rows for an export, newest first, after the cursor in `q.beforeId`. */
+export function exportBatch(
+  db: Executor,
+  q: HistoryQuery,
+  limit: number,
+): Promise<HistoryExportRow[]> {
+  return readNewest(db, q, EXPORT_COLUMNS, 0, limit);
+}
+
+/**
+ * Number of matching events, counting at most `cap` + 1 (so a count costs at most that many index
+ * entries whatever the log's size).
+ * @returns the count, which is a lower bound when it exceeds `cap`
+ */
+export async function countHistory(db: Executor, q: HistoryQuery, cap: number): Promise<number> {
+  if (q.pairs !== null && q.pairs.length === 0) return 0;
+  const limit = cap + 1;
+  const one = (pair: PairFilter | null, asOr: boolean) =>
+    branch(db, q, ['id'] as const, pair, asOr)
+      .orderBy('id', 'desc')
+      .limit(limit);
+  let inner;
+  if (unionByPair(q)) {
+    const pairs = q.pairs!;
+    let union = db.selectFrom(one(pairs[0]!, false).as('c0')).select('id');
+    for (let i = 1; i < pairs.length; i += 1) {
+      union = union.unionAll(db.selectFrom(one(pairs[i]!, false).as(`c${i}`)).select('id'));
+    }
+    inner = union.limit(limit);
+  } else {
+    inner = one(q.pairs?.length === 1 ? q.pairs[0]! : null, true);
+  }
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*) as n from (${inner}) as matching`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** One day (or any range) to count: a label and its id range [fromId, beforeId). */
+export interface CountRange {
+  label: string;
+  fromId: string;
+  beforeId: string;
+}
+
+/**
+ * Events per range (e.g. per local day), each counted on the (database_id, id) index.
+ * @param dialect the database kind (PostgreSQL needs the id collation spelled out)
+ * @returns the counts in the order of `ranges`
+ */
+export async function countByRange(
+  db: Executor,
+  dialect: 'sqlite' | 'postgres',
+  databaseId: string,
+  ranges: CountRange[],
+): Promise<number[]> {
+  if (ranges.length === 0) return [];
+  // PostgreSQL: ids compare bytewise (COLLATE "C", migration 0002); the bounds must too.
+  const bound = (id: string) =>
+    dialect === 'postgres' ? sql`cast(${id} as text) collate "C"` : sql`${id}`;
+  const values = sql.join(
+    ranges.map((r, i) => sql`(${i}, ${bound(r.fromId)}, ${bound(r.beforeId)})`),
+    sql`, `,
+  );
+  const { rows } = await sql<{ position: number; n: number }>`
+    with ranges(position, from_id, before_id) as (values ${values})
+    select r.position as position,
+      (select count(*) from history_events h
+        where h.database_id = ${databaseId} and h.id >= r.from_id and h.id < r.before_id) as n
+    from ranges r`.execute(db);
+  const counts = new Array<number>(ranges.length).fill(0);
+  for (const row of rows) counts[Number(row.position)] = Number(row.n);
+  return counts;
+}
+
+/**
+ * Events per (entity_type, action) pair in an id range, each counted on the
+ * (database_id, entity_type, action, id) index.
+ * @returns the counts in the order of `pairs`
+ */
+export async function countByPair(
+  db: Executor,
+  databaseId: string,
+  pairs: PairFilter[],
+  fromId: string,
+  beforeId: string,
+): Promise<number[]> {
+  if (pairs.length === 0) return [];
+  const values = sql.join(
+    pairs.map((p, i) => sql`(${i}, ${p.entity_type}, ${p.action})`),
+    sql`, `,
+  );
+  const { rows } = await sql<{ position: number; n: number }>`
+    with pairs(position, entity_type, action) as (values ${values})
+    select p.position as position,
+      (select count(*) from history_events h
+        where h.database_id = ${databaseId} and h.entity_type = p.entity_type
+          and h.action = p.action and h.id >= ${fromId} and h.id < ${beforeId}) as n
+    from pairs p`.execute(db);
+  const counts = new Array<number>(pairs.length).fill(0);
+  for (const row of rows) counts[Number(row.position)] = Number(row.n);
+  return counts;
+}
+
+/** A link of the chain as the verifier reads it. */
+export type HistoryLinkRow = Pick<
+  HistoryRow,
+  | 'id'
+  | 'database_id'
+  | 'chain_seq'
+  | 'entity_type'
+  | 'entity_id'
+  | 'item_id'
+  | 'action'
+  | 'user_id'
+  | 'user_name'
+  | 'attributes'
+  | 'ip'
+  | 'user_agent'
+  | 'created_at'
+  | 'prev_hash'
+  | 'hash'
+>;
+
+/** The links of a firm's chain after `afterSeq`, in chain order, `limit` at most. */
+export async function chainLinks(
+  db: Executor,
+  databaseId: string,
+  afterSeq: number,
+  limit: number,
+): Promise<HistoryLinkRow[]> {
+  const rows = await db
+    .selectFrom('history_events')
+    .select([
+      'id',
+      'database_id',
+      'chain_seq',
+      'entity_type',
+      'entity_id',
+      'item_id',
+      'action',
+      'user_id',
+      'user_name',
+      'attributes',
+      'ip',
+      'user_agent',
+      'created_at',
+      'prev_hash',
+      'hash',
+    ])
+    .where('database_id', '=', databaseId)
+    .where('chain_seq', '>', afterSeq)
+    .orderBy('chain_seq')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, chain_seq: Number(r.chain_seq) }));
+}
+
+/** Every firm database id, for the command-line verifier. */
+export async function allDatabaseIds(db: Executor): Promise<string[]> {
+  const rows = await db.selectFrom('databases').select('id').orderBy('id').execute();
+  return rows.map((r) => r.id);
+}
+
+/** The members of a firm (id and display parts), for the history's user filter. */
+export function firmMembers(
+  db: Executor,
+  databaseId: string,
+): Promise<{ id: string; first_name: string; last_name: string; username: string }[]> {
+  return db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select(['users.id as id', 'users.first_name', 'users.last_name', 'users.username'])
+    .where('memberships.database_id', '=', databaseId)
+    .orderBy('users.first_name')
+    .orderBy('users.last_name')
+    .execute();
 }

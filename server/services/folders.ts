@@ -3,7 +3,7 @@
  * Names are unique within a folder across its folders and files, case-insensitively, decided here
  * with the same helper the client uses (common/names.ts).
  */
-import { ROOT_FOLDER_ID } from '../../common/constants';
+import { ROOT_FOLDER_ID, ROOT_FOLDER_NAME } from '../../common/constants';
 import { nameKey, uniqueName, validateEntityName } from '../../common/names';
 import type { BreadcrumbDto, EntityDto, FolderDto, NameListDto, Page } from '../../common/types';
 import { badRequest } from '../errors';
@@ -22,7 +22,7 @@ import {
 import type { Executor } from '../repositories/types';
 import { accessibleFolder } from './access';
 import type { RequestContext, Services } from './context';
-import { recordEvent } from './history';
+import { recordItemCreated } from './historyEvents';
 import { pageWindow } from './paging';
 
 /** Every live name directly in a folder: its folders' and its ready files' names. */
@@ -80,16 +80,13 @@ export async function createFolder(
       updated_at: now,
       archived_at: null,
     });
-    await recordEvent(trx, services, ctx, {
-      entityType: 'folder',
-      entityId: id,
-      action: 'create',
-      attributes: {
-        name: finalName,
-        next: { name: finalName },
-        parent: { id: input.parentId, name: parent?.name ?? 'Root' },
-      },
-    });
+    await recordItemCreated(
+      trx,
+      services,
+      ctx,
+      { type: 'folder', id, name: finalName },
+      { id: input.parentId, name: parent?.name ?? ROOT_FOLDER_NAME },
+    );
   });
   return getFolder(services, ctx, id);
 }

@@ -1,39 +1,146 @@
-/** Sagas of the activity history: load the first page when opened, then the next at the end. */
+/**
+ * Sagas of the activity history: load the first page and the stats when the History page's view
+ * changes, the next page (by cursor) at the end of the list, the firm's members once, the export,
+ * and the per-item panel's pages. Every worker is wrapped with safely().
+ */
 import type { SagaIterator } from 'redux-saga';
 import { all, call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { HistoryEventDto, Page } from '../../../common/types';
+import type {
+  HistoryFilters,
+  HistoryPageDto,
+  HistoryStatsDto,
+  HistoryUserDto,
+} from '../../../common/types';
 import { errorMessage } from '../../api/client';
 import { safely } from '../../sagas/safely';
-import { fetchHistory } from './historyApi';
+import {
+  downloadHistoryExport,
+  fetchHistory,
+  fetchHistoryStats,
+  fetchHistoryUsers,
+  fetchItemHistory,
+  saveFile,
+  type ExportedFile,
+} from './historyApi';
 import { selectHistoryState } from './historySelectors';
-import { historyActions, type HistoryState } from './historySlice';
+import { historyActions, type HistoryItemTarget, type HistoryState } from './historySlice';
+import { browserTimeZone, type TimeRange } from './historyView';
 
-/** Loads one page of the history and reports it. */
-export function* loadHistoryPage(page: number): SagaIterator {
+/** Loads one page of the History page's list and reports it. */
+export function* loadHistoryPage(
+  page: number,
+  filters: HistoryFilters,
+  cursor: string | null,
+): SagaIterator {
   try {
-    const result = (yield call(fetchHistory, page, {})) as Page<HistoryEventDto>;
+    const body: HistoryFilters = cursor ? { ...filters, cursor } : filters;
+    const result = (yield call(fetchHistory, page, body)) as HistoryPageDto;
     yield put(historyActions.pageLoaded(result));
   } catch (error) {
     yield put(historyActions.pageLoadFailed({ page, message: errorMessage(error) }));
   }
 }
 
-/** Loads the first page. */
-export function* openHistory(): SagaIterator {
-  yield call(loadHistoryPage, 1);
+/** Loads the stats of the chart's range in the browser's time zone. */
+export function* loadHistoryStats(range: TimeRange): SagaIterator {
+  try {
+    const zone = (yield call(browserTimeZone)) as string;
+    const stats = (yield call(fetchHistoryStats, range.start, range.end, zone)) as HistoryStatsDto;
+    yield put(historyActions.statsLoaded(stats));
+  } catch (error) {
+    yield put(historyActions.statsLoadFailed(errorMessage(error)));
+  }
 }
 
-/** Loads the next page when the reducer accepted the request. */
+/** Loads the firm's members for the user filter, once per firm. */
+export function* loadHistoryUsers(): SagaIterator {
+  const state = (yield select(selectHistoryState)) as HistoryState;
+  if (state.users.status === 'loading' || state.users.status === 'succeeded') return;
+  yield put(historyActions.usersRequested());
+  try {
+    const users = (yield call(fetchHistoryUsers)) as HistoryUserDto[];
+    yield put(historyActions.usersLoaded(users));
+  } catch (error) {
+    yield put(historyActions.usersLoadFailed(errorMessage(error)));
+  }
+}
+
+/** A new view: first page, stats and (once) the members, side by side. */
+export function* openHistoryView(
+  action: ReturnType<typeof historyActions.viewOpened>,
+): SagaIterator {
+  const { filters, statsRange } = action.payload;
+  yield all([
+    call(loadHistoryPage, 1, filters, null),
+    call(loadHistoryStats, statsRange),
+    call(loadHistoryUsers),
+  ]);
+}
+
+/** Loads the next page when the reducer accepted the request, from the last page's cursor. */
 export function* loadNextHistoryPage(): SagaIterator {
   const state = (yield select(selectHistoryState)) as HistoryState;
   if (state.more.status !== 'loading') return;
-  yield call(loadHistoryPage, state.page + 1);
+  yield call(loadHistoryPage, state.page + 1, state.filters, state.nextCursor);
+}
+
+/** Exports the current filters as CSV and hands the file to the browser. */
+export function* exportHistory(): SagaIterator {
+  const state = (yield select(selectHistoryState)) as HistoryState;
+  if (state.exporting.status !== 'loading') return;
+  try {
+    const zone = (yield call(browserTimeZone)) as string;
+    const file = (yield call(downloadHistoryExport, state.filters, zone)) as ExportedFile;
+    yield call(saveFile, file);
+    yield put(historyActions.exportSucceeded({ fileName: file.fileName }));
+  } catch (error) {
+    yield put(historyActions.exportFailed(errorMessage(error)));
+  }
+}
+
+/** Loads one page of the panel's item. */
+export function* loadItemPage(
+  target: HistoryItemTarget,
+  page: number,
+  cursor: string | null,
+): SagaIterator {
+  try {
+    const result = (yield call(
+      fetchItemHistory,
+      target.type,
+      target.id,
+      page,
+      cursor,
+    )) as HistoryPageDto;
+    yield put(historyActions.itemPageLoaded({ id: target.id, page: result }));
+  } catch (error) {
+    yield put(
+      historyActions.itemPageLoadFailed({ id: target.id, page, message: errorMessage(error) }),
+    );
+  }
+}
+
+/** The panel opened on an item: its first page. */
+export function* openItemPanel(
+  action: ReturnType<typeof historyActions.itemPanelOpened>,
+): SagaIterator {
+  yield call(loadItemPage, action.payload, 1, null);
+}
+
+/** The panel's next page, when the reducer accepted the request. */
+export function* loadNextItemPage(): SagaIterator {
+  const { item } = (yield select(selectHistoryState)) as HistoryState;
+  if (!item.target || item.more.status !== 'loading') return;
+  yield call(loadItemPage, item.target, item.page + 1, item.nextCursor);
 }
 
 /** Root saga of the history feature. */
 export function* historySaga(): SagaIterator {
   yield all([
-    takeLatest(historyActions.opened.type, safely(openHistory)),
+    takeLatest(historyActions.viewOpened.type, safely(openHistoryView)),
     takeLeading(historyActions.nextPageRequested.type, safely(loadNextHistoryPage)),
+    takeLeading(historyActions.exportRequested.type, safely(exportHistory)),
+    takeLatest(historyActions.itemPanelOpened.type, safely(openItemPanel)),
+    takeLeading(historyActions.itemNextPageRequested.type, safely(loadNextItemPage)),
   ]);
 }

@@ -2,6 +2,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { formatDate } from '../../../common/format';
 import { renderHistoryEvent, type HistoryIcon } from '../../../common/history';
+import type { HistoryEventDto } from '../../../common/types';
 import type { RootState } from '../../store/rootReducer';
 
 /** The whole history slice. */
@@ -12,16 +13,25 @@ export const selectHistoryEvents = (state: RootState) => state.history.events;
 export const selectHistoryList = (state: RootState) => state.history.list;
 /** Loading state of the next page. */
 export const selectHistoryMore = (state: RootState) => state.history.more;
-/** How many events the server holds. */
+/** How many events match (a lower bound when not exact). */
 export const selectHistoryTotal = (state: RootState) => state.history.total;
+/** Whether the total is exact. */
+export const selectHistoryTotalExact = (state: RootState) => state.history.totalExact;
+/** The filters as chosen on the page. */
+export const selectHistoryView = (state: RootState) => state.history.view;
+/** The stats chart's state. */
+export const selectHistoryStats = (state: RootState) => state.history.stats;
+/** The user filter's options and their loading state. */
+export const selectHistoryUsers = (state: RootState) => state.history.users;
+/** The export's state. */
+export const selectHistoryExport = (state: RootState) => state.history.exporting;
+/** The per-item panel's state. */
+export const selectItemHistory = (state: RootState) => state.history.item;
 
 /** Whether more events remain beyond the loaded ones. */
-export const selectHasMoreHistory = createSelector(
-  [selectHistoryEvents, selectHistoryTotal],
-  (events, total) => events.length < total,
-);
+export const selectHasMoreHistory = (state: RootState) => state.history.nextCursor !== null;
 
-/** One line of the history list, ready to display. */
+/** One line of a history list, ready to display. */
 export interface HistoryRow {
   id: string;
   summary: string;
@@ -32,13 +42,11 @@ export interface HistoryRow {
   dateText: string;
 }
 
-/**
- * The history rows: summary, detail line and icon from `renderHistoryEvent` (relative dates are
- * computed when the events change), and the absolute date.
- */
-export const selectHistoryRows = createSelector([selectHistoryEvents], (events) =>
-  events.map((event): HistoryRow => {
-    const rendered = renderHistoryEvent(event);
+/** Renders events as rows (relative dates are computed when the events change). */
+function toRows(events: HistoryEventDto[]): HistoryRow[] {
+  const now = new Date();
+  return events.map((event): HistoryRow => {
+    const rendered = renderHistoryEvent(event, now);
     return {
       id: event.id,
       summary: rendered.summary,
@@ -47,5 +55,26 @@ export const selectHistoryRows = createSelector([selectHistoryEvents], (events) 
       date: event.created_at,
       dateText: formatDate(event.created_at),
     };
-  }),
+  });
+}
+
+/** The History page's rows: summary, detail line and icon from `renderHistoryEvent`. */
+export const selectHistoryRows = createSelector([selectHistoryEvents], toRows);
+
+/** The per-item panel's rows. */
+export const selectItemHistoryRows = createSelector(
+  [(state: RootState) => state.history.item.events],
+  toRows,
+);
+
+/** "12 events", "1 event" or "10,000+ events". */
+export const selectHistoryCountText = createSelector(
+  [selectHistoryTotal, selectHistoryTotalExact],
+  (total, exact) =>
+    `${total.toLocaleString('en-US')}${exact ? '' : '+'} ${total === 1 && exact ? 'event' : 'events'}`,
+);
+
+/** The user filter's options, for a select. */
+export const selectHistoryUserOptions = createSelector([selectHistoryUsers], (users) =>
+  users.items.map((user) => ({ value: user.id, label: user.name })),
 );

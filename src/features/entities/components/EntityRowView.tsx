@@ -1,9 +1,11 @@
 /** One row of the folder list: icon, name, size, date and the file actions. */
-import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
+import { DownloadOutlined, EyeOutlined, HistoryOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { memo, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EntityIcon } from '../../../components/EntityIcon';
+import { useAppDispatch } from '../../../store/hooks';
+import { historyActions } from '../../history/historySlice';
 import { fileUrl } from '../entitiesApi';
 import type { EntityRow } from '../entitiesSelectors';
 import { folderRoute } from './FolderBreadcrumbs';
@@ -18,10 +20,11 @@ export interface EntityRowViewProps {
 /**
  * A focusable row (role "row"): Enter opens a folder, or a file's preview in a new tab. A folder's
  * name links to its route; a file's name opens the preview in a new tab; files have Download and
- * Preview actions.
+ * Preview actions; every row has a History action that opens the item's history in the side panel.
  */
 export const EntityRowView = memo(function EntityRowView({ row, index }: EntityRowViewProps) {
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
   const isFolder = row.type === 'folder';
   const previewUrl = isFolder ? '' : fileUrl(row.id, 'preview');
 
@@ -92,6 +95,16 @@ export const EntityRowView = memo(function EntityRowView({ row, index }: EntityR
             </Tooltip>
           </>
         )}
+        <Button
+          type="text"
+          size="small"
+          icon={<HistoryOutlined aria-hidden />}
+          title="History"
+          aria-label={`History of ${row.name}`}
+          onClick={() =>
+            dispatch(historyActions.itemPanelOpened({ type: row.type, id: row.id, name: row.name }))
+          }
+        />
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { ROOT_FOLDER_ID } from '../../../../common/constants';
 import { PageTitle } from '../../../components/PageTitle';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { EntityHistoryDrawer } from '../../history/components/EntityHistoryDrawer';
 import { selectCurrentDatabaseId } from '../../session/sessionSelectors';
 import { selectCurrentFolder, selectFolderDetails } from '../entitiesSelectors';
 import { entitiesActions } from '../entitiesSlice';
@@ -53,6 +54,7 @@ export function FolderPage() {
           <EntityList />
         )}
         <CreateFolderDialog />
+        <EntityHistoryDrawer />
       </div>
     </FolderDropZone>
   );

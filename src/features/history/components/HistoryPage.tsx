@@ -1,48 +1,110 @@
-/** The activity history (SPEC section 2): newest first, a summary and a detail line per entry. */
-import { Button, Empty, Result, Spin } from 'antd';
-import { useCallback, useEffect } from 'react';
+/**
+ * The activity history (SPEC section 2, issue 5 item 3): filters that live in the URL, a small
+ * stats chart, an Export button, and the virtualised list, newest first, a summary and a detail
+ * line per entry, loading the next page at its end.
+ */
+import { DownloadOutlined } from '@ant-design/icons';
+import { App as AntApp, Button, Empty, Result, Spin } from 'antd';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import type { HistoryLabel } from '../../../../common/history';
 import { PageTitle } from '../../../components/PageTitle';
 import { VirtualList } from '../../../components/VirtualList';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectCurrentDatabaseId } from '../../session/sessionSelectors';
 import {
+  selectHistoryCountText,
+  selectHistoryExport,
   selectHistoryList,
   selectHistoryMore,
   selectHistoryRows,
+  selectHistoryStats,
+  selectHistoryUserOptions,
+  selectHistoryUsers,
   type HistoryRow,
 } from '../historySelectors';
 import { historyActions } from '../historySlice';
-import { HistoryIconView } from './HistoryIconView';
+import {
+  filtersForView,
+  hasFilters,
+  orderLabels,
+  searchFromView,
+  statsRangeForView,
+  viewFromSearch,
+  type HistoryView,
+} from '../historyView';
+import { HistoryFilterBar } from './HistoryFilterBar';
+import { HistoryRowView } from './HistoryRowView';
+import { HistoryStatsChart } from './HistoryStatsChart';
+import { rangeLabelOf } from './historyFormat';
+import './history.css';
 
 /** Text of the empty history. */
 export const EMPTY_HISTORY_TEXT = 'No activity yet. Uploads, new folders and sign-ins appear here.';
+/** Text of a filtered history with no match. */
+export const NO_MATCH_TEXT = 'No activity matches these filters.';
 
 const rowKey = (row: HistoryRow) => row.id;
-const renderRow = (row: HistoryRow) => (
-  <div role="listitem" className="history-row" data-testid="history-row">
-    <HistoryIconView icon={row.icon} />
-    <div className="history-text">
-      <div className="history-summary">{row.summary}</div>
-      {row.detail ? <div className="history-detail">{row.detail}</div> : null}
-    </div>
-    <time className="history-date" dateTime={row.date}>
-      {row.dateText}
-    </time>
-  </div>
-);
+const renderRow = (row: HistoryRow) => <HistoryRowView row={row} />;
 
-/** Loads the first page on arrival (again after a firm switch) and the next at the end. */
+/** Opens the view of the URL (again after a firm switch) and shows it. */
 export function HistoryPage() {
   const dispatch = useAppDispatch();
+  const { message } = AntApp.useApp();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const search = searchParams.toString();
+  const view = useMemo(() => viewFromSearch(search), [search]);
   const databaseId = useAppSelector(selectCurrentDatabaseId);
   const rows = useAppSelector(selectHistoryRows);
   const list = useAppSelector(selectHistoryList);
   const more = useAppSelector(selectHistoryMore);
+  const countText = useAppSelector(selectHistoryCountText);
+  const stats = useAppSelector(selectHistoryStats);
+  const users = useAppSelector(selectHistoryUsers);
+  const userOptions = useAppSelector(selectHistoryUserOptions);
+  const exporting = useAppSelector(selectHistoryExport);
+
+  const open = useCallback(() => {
+    const now = new Date();
+    dispatch(
+      historyActions.viewOpened({
+        view,
+        filters: filtersForView(view, now),
+        statsRange: statsRangeForView(view, now),
+      }),
+    );
+  }, [dispatch, view]);
 
   useEffect(() => {
-    dispatch(historyActions.opened());
-  }, [dispatch, databaseId]);
+    open();
+  }, [open, databaseId]);
 
+  // Tell the user how the export went, once per export.
+  const reported = useRef(exporting.status);
+  useEffect(() => {
+    if (reported.current === exporting.status) return;
+    reported.current = exporting.status;
+    if (exporting.status === 'succeeded' && exporting.fileName) {
+      void message.success(`Exported ${exporting.fileName}`);
+    } else if (exporting.status === 'failed' && exporting.error) {
+      void message.error(exporting.error);
+    }
+  }, [exporting, message]);
+
+  const applyView = useCallback(
+    (next: HistoryView) => setSearchParams(new URLSearchParams(searchFromView(next))),
+    [setSearchParams],
+  );
+  const toggleType = useCallback(
+    (label: HistoryLabel) =>
+      applyView({
+        ...view,
+        types: view.types.includes(label)
+          ? view.types.filter((t) => t !== label)
+          : orderLabels([...view.types, label]),
+      }),
+    [applyView, view],
+  );
   const loadMore = useCallback(() => dispatch(historyActions.nextPageRequested()), [dispatch]);
 
   let body;
@@ -52,7 +114,7 @@ export function HistoryPage() {
         status="warning"
         title="The history could not be loaded."
         subTitle={list.error}
-        extra={<Button onClick={() => dispatch(historyActions.opened())}>Try again</Button>}
+        extra={<Button onClick={open}>Try again</Button>}
       />
     );
   } else if (list.status !== 'succeeded') {
@@ -68,7 +130,7 @@ export function HistoryPage() {
       <Empty
         className="page-empty"
         image={Empty.PRESENTED_IMAGE_SIMPLE}
-        description={EMPTY_HISTORY_TEXT}
+        description={hasFilters(view) ? NO_MATCH_TEXT : EMPTY_HISTORY_TEXT}
       />
     );
   } else {
@@ -86,23 +148,55 @@ export function HistoryPage() {
         </span>
       ) : null;
     body = (
-      <div className="history-list">
-        <VirtualList
-          items={rows}
-          itemKey={rowKey}
-          renderItem={renderRow}
-          onEndReached={loadMore}
-          footer={footer}
-          role="list"
-          ariaLabel="Activity history"
-        />
-      </div>
+      <>
+        <div className="history-summary-line" role="status">
+          {countText}
+        </div>
+        <div className="history-list">
+          <VirtualList
+            items={rows}
+            itemKey={rowKey}
+            renderItem={renderRow}
+            onEndReached={loadMore}
+            footer={footer}
+            role="list"
+            ariaLabel="Activity history"
+          />
+        </div>
+      </>
     );
   }
 
   return (
     <div className="page history-page">
-      <PageTitle>History</PageTitle>
+      <PageTitle
+        extra={
+          <Button
+            icon={<DownloadOutlined aria-hidden />}
+            loading={exporting.status === 'loading'}
+            disabled={list.status !== 'succeeded'}
+            onClick={() => dispatch(historyActions.exportRequested())}
+          >
+            Export
+          </Button>
+        }
+      >
+        History
+      </PageTitle>
+      <HistoryFilterBar
+        view={view}
+        users={userOptions}
+        usersLoading={users.status === 'loading'}
+        onChange={applyView}
+      />
+      <HistoryStatsChart
+        stats={stats.data}
+        status={stats.status}
+        error={stats.error}
+        rangeLabel={rangeLabelOf(view)}
+        selectedTypes={view.types}
+        onToggleType={toggleType}
+      />
       {body}
     </div>
   );

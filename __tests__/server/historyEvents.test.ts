@@ -1,0 +1,702 @@
+/**
+ * The typed recording functions (server/services/historyEvents.ts): each writes its event with the
+ * spec's attribute shape, entity and item, inside the caller's transaction, and common/history.ts
+ * renders it as the words the History page shows. SQLite and PostgreSQL.
+ */
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { renderHistoryEvent } from '../../common/history';
+import type { HistoryAttributes } from '../../common/types';
+import { presentHistoryEvent } from '../../server/presenters';
+import type { Executor } from '../../server/repositories/types';
+import type { RequestContext } from '../../server/services/context';
+import * as events from '../../server/services/historyEvents';
+import { describeEachDatabase, startTestServer, type TestServer } from './helpers';
+import { contextFor, seededAdmin } from './historyHelpers';
+
+const root = { id: '', name: 'Root' };
+const clients = { id: 'f-clients', name: 'Clients' };
+const archive = { id: 'f-archive', name: 'Old clients' };
+const smith = { type: 'folder' as const, id: 'f-smith', name: 'Smith family' };
+const will = { type: 'file' as const, id: 'file-will', name: 'Will.pdf' };
+
+/** One case: how to record, and what must be stored and shown. */
+interface Case {
+  name: string;
+  record: (trx: Executor, s: events.RecordServices, ctx: RequestContext) => Promise<string>;
+  entity_type: string;
+  action: string;
+  entity_id: string | ((ctx: RequestContext) => string);
+  item_id: string | null;
+  attributes: HistoryAttributes;
+  summary: string;
+  detail?: string;
+}
+
+const CASES: Case[] = [
+  {
+    name: 'folder create',
+    record: (t, s, c) => events.recordItemCreated(t, s, c, smith, clients),
+    entity_type: 'folder',
+    action: 'create',
+    entity_id: smith.id,
+    item_id: smith.id,
+    attributes: {
+      name: 'Smith family',
+      next: { name: 'Smith family' },
+      parent: clients,
+      folder_name: 'Smith family',
+    },
+    summary: 'Ada Admin added folder "Smith family"',
+    detail: 'in "Clients"',
+  },
+  {
+    name: 'file create',
+    record: (t, s, c) => events.recordItemCreated(t, s, c, will, smith),
+    entity_type: 'file',
+    action: 'create',
+    entity_id: will.id,
+    item_id: will.id,
+    attributes: {
+      name: 'Will.pdf',
+      next: { name: 'Will.pdf' },
+      parent: { id: smith.id, name: smith.name },
+      file_name: 'Will.pdf',
+    },
+    summary: 'Ada Admin added file "Will.pdf"',
+    detail: 'in "Smith family"',
+  },
+  {
+    name: 'folder update',
+    record: (t, s, c) => events.recordItemUpdated(t, s, c, smith, clients),
+    entity_type: 'folder',
+    action: 'update',
+    entity_id: smith.id,
+    item_id: smith.id,
+    attributes: { name: 'Smith family', parent: clients },
+    summary: 'Ada Admin updated folder "Smith family"',
+    detail: 'in "Clients"',
+  },
+  {
+    name: 'file rename',
+    record: (t, s, c) =>
+      events.recordItemRenamed(t, s, c, will, { prev: 'Will.pdf', next: 'Last will.pdf' }, smith),
+    entity_type: 'file',
+    action: 'rename',
+    entity_id: will.id,
+    item_id: will.id,
+    attributes: {
+      name: 'Last will.pdf',
+      prev: { name: 'Will.pdf' },
+      next: { name: 'Last will.pdf' },
+      parent: { id: smith.id, name: smith.name },
+    },
+    summary: 'Ada Admin renamed file "Will.pdf" to "Last will.pdf"',
+    detail: 'in "Smith family"',
+  },
+  {
+    name: 'folder rename',
+    record: (t, s, c) =>
+      events.recordItemRenamed(t, s, c, smith, { prev: 'Smith', next: 'Smith family' }, root),
+    entity_type: 'folder',
+    action: 'rename',
+    entity_id: smith.id,
+    item_id: smith.id,
+    attributes: {
+      name: 'Smith family',
+      prev: { name: 'Smith' },
+      next: { name: 'Smith family' },
+      parent: root,
+    },
+    summary: 'Ada Admin renamed folder "Smith" to "Smith family"',
+    detail: 'in "Root"',
+  },
+  {
+    name: 'folder move',
+    record: (t, s, c) => events.recordItemMoved(t, s, c, smith, clients, archive),
+    entity_type: 'folder',
+    action: 'move',
+    entity_id: smith.id,
+    item_id: smith.id,
+    attributes: {
+      name: 'Smith family',
+      changes: { prevParent: clients, nextParent: archive },
+      parent: archive,
+    },
+    summary: 'Ada Admin moved folder "Smith family"',
+    detail: 'from "Clients" to "Old clients"',
+  },
+  {
+    name: 'file move from the root',
+    record: (t, s, c) => events.recordItemMoved(t, s, c, will, root, clients),
+    entity_type: 'file',
+    action: 'move',
+    entity_id: will.id,
+    item_id: will.id,
+    attributes: {
+      name: 'Will.pdf',
+      changes: { prevParent: root, nextParent: clients },
+      parent: clients,
+    },
+    summary: 'Ada Admin moved file "Will.pdf"',
+    detail: 'from "Root" to "Clients"',
+  },
+  ...(['archive', 'restore', 'delete'] as const).flatMap((action): Case[] => {
+    const fn =
+      action === 'archive'
+        ? events.recordItemArchived
+        : action === 'restore'
+          ? events.recordItemRestored
+          : events.recordItemDeleted;
+    const verb = { archive: 'archived', restore: 'restored', delete: 'deleted' }[action];
+    const tail = action === 'delete' ? ' permanently' : '';
+    return [
+      {
+        name: `folder ${action}`,
+        record: (t, s, c) => fn(t, s, c, smith, clients),
+        entity_type: 'folder',
+        action,
+        entity_id: smith.id,
+        item_id: smith.id,
+        attributes: { name: 'Smith family', parent: clients, folder_name: 'Smith family' },
+        summary: `Ada Admin ${verb} folder "Smith family"${tail}`,
+        detail: 'in "Clients"',
+      },
+      {
+        name: `file ${action}`,
+        record: (t, s, c) => fn(t, s, c, will, smith),
+        entity_type: 'file',
+        action,
+        entity_id: will.id,
+        item_id: will.id,
+        attributes: {
+          name: 'Will.pdf',
+          parent: { id: smith.id, name: smith.name },
+          file_name: 'Will.pdf',
+        },
+        summary: `Ada Admin ${verb} file "Will.pdf"${tail}`,
+        detail: 'in "Smith family"',
+      },
+    ];
+  }),
+  {
+    name: 'file download',
+    record: (t, s, c) => events.recordItemRead(t, s, c, will, 'download'),
+    entity_type: 'file',
+    action: 'download',
+    entity_id: will.id,
+    item_id: will.id,
+    attributes: {
+      name: 'Will.pdf',
+      file_name: 'Will.pdf',
+      download: { preview: false, print: false },
+    },
+    summary: 'Ada Admin downloaded file "Will.pdf"',
+  },
+  {
+    name: 'file print',
+    record: (t, s, c) => events.recordItemRead(t, s, c, will, 'print'),
+    entity_type: 'file',
+    action: 'download',
+    entity_id: will.id,
+    item_id: will.id,
+    attributes: {
+      name: 'Will.pdf',
+      file_name: 'Will.pdf',
+      download: { preview: false, print: true },
+    },
+    summary: 'Ada Admin printed file "Will.pdf"',
+  },
+  {
+    name: 'file preview',
+    record: (t, s, c) => events.recordItemRead(t, s, c, will, 'preview', smith),
+    entity_type: 'file',
+    action: 'preview',
+    entity_id: will.id,
+    item_id: will.id,
+    attributes: {
+      name: 'Will.pdf',
+      file_name: 'Will.pdf',
+      parent: { id: smith.id, name: smith.name },
+      download: { preview: true, print: false },
+    },
+    summary: 'Ada Admin previewed file "Will.pdf"',
+    detail: 'in "Smith family"',
+  },
+  {
+    name: 'folder download',
+    record: (t, s, c) => events.recordItemRead(t, s, c, smith, 'download', clients),
+    entity_type: 'folder',
+    action: 'download',
+    entity_id: smith.id,
+    item_id: smith.id,
+    attributes: {
+      name: 'Smith family',
+      folder_name: 'Smith family',
+      parent: clients,
+      download: { preview: false, print: false },
+    },
+    summary: 'Ada Admin downloaded folder "Smith family"',
+    detail: 'in "Clients"',
+  },
+  {
+    name: 'folder copy',
+    record: (t, s, c) =>
+      events.recordFolderCopied(
+        t,
+        s,
+        c,
+        smith,
+        { id: 'f-copy', name: 'Smith family (1)' },
+        clients,
+        archive,
+      ),
+    entity_type: 'folder',
+    action: 'copy',
+    entity_id: smith.id,
+    item_id: smith.id,
+    attributes: {
+      name: 'Smith family',
+      copy: { id: 'f-copy', name: 'Smith family (1)' },
+      changes: { prevParent: clients, nextParent: archive },
+      parent: archive,
+    },
+    summary: 'Ada Admin copied folder "Smith family"',
+    detail: 'from "Clients" to "Old clients"',
+  },
+  {
+    name: 'folder favorited',
+    record: (t, s, c) =>
+      events.recordFavoriteChanged(t, s, c, smith, [{ user_id: c.userId, enabled: true }]),
+    entity_type: 'folder',
+    action: 'update',
+    entity_id: smith.id,
+    item_id: smith.id,
+    attributes: {
+      name: 'Smith family',
+      changes: { favorites: [{ user_id: 'ME', enabled: true }] },
+    },
+    summary: 'Ada Admin favorited folder "Smith family"',
+  },
+  {
+    name: 'folder unfavorited',
+    record: (t, s, c) =>
+      events.recordFavoriteChanged(t, s, c, smith, [{ user_id: c.userId, enabled: false }]),
+    entity_type: 'folder',
+    action: 'update',
+    entity_id: smith.id,
+    item_id: smith.id,
+    attributes: {
+      name: 'Smith family',
+      changes: { favorites: [{ user_id: 'ME', enabled: false }] },
+    },
+    summary: 'Ada Admin unfavorited folder "Smith family"',
+  },
+  {
+    name: 'file favorited',
+    record: (t, s, c) =>
+      events.recordFavoriteChanged(t, s, c, will, [{ user_id: c.userId, enabled: true }], smith),
+    entity_type: 'file',
+    action: 'update',
+    entity_id: will.id,
+    item_id: will.id,
+    attributes: {
+      name: 'Will.pdf',
+      parent: { id: smith.id, name: smith.name },
+      changes: { favorites: [{ user_id: 'ME', enabled: true }] },
+    },
+    summary: 'Ada Admin favorited file "Will.pdf"',
+    detail: 'in "Smith family"',
+  },
+  {
+    name: 'folder_contact create',
+    record: (t, s, c) => events.recordContactLinked(t, s, c, { id: 'fc-1' }, 'Ann Smith', smith),
+    entity_type: 'folder_contact',
+    action: 'create',
+    entity_id: 'fc-1',
+    item_id: smith.id,
+    attributes: {
+      contact_name: 'Ann Smith',
+      changes: { folder: { id: smith.id, name: smith.name } },
+      folder_id: smith.id,
+      folder_name: smith.name,
+    },
+    summary: 'Ada Admin linked contact "Ann Smith" to folder "Smith family"',
+  },
+  {
+    name: 'folder_contact delete',
+    record: (t, s, c) => events.recordContactUnlinked(t, s, c, { id: 'fc-1' }, 'Ann Smith', smith),
+    entity_type: 'folder_contact',
+    action: 'delete',
+    entity_id: 'fc-1',
+    item_id: smith.id,
+    attributes: {
+      contact_name: 'Ann Smith',
+      changes: { folder: { id: smith.id, name: smith.name } },
+      folder_id: smith.id,
+      folder_name: smith.name,
+    },
+    summary: 'Ada Admin unlinked contact "Ann Smith" from folder "Smith family"',
+  },
+  {
+    name: 'folder_permission create_many',
+    record: (t, s, c) =>
+      events.recordPermissionsAdded(t, s, c, smith, [
+        { permissionable_id: 'u-grace', permissionable_type: 'user', name: 'Grace Hopper' },
+        { permissionable_id: 't-ops', permissionable_type: 'team' },
+      ]),
+    entity_type: 'folder_permission',
+    action: 'create_many',
+    entity_id: smith.id,
+    item_id: smith.id,
+    attributes: {
+      permissions: [
+        { permissionable_id: 'u-grace', permissionable_type: 'user', name: 'Grace Hopper' },
+        { permissionable_id: 't-ops', permissionable_type: 'team' },
+      ],
+      folder_id: smith.id,
+      folder_name: smith.name,
+      folders: [{ id: smith.id, name: smith.name }],
+    },
+    summary: 'Ada Admin added permission for "Grace Hopper", 1 team on folder "Smith family"',
+  },
+  {
+    name: 'folder_permission delete',
+    record: (t, s, c) =>
+      events.recordPermissionRemoved(t, s, c, { id: 'fp-9' }, smith, {
+        permissionable_id: 'u-grace',
+        permissionable_type: 'user',
+        name: 'Grace Hopper',
+      }),
+    entity_type: 'folder_permission',
+    action: 'delete',
+    entity_id: 'fp-9',
+    item_id: smith.id,
+    attributes: {
+      permissions: [
+        { permissionable_id: 'u-grace', permissionable_type: 'user', name: 'Grace Hopper' },
+      ],
+      folder_id: smith.id,
+      folder_name: smith.name,
+      folders: [{ id: smith.id, name: smith.name }],
+      user_id: 'u-grace',
+    },
+    summary: 'Ada Admin removed permission for "Grace Hopper" on folder "Smith family"',
+  },
+  {
+    name: 'folder_permission delete_many for a folder',
+    record: (t, s, c) =>
+      events.recordPermissionsRemovedMany(t, s, c, { folder: smith }, [
+        { permissionable_id: 'u-grace', permissionable_type: 'user' },
+        { permissionable_id: 'u-alan', permissionable_type: 'user' },
+      ]),
+    entity_type: 'folder_permission',
+    action: 'delete_many',
+    entity_id: smith.id,
+    item_id: smith.id,
+    attributes: {
+      permissions: [
+        { permissionable_id: 'u-grace', permissionable_type: 'user' },
+        { permissionable_id: 'u-alan', permissionable_type: 'user' },
+      ],
+      folder_id: smith.id,
+      folder_name: smith.name,
+      folders: [{ id: smith.id, name: smith.name }],
+    },
+    summary: 'Ada Admin removed permission for 2 users on folder "Smith family"',
+  },
+  {
+    name: 'folder_permission delete_many for a user',
+    record: (t, s, c) =>
+      events.recordPermissionsRemovedMany(
+        t,
+        s,
+        c,
+        { userId: 'u-grace', folders: [clients, archive] },
+        [{ permissionable_id: 'u-grace', permissionable_type: 'user', name: 'Grace Hopper' }],
+      ),
+    entity_type: 'folder_permission',
+    action: 'delete_many',
+    entity_id: 'u-grace',
+    item_id: null,
+    attributes: {
+      permissions: [
+        { permissionable_id: 'u-grace', permissionable_type: 'user', name: 'Grace Hopper' },
+      ],
+      user_id: 'u-grace',
+      folders: [clients, archive],
+    },
+    summary: 'Ada Admin removed permission for "Grace Hopper" on 2 folders',
+    detail: '"Clients", "Old clients"',
+  },
+  {
+    name: 'share_link create for a folder',
+    record: (t, s, c) =>
+      events.recordInviteSent(t, s, c, { id: 'sl-1' }, 'guest@example.com', smith),
+    entity_type: 'share_link',
+    action: 'create',
+    entity_id: 'sl-1',
+    item_id: smith.id,
+    attributes: {
+      email: 'guest@example.com',
+      folder: { id: smith.id, name: smith.name },
+      folder_id: smith.id,
+      folder_name: smith.name,
+    },
+    summary: 'Ada Admin sent an invite to guest@example.com for folder "Smith family"',
+  },
+  {
+    name: 'share_link delete for a file',
+    record: (t, s, c) =>
+      events.recordInviteCancelled(t, s, c, { id: 'sl-2' }, 'guest@example.com', will),
+    entity_type: 'share_link',
+    action: 'delete',
+    entity_id: 'sl-2',
+    item_id: will.id,
+    attributes: {
+      email: 'guest@example.com',
+      file: { id: will.id, name: will.name },
+      file_name: will.name,
+    },
+    summary: 'Ada Admin cancelled the invite to guest@example.com for file "Will.pdf"',
+  },
+  {
+    name: 'external_share create',
+    record: (t, s, c) =>
+      events.recordInviteAccepted(t, s, c, { id: 'es-1' }, 'guest@example.com', smith),
+    entity_type: 'external_share',
+    action: 'create',
+    entity_id: 'es-1',
+    item_id: smith.id,
+    attributes: {
+      email: 'guest@example.com',
+      folder: { id: smith.id, name: smith.name },
+      folder_id: smith.id,
+      folder_name: smith.name,
+    },
+    summary: 'Ada Admin accepted the invite to folder "Smith family"',
+    detail: 'as guest@example.com',
+  },
+  {
+    name: 'external_share delete',
+    record: (t, s, c) =>
+      events.recordShareRemoved(t, s, c, { id: 'es-1' }, 'guest@example.com', will),
+    entity_type: 'external_share',
+    action: 'delete',
+    entity_id: 'es-1',
+    item_id: will.id,
+    attributes: {
+      email: 'guest@example.com',
+      file: { id: will.id, name: will.name },
+      file_name: will.name,
+    },
+    summary: 'Ada Admin removed access for guest@example.com to file "Will.pdf"',
+  },
+  {
+    name: 'applied_index create_many',
+    record: (t, s, c) =>
+      events.recordIndexesApplied(t, s, c, will, [
+        { name: 'Tax year', value: '2024' },
+        { name: 'Client', value: 'Smith' },
+      ]),
+    entity_type: 'applied_index',
+    action: 'create_many',
+    entity_id: will.id,
+    item_id: will.id,
+    attributes: {
+      index_values: [
+        { name: 'Tax year', value: '2024' },
+        { name: 'Client', value: 'Smith' },
+      ],
+      entity_id: will.id,
+      file_name: will.name,
+    },
+    summary: 'Ada Admin applied indexes "Tax year: 2024", "Client: Smith" to file "Will.pdf"',
+  },
+  {
+    name: 'applied_index update',
+    record: (t, s, c) =>
+      events.recordIndexUpdated(
+        t,
+        s,
+        c,
+        { id: 'ai-1' },
+        will,
+        { name: 'Tax year', value: '2025' },
+        '2024',
+      ),
+    entity_type: 'applied_index',
+    action: 'update',
+    entity_id: 'ai-1',
+    item_id: will.id,
+    attributes: {
+      name: 'Tax year',
+      value: '2025',
+      index_values: [{ name: 'Tax year', value: '2025' }],
+      previous_value: '2024',
+      entity_id: will.id,
+      file_name: will.name,
+    },
+    summary: 'Ada Admin updated index "Tax year: 2025" on file "Will.pdf"',
+  },
+  ...(['restore', 'archive', 'delete'] as const).map((action): Case => {
+    const fn =
+      action === 'restore'
+        ? events.recordIndexRestored
+        : action === 'archive'
+          ? events.recordIndexArchived
+          : events.recordIndexDeleted;
+    return {
+      name: `applied_index ${action}`,
+      record: (t, s, c) => fn(t, s, c, { id: 'ai-1' }, smith, { name: 'Client', value: 'Smith' }),
+      entity_type: 'applied_index',
+      action,
+      entity_id: 'ai-1',
+      item_id: smith.id,
+      attributes: {
+        name: 'Client',
+        value: 'Smith',
+        index_values: [{ name: 'Client', value: 'Smith' }],
+        entity_id: smith.id,
+        folder_name: smith.name,
+      },
+      summary: {
+        restore: 'Ada Admin restored index "Client: Smith" on folder "Smith family"',
+        archive: 'Ada Admin archived index "Client: Smith" on folder "Smith family"',
+        delete: 'Ada Admin removed index "Client: Smith" from folder "Smith family" permanently',
+      }[action],
+    };
+  }),
+  {
+    name: 'user login',
+    record: (t, s, c) => events.recordUserLogin(t, s, c),
+    entity_type: 'user',
+    action: 'login',
+    entity_id: (c) => c.userId,
+    item_id: null,
+    attributes: { name: 'Ada Admin' },
+    summary: 'Ada Admin logged in',
+  },
+  {
+    name: 'user logout',
+    record: (t, s, c) => events.recordUserLogout(t, s, c),
+    entity_type: 'user',
+    action: 'logout',
+    entity_id: (c) => c.userId,
+    item_id: null,
+    attributes: { name: 'Ada Admin' },
+    summary: 'Ada Admin logged out',
+  },
+  {
+    name: 'user download of several folders',
+    record: (t, s, c) => events.recordUserDownload(t, s, c, { folders: [clients, archive] }),
+    entity_type: 'user',
+    action: 'download',
+    entity_id: (c) => c.userId,
+    item_id: null,
+    attributes: { download: { preview: false, print: false }, folders: [clients, archive] },
+    summary: 'Ada Admin downloaded 2 folders',
+  },
+  {
+    name: 'user download: history export',
+    record: (t, s, c) =>
+      events.recordUserDownload(t, s, c, {
+        export: {
+          kind: 'history',
+          file_name: 'history_2024-03-01_to_2024-03-31.csv',
+          filters: { labels: ['Added'] },
+        },
+      }),
+    entity_type: 'user',
+    action: 'download',
+    entity_id: (c) => c.userId,
+    item_id: null,
+    attributes: {
+      download: { preview: false, print: false },
+      export: {
+        kind: 'history',
+        file_name: 'history_2024-03-01_to_2024-03-31.csv',
+        filters: { labels: ['Added'] },
+      },
+    },
+    summary: 'Ada Admin exported the activity history',
+    detail: 'history_2024-03-01_to_2024-03-31.csv',
+  },
+];
+
+describeEachDatabase('history recording functions', (kind) => {
+  let server: TestServer;
+  let ctx: RequestContext;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    ctx = contextFor({ ...(await seededAdmin(server.services.db)), userName: 'Ada Admin' });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('covers every (entity_type, action) pair of the spec', async () => {
+    const { HISTORY_EVENT_PAIRS } = await import('../../common/history');
+    const covered = new Set(CASES.map((c) => `${c.entity_type}:${c.action}`));
+    expect(HISTORY_EVENT_PAIRS.filter((p) => !covered.has(`${p.entity_type}:${p.action}`))).toEqual(
+      [],
+    );
+  });
+
+  it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const id = await server.services.db
+      .transaction()
+      .execute((trx) => c.record(trx, server.services, ctx));
+    const row = await server.services.db
+      .selectFrom('history_events')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const entityId = typeof c.entity_id === 'function' ? c.entity_id(ctx) : c.entity_id;
+    const attributes = JSON.parse(
+      JSON.stringify(c.attributes).replace(/"ME"/g, JSON.stringify(ctx.userId)),
+    ) as HistoryAttributes;
+    expect({
+      entity_type: row.entity_type,
+      action: row.action,
+      entity_id: row.entity_id,
+      item_id: row.item_id,
+      user_id: row.user_id,
+      user_name: row.user_name,
+      ip: row.ip,
+      user_agent: row.user_agent,
+      attributes: JSON.parse(row.attributes) as unknown,
+    }).toEqual({
+      entity_type: c.entity_type,
+      action: c.action,
+      entity_id: entityId,
+      item_id: c.item_id,
+      user_id: ctx.userId,
+      user_name: 'Ada Admin',
+      ip: ctx.ip,
+      user_agent: ctx.userAgent,
+      attributes,
+    });
+    expect(row.created_at).toBe(new Date(server.clock.now).toISOString());
+    const rendered = renderHistoryEvent(presentHistoryEvent(row), new Date(server.clock.now));
+    expect(rendered.summary).toBe(c.summary);
+    expect(rendered.detail).toBe(c.detail ? `${c.detail} · Just Now` : 'Just Now');
+  });
+
+  it('rolls back with the change: an event of a failed transaction is not kept', async () => {
+    const before = await server.services.db
+      .selectFrom('history_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    await expect(
+      server.services.db.transaction().execute(async (trx) => {
+        await events.recordItemCreated(trx, server.services, ctx, smith, root);
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    const after = await server.services.db
+      .selectFrom('history_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+});

@@ -1,0 +1,468 @@
+/**
+ * One typed recording function per event of the spec (SPEC sections 3 and 4, issue 5 item 1).
+ * Services call them inside the transaction that makes the change; each builds the attribute
+ * shape that common/history.ts renders, picks the event's entity and item (the folder or file
+ * whose per-item history shows it), and answers the new event's id.
+ *
+ * Shapes (every event also stores who, when and where, see recordEvent):
+ * - folder/file create, update, archive, restore, delete: { name, parent, next? }
+ * - rename: { name: next, prev: { name }, next: { name }, parent }
+ * - move: { name, changes: { prevParent, nextParent }, parent: nextParent }
+ * - folder copy: { name, copy: { id, name }, changes: { prevParent, nextParent }, parent }
+ * - favourites (update): { name, changes: { favorites: [{ user_id, enabled }] } }
+ * - download / preview / print: { name, folder_name | file_name, download: { preview, print } }
+ * - folder_contact create/delete: { contact_name, changes: { folder: { id, name } }, folder_id,
+ *   folder_name }
+ * - folder_permission create_many/delete/delete_many: { permissions: [{ permissionable_id,
+ *   permissionable_type, name? }], folder_name?, folder_id?, user_id?, folders: [{ id, name }] }
+ * - share_link / external_share create/delete: { email, folder | file: { id, name }, folder_id?,
+ *   folder_name? | file_name? }
+ * - applied_index create_many: { index_values: [{ name, value }], entity_id, file_name |
+ *   folder_name }; update/restore/archive/delete: { name, value, index_values, entity_id,
+ *   file_name | folder_name, previous_value? (update) }
+ * - user login/logout: { name }; user download: { download, folders?, file_name?, export? }
+ */
+import type {
+  FavoriteEntry,
+  HistoryAction,
+  HistoryAttributes,
+  HistoryEntityType,
+  HistoryExportAttributes,
+} from '../../common/types';
+import type { Executor } from '../repositories/types';
+import type { RequestContext, Services } from './context';
+import { recordEvent } from './history';
+
+/** What every recording function needs besides its own arguments. */
+export type RecordServices = Pick<Services, 'clock' | 'dialect'>;
+
+/** A folder or file as events name it. */
+export interface ItemRef {
+  id: string;
+  name: string;
+}
+
+/** A folder or file, typed. */
+export interface TypedItemRef extends ItemRef {
+  type: 'folder' | 'file';
+}
+
+/** A parent folder; the root is `{ id: '', name: 'Root' }`. */
+export type ParentRef = ItemRef;
+
+/** Someone (or some group) given or refused access to folders. */
+export interface PermissionableRef {
+  permissionable_id: string;
+  permissionable_type: string;
+  /** Display name at the time, when known (the renderer shows it). */
+  name?: string;
+}
+
+/** One applied index value. */
+export interface IndexValue {
+  name: string;
+  value: string;
+}
+
+function record(
+  trx: Executor,
+  services: RecordServices,
+  ctx: RequestContext,
+  entityType: HistoryEntityType,
+  entityId: string,
+  action: HistoryAction,
+  itemId: string | null,
+  attributes: HistoryAttributes,
+): Promise<string> {
+  return recordEvent(trx, services, ctx, { entityType, entityId, action, itemId, attributes });
+}
+
+/** Name fields of an item: `file_name` for files, `folder_name` for folders. */
+function nameField(item: TypedItemRef): Pick<HistoryAttributes, 'file_name' | 'folder_name'> {
+  return item.type === 'file' ? { file_name: item.name } : { folder_name: item.name };
+}
+
+/** folder/file create ("added"). */
+export function recordItemCreated(
+  trx: Executor,
+  services: RecordServices,
+  ctx: RequestContext,
+  item: TypedItemRef,
+  parent: ParentRef,
+): Promise<string> {
+  return record(trx, services, ctx, item.type, item.id, 'create', item.id, {
+    name: item.name,
+    next: { name: item.name },
+    parent: { id: parent.id, name: parent.name },
+    ...nameField(item),
+  });
+}
+
+/** folder/file update other than a rename, move or favourite (e.g. a colour). */
+export function recordItemUpdated(
+  trx: Executor,
+  services: RecordServices,
+  ctx: RequestContext,
+  item: TypedItemRef,
+  parent: ParentRef,
+): Promise<string> {
+  return record(trx, services, ctx, item.type, item.id, 'update', item.id, {
+    name: item.name,
+    parent: { id: parent.id, name: parent.name },
+  });
+}
+
+/** folder/file rename: prev.name → next.name. */
+export function recordItemRenamed(
+  trx: Executor,
+  services: RecordServices,
+  ctx: RequestContext,
+  item: { type: 'folder' | 'file'; id: string },
+  names: { prev: string; next: string },
+  parent: ParentRef,
+): Promise<string> {
+  return record(trx, services, ctx, item.type, item.id, 'rename', item.id, {
+    name: names.next,
+    prev: { name: names.prev },
+    next: { name: names.next },
+    parent: { id: parent.id, name: parent.name },
+  });
+}
+
+/** folder/file move: changes.prevParent → changes.nextParent. */
+export function recordItemMoved(
+  trx: Executor,
+  services: RecordServices,
+  ctx: RequestContext,
+  item: TypedItemRef,
+  prevParent: ParentRef,
+  nextParent: ParentRef,
+): Promise<string> {
+  return record(trx, services, ctx, item.type, item.id, 'move', item.id, {
+    name: item.name,
+    changes: {
+      prevParent: { id: prevParent.id, name: prevParent.name },
+      nextParent: { id: nextParent.id, name: nextParent.name },
+    },
+    parent: { id: nextParent.id, name: nextParent.name },
+  });
+}
+
+/** Archive, restore or permanent delete of a folder or file. */
+function recordItemState(
+  action: 'archive' | 'restore' | 'delete',
+): (
+  trx: Executor,
+  services: RecordServices,
+  ctx: RequestContext,
+  item: TypedItemRef,
+  parent: ParentRef,
+) => Promise<string> {
+  return (trx, services, ctx, item, parent) =>
+    record(trx, services, ctx, item.type, item.id, action, item.id, {
+      name: item.name,
+      parent: { id: parent.id, name: parent.name },
+      ...nameField(item),
+    });
+}
+
+/** folder/file archive ("archived"). */
+export const recordItemArchived = recordItemState('archive');
+/** folder/file restore ("restored"). */
+export const recordItemRestored = recordItemState('restore');
+/** folder/file permanent delete ("deleted permanently"). */
+export const recordItemDeleted = recordItemState('delete');
+
+/** How an item was read. A file preview is its own action; print is a download with print. */
+export type ReadKind = 'download' | 'preview' | 'print';
+
+/**
+ * folder/file download, file preview and print (download.preview / download.print). A folder
+ * cannot be previewed: `preview` on a folder records a download with download.preview.
+ */
+export function recordItemRead(
+  trx: Executor,
+  services: RecordServices,
+  ctx: RequestContext,
+  item: TypedItemRef,
+  kind: ReadKind,
+  parent?: ParentRef,
+): Promise<string> {
+  const action: HistoryAction = kind === 'preview' && item.type === 'file' ? 'preview' : 'download';
+  return record(trx, services, ctx, item.type, item.id, action, item.id, {
+    name: item.name,
+    ...nameField(item),
+    ...(parent ? { parent: { id: parent.id, name: parent.name } } : {}),
+    download: { preview: kind === 'preview', print: kind === 'print' },
+  });
+}
+
+/** folder copy: the event is the source's; `copy` names the new folder. */
+export function recordFolderCopied(
+  trx: Executor,
+  services: RecordServices,
+  ctx: RequestContext,
+  source: ItemRef,
+  copy: ItemRef,
+  prevParent: ParentRef,
+  nextParent: ParentRef,
+): Promise<string> {
+  return record(trx, services, ctx, 'folder', source.id, 'copy', source.id, {
+    name: source.name,
+    copy: { id: copy.id, name: copy.name },
+    changes: {
+      prevParent: { id: prevParent.id, name: prevParent.name },
+      nextParent: { id: nextParent.id, name: nextParent.name },
+    },
+    parent: { id: nextParent.id, name: nextParent.name },
+  });
+}
+
+/**
+ * Favourite change of a folder or file (an update with changes.favorites; reads as favorited or
+ * unfavorited from the acting user's entry).
+ */
+export function recordFavoriteChanged(
+  trx: Executor,
+  services: RecordServices,
+  ctx: RequestContext,
+  item: TypedItemRef,
+  favorites: FavoriteEntry[],
+  parent?: ParentRef,
+): Promise<string> {
+  return record(trx, services, ctx, item.type, item.id, 'update', item.id, {
+    name: item.name,
+    ...(parent ? { parent: { id: parent.id, name: parent.name } } : {}),
+    changes: { favorites: favorites.map((f) => ({ user_id: f.user_id, enabled: f.enabled })) },
+  });
+}
+
+function contactEvent(action: 'create' | 'delete') {
+  return (
+    trx: Executor,
+    services: RecordServices,
+    ctx: RequestContext,
+    link: { id: string },
+    contactName: string,
+    folder: ItemRef,
+  ): Promise<string> =>
+    record(trx, services, ctx, 'folder_contact', link.id, action, folder.id, {
+      contact_name: contactName,
+      changes: { folder: { id: folder.id, name: folder.name } },
+      folder_id: folder.id,
+      folder_name: folder.name,
+    });
+}
+
+/** folder_contact create ("linked"): a CRM contact linked to a folder. */
+export const recordContactLinked = contactEvent('create');
+/** folder_contact delete ("unlinked"). */
+export const recordContactUnlinked = contactEvent('delete');
+
+/** folder_permission create_many ("permission added") on one folder for some permissionables. */
+export function recordPermissionsAdded(
+  trx: Executor,
+  services: RecordServices,
+  ctx: RequestContext,
+  folder: ItemRef,
+  permissions: PermissionableRef[],
+): Promise<string> {
+  return record(trx, services, ctx, 'folder_permission', folder.id, 'create_many', folder.id, {
+    permissions: permissions.map(permissionable),
+    folder_id: folder.id,
+    folder_name: folder.name,
+    folders: [{ id: folder.id, name: folder.name }],
+  });
+}
+
+/** folder_permission delete ("permission removed"): one permission by its id. */
+export function recordPermissionRemoved(
+  trx: Executor,
+  services: RecordServices,
+  ctx: RequestContext,
+  permission: { id: string },
+  folder: ItemRef,
+  who: PermissionableRef,
+): Promise<string> {
+  return record(trx, services, ctx, 'folder_permission', permission.id, 'delete', folder.id, {
+    permissions: [permissionable(who)],
+    folder_id: folder.id,
+    folder_name: folder.name,
+    folders: [{ id: folder.id, name: folder.name }],
+    ...(who.permissionable_type === 'user' ? { user_id: who.permissionable_id } : {}),
+  });
+}
+
+/**
+ * folder_permission delete_many ("permission removed"): every permission of one folder
+ * (`scope.folder`), or every permission of one user across folders (`scope.userId`).
+ */
+export function recordPermissionsRemovedMany(
+  trx: Executor,
+  services: RecordServices,
+  ctx: RequestContext,
+  scope: { folder: ItemRef } | { userId: string; folders: ItemRef[] },
+  permissions: PermissionableRef[],
+): Promise<string> {
+  if ('folder' in scope) {
+    const { folder } = scope;
+    return record(trx, services, ctx, 'folder_permission', folder.id, 'delete_many', folder.id, {
+      permissions: permissions.map(permissionable),
+      folder_id: folder.id,
+      folder_name: folder.name,
+      folders: [{ id: folder.id, name: folder.name }],
+    });
+  }
+  const only = scope.folders.length === 1 ? scope.folders[0]! : null;
+  return record(
+    trx,
+    services,
+    ctx,
+    'folder_permission',
+    scope.userId,
+    'delete_many',
+    only?.id ?? null,
+    {
+      permissions: permissions.map(permissionable),
+      user_id: scope.userId,
+      folders: scope.folders.map((f) => ({ id: f.id, name: f.name })),
+      ...(only ? { folder_id: only.id, folder_name: only.name } : {}),
+    },
+  );
+}
+
+function permissionable(p: PermissionableRef): PermissionableRef {
+  return {
+    permissionable_id: p.permissionable_id,
+    permissionable_type: p.permissionable_type,
+    ...(p.name ? { name: p.name } : {}),
+  };
+}
+
+/** The item fields of a share event: folder|file { id, name } and folder_id/name or file_name. */
+function sharedItem(item: TypedItemRef): HistoryAttributes {
+  return item.type === 'folder'
+    ? { folder: { id: item.id, name: item.name }, folder_id: item.id, folder_name: item.name }
+    : { file: { id: item.id, name: item.name }, file_name: item.name };
+}
+
+function shareEvent(entityType: 'share_link' | 'external_share', action: 'create' | 'delete') {
+  return (
+    trx: Executor,
+    services: RecordServices,
+    ctx: RequestContext,
+    share: { id: string },
+    email: string,
+    item: TypedItemRef,
+  ): Promise<string> =>
+    record(trx, services, ctx, entityType, share.id, action, item.id, {
+      email,
+      ...sharedItem(item),
+    });
+}
+
+/** share_link create ("invite sent") to an e-mail address for a folder or file. */
+export const recordInviteSent = shareEvent('share_link', 'create');
+/** share_link delete ("invite cancelled"). */
+export const recordInviteCancelled = shareEvent('share_link', 'delete');
+/** external_share create ("invite accepted") by the guest with that address. */
+export const recordInviteAccepted = shareEvent('external_share', 'create');
+/** external_share delete ("access removed", label "Share removed"). */
+export const recordShareRemoved = shareEvent('external_share', 'delete');
+
+/** applied_index create_many ("index applied"): values applied to one file or folder. */
+export function recordIndexesApplied(
+  trx: Executor,
+  services: RecordServices,
+  ctx: RequestContext,
+  item: TypedItemRef,
+  values: IndexValue[],
+): Promise<string> {
+  return record(trx, services, ctx, 'applied_index', item.id, 'create_many', item.id, {
+    index_values: values.map((v) => ({ name: v.name, value: v.value })),
+    entity_id: item.id,
+    ...nameField(item),
+  });
+}
+
+/** applied_index update ("index updated"): one applied value changed. */
+export function recordIndexUpdated(
+  trx: Executor,
+  services: RecordServices,
+  ctx: RequestContext,
+  appliedIndex: { id: string },
+  item: TypedItemRef,
+  value: IndexValue,
+  previousValue: string,
+): Promise<string> {
+  return record(trx, services, ctx, 'applied_index', appliedIndex.id, 'update', item.id, {
+    name: value.name,
+    value: value.value,
+    index_values: [{ name: value.name, value: value.value }],
+    previous_value: previousValue,
+    entity_id: item.id,
+    ...nameField(item),
+  });
+}
+
+function indexStateEvent(action: 'restore' | 'archive' | 'delete') {
+  return (
+    trx: Executor,
+    services: RecordServices,
+    ctx: RequestContext,
+    appliedIndex: { id: string },
+    item: TypedItemRef,
+    value: IndexValue,
+  ): Promise<string> =>
+    record(trx, services, ctx, 'applied_index', appliedIndex.id, action, item.id, {
+      name: value.name,
+      value: value.value,
+      index_values: [{ name: value.name, value: value.value }],
+      entity_id: item.id,
+      ...nameField(item),
+    });
+}
+
+/** applied_index restore (label "Index Added"). */
+export const recordIndexRestored = indexStateEvent('restore');
+/** applied_index archive (label "Index Removed"). */
+export const recordIndexArchived = indexStateEvent('archive');
+/** applied_index delete ("removed permanently", label "Index Removed"). */
+export const recordIndexDeleted = indexStateEvent('delete');
+
+/** user login ("logged in"). */
+export function recordUserLogin(
+  trx: Executor,
+  services: RecordServices,
+  ctx: RequestContext,
+): Promise<string> {
+  return record(trx, services, ctx, 'user', ctx.userId, 'login', null, { name: ctx.userName });
+}
+
+/** user logout ("logged out"). */
+export function recordUserLogout(
+  trx: Executor,
+  services: RecordServices,
+  ctx: RequestContext,
+): Promise<string> {
+  return record(trx, services, ctx, 'user', ctx.userId, 'logout', null, { name: ctx.userName });
+}
+
+/**
+ * user download: several folders or files at once (a zip), or an export of the activity history
+ * (`what.export`).
+ */
+export function recordUserDownload(
+  trx: Executor,
+  services: RecordServices,
+  ctx: RequestContext,
+  what: { folders?: ItemRef[]; file?: ItemRef; export?: HistoryExportAttributes },
+): Promise<string> {
+  const only = what.file ?? (what.folders?.length === 1 ? what.folders[0]! : null);
+  return record(trx, services, ctx, 'user', ctx.userId, 'download', only?.id ?? null, {
+    download: { preview: false, print: false },
+    ...(what.folders ? { folders: what.folders.map((f) => ({ id: f.id, name: f.name })) } : {}),
+    ...(what.file ? { file_name: what.file.name } : {}),
+    ...(what.export ? { export: what.export } : {}),
+  });
+}

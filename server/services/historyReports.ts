@@ -1,0 +1,287 @@
+/**
+ * History reports (issue 5 items 5 and 6): the stats of a date range (counts per local day and per
+ * activity type) and the CSV export, streamed in keyset batches so that memory stays constant
+ * whatever the number of rows. Days are counted in the caller's IANA time zone (UTC by default).
+ */
+import {
+  HISTORY_EVENT_PAIRS,
+  HISTORY_FILTER_LABELS,
+  labelFor,
+  summarizeHistoryEvent,
+} from '../../common/history';
+import type { HistoryFilters, HistoryStatsDto } from '../../common/types';
+import { badRequest } from '../errors';
+import { presentHistoryEvent } from '../presenters';
+import {
+  countByPair,
+  countByRange,
+  exportBatch,
+  type HistoryExportRow,
+} from '../repositories/history';
+import type { RequestContext, Services } from './context';
+import { idLowerBound } from './historyChain';
+import { recordUserDownload } from './historyEvents';
+import { resolveHistoryQuery } from './history';
+
+/** Longest stats range, in days (two years and a leap day). */
+export const HISTORY_STATS_MAX_DAYS = 731;
+/** Rows read per export batch. */
+export const HISTORY_EXPORT_BATCH = 1000;
+/** The stats bucket of events no activity-type label selects (folder and file updates). */
+export const OTHER_ACTIVITY = 'Other';
+
+/** Header of the export, in column order. */
+export const HISTORY_CSV_COLUMNS = [
+  'id',
+  'created_at',
+  'user',
+  'user_id',
+  'activity',
+  'summary',
+  'entity_type',
+  'action',
+  'entity_id',
+  'item_id',
+  'ip',
+  'user_agent',
+  'attributes',
+  'chain_seq',
+  'hash',
+] as const;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Checks an IANA time zone name.
+ * @returns the name (UTC when absent)
+ * @throws AppError 400 'invalid_time_zone'
+ */
+export function checkTimeZone(timeZone: string | undefined): string {
+  const zone = timeZone || 'UTC';
+  try {
+    formatterFor(zone);
+  } catch {
+    throw badRequest(`Unknown time zone "${zone}".`, 'invalid_time_zone');
+  }
+  return zone;
+}
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The wall-clock fields of a moment in a time zone. */
+function wallClock(ms: number, timeZone: string) {
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(new Date(ms))) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour! % 24,
+    minute: parts.minute!,
+    second: parts.second!,
+  };
+}
+
+/** The local date (YYYY-MM-DD) of a moment in a time zone. */
+export function localDate(ms: number, timeZone: string): string {
+  const { year, month, day } = wallClock(ms, timeZone);
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** How far the zone's wall clock is ahead of UTC at a moment, in ms. */
+function zoneOffset(ms: number, timeZone: string): number {
+  const w = wallClock(ms, timeZone);
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  return asUtc - Math.floor(ms / 1000) * 1000;
+}
+
+/** The moment local midnight starts a date (YYYY-MM-DD) in a time zone, in epoch ms. */
+export function localMidnight(date: string, timeZone: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const guess = Date.UTC(y, m - 1, d);
+  const first = guess - zoneOffset(guess, timeZone);
+  return guess - zoneOffset(first, timeZone);
+}
+
+/** The date after a YYYY-MM-DD date. */
+function nextDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * GET REST/history/stats?start&end: the current firm's events of a range counted per local day
+ * (every day of the range, zeros included) and per activity-type label (the 21 labels, then
+ * 'Other'). Both lists sum to `total`.
+ * @throws AppError 400 for a missing or inverted range, one over 731 days, or an unknown zone
+ */
+export async function historyStats(
+  services: Services,
+  ctx: RequestContext,
+  input: { start: string; end: string; time_zone?: string },
+): Promise<HistoryStatsDto> {
+  const timeZone = checkTimeZone(input.time_zone);
+  const start = Date.parse(input.start);
+  const end = Date.parse(input.end);
+  if (!Number.isFinite(start) || !Number.isFinite(end)) {
+    throw badRequest('"start" and "end" must be dates and times.', 'invalid_date');
+  }
+  if (start >= end) {
+    throw badRequest('The start of the range must be before its end.', 'invalid_range');
+  }
+  const days: { date: string; from: number; before: number }[] = [];
+  const last = localDate(end - 1, timeZone);
+  for (let date = localDate(start, timeZone); ; date = nextDate(date)) {
+    if (days.length >= HISTORY_STATS_MAX_DAYS) {
+      throw badRequest(
+        `Choose a range of at most ${HISTORY_STATS_MAX_DAYS} days.`,
+        'range_too_long',
+      );
+    }
+    const from = Math.max(start, localMidnight(date, timeZone));
+    const before = Math.min(end, localMidnight(nextDate(date), timeZone));
+    days.push({ date, from, before });
+    if (date >= last) break;
+  }
+  const dayCounts = await countByRange(
+    services.db,
+    services.dialect,
+    ctx.databaseId,
+    days.map((d) => ({
+      label: d.date,
+      fromId: idLowerBound(d.from),
+      beforeId: idLowerBound(d.before),
+    })),
+  );
+  const pairCounts = await countByPair(
+    services.db,
+    ctx.databaseId,
+    HISTORY_EVENT_PAIRS.map((p) => ({ entity_type: p.entity_type, action: p.action })),
+    idLowerBound(start),
+    idLowerBound(end),
+  );
+  const total = dayCounts.reduce((sum, n) => sum + n, 0);
+  const byLabel = new Map<string, number>(HISTORY_FILTER_LABELS.map(({ label }) => [label, 0]));
+  let labelled = 0;
+  HISTORY_EVENT_PAIRS.forEach((pair, i) => {
+    const label = labelFor(pair);
+    if (!label) return;
+    byLabel.set(label, (byLabel.get(label) ?? 0) + pairCounts[i]!);
+    labelled += pairCounts[i]!;
+  });
+  return {
+    start: new Date(start).toISOString(),
+    end: new Date(end).toISOString(),
+    time_zone: timeZone,
+    total,
+    days: days.map((d, i) => ({ date: d.date, count: dayCounts[i]! })),
+    types: [
+      ...[...byLabel].map(([label, count]) => ({ label, count })),
+      { label: OTHER_ACTIVITY, count: Math.max(0, total - labelled) },
+    ],
+  };
+}
+
+/** The file name of an export: `history_<first day>_to_<last day>.csv` in the caller's zone. */
+export function exportFileName(
+  filters: Pick<HistoryFilters, 'start' | 'end'>,
+  timeZone: string,
+  now: number,
+): string {
+  const from = filters.start ? localDate(Date.parse(filters.start), timeZone) : 'beginning';
+  const to = localDate(filters.end ? Math.min(Date.parse(filters.end) - 1, now) : now, timeZone);
+  return `history_${from}_to_${to}.csv`;
+}
+
+/**
+ * A cell as written to the CSV: text that a spreadsheet would run as a formula (starting with =,
+ * +, -, @, tab or carriage return) gets a leading apostrophe (OWASP "CSV injection").
+ */
+export function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  const text = String(value);
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/** One exported row, in {@link HISTORY_CSV_COLUMNS} order. */
+export function csvRecord(row: HistoryExportRow): string[] {
+  const rendered = summarizeHistoryEvent(presentHistoryEvent(row));
+  return [
+    row.id,
+    row.created_at,
+    row.user_name,
+    row.user_id,
+    rendered.label ?? OTHER_ACTIVITY,
+    rendered.summary,
+    row.entity_type,
+    row.action,
+    row.entity_id,
+    row.item_id,
+    row.ip,
+    row.user_agent,
+    row.attributes,
+    Number(row.chain_seq),
+    row.hash,
+  ].map(csvCell);
+}
+
+/** A started export: its file name and its records, read lazily in batches. */
+export interface HistoryExport {
+  fileName: string;
+  /** The id of the user download event that records the export. */
+  eventId: string;
+  /** Batches of CSV records in {@link HISTORY_CSV_COLUMNS} order; the first is the header. */
+  batches: AsyncGenerator<string[][]>;
+}
+
+/**
+ * POST REST/history/export: records the export (a user download event with `export` attributes,
+ * which is not part of its own file), then answers the matching events newest first as CSV
+ * records, read in keyset batches of {@link HISTORY_EXPORT_BATCH} only as fast as the consumer
+ * takes them (constant memory; events that arrive meanwhile are not included).
+ * @throws AppError 400 for invalid filters or time zone
+ */
+export async function startHistoryExport(
+  services: Services,
+  ctx: RequestContext,
+  filters: Omit<HistoryFilters, 'cursor'>,
+  timeZoneName?: string,
+): Promise<HistoryExport> {
+  const timeZone = checkTimeZone(timeZoneName);
+  const query = resolveHistoryQuery(ctx.databaseId, { ...filters, cursor: undefined });
+  const fileName = exportFileName(filters, timeZone, services.clock());
+  const eventId = await services.db.transaction().execute((trx) =>
+    recordUserDownload(trx, services, ctx, {
+      export: { kind: 'history', file_name: fileName, filters: { ...filters } },
+    }),
+  );
+  if (!query.beforeId || eventId < query.beforeId) query.beforeId = eventId;
+  async function* batches(): AsyncGenerator<string[][]> {
+    yield [[...HISTORY_CSV_COLUMNS]];
+    for (;;) {
+      const rows = await exportBatch(services.db, query, HISTORY_EXPORT_BATCH);
+      if (rows.length > 0) yield rows.map(csvRecord);
+      if (rows.length < HISTORY_EXPORT_BATCH) return;
+      query.beforeId = rows[rows.length - 1]!.id;
+    }
+  }
+  return { fileName, eventId, batches: batches() };
+}

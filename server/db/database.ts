@@ -41,6 +41,10 @@ export function openDatabase(url: string): DatabaseHandle {
   }
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle client whose backend goes away (server restart, a dropped test database) emits
+    // 'error' on the pool; without a listener Node would crash the process. The pool replaces the
+    // client, and the next query reports any lasting problem.
+    pool.on('error', (error) => console.warn(`PostgreSQL idle client error: ${error.message}`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

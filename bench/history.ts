@@ -28,13 +28,14 @@ import { HISTORY_EVENT_PAIRS } from '../common/history';
 import { migrateToLatest, openDatabase } from '../server/db/database';
 import { systemClock } from '../server/ids';
 import { seed } from '../server/seed';
-import { listHistory } from '../server/repositories/history';
+import { CHAIN_COLUMNS, listHistory } from '../server/repositories/history';
 import { resolveHistoryQuery, verifyHistoryChain } from '../server/services/history';
 import {
   canonicalJson,
   chainHash,
   GENESIS_HASH,
   historyIdAt,
+  type ChainLink,
 } from '../server/services/historyChain';
 import { hashPassword } from '../server/passwords';
 
@@ -55,41 +56,10 @@ interface Firm {
   users: { id: string; name: string }[];
 }
 
-interface Row {
-  id: string;
-  database_id: string;
-  chain_seq: number;
-  entity_type: string;
-  entity_id: string;
-  item_id: string | null;
-  action: string;
-  user_id: string;
-  user_name: string;
-  attributes: string;
-  ip: string | null;
-  user_agent: string | null;
-  created_at: string;
-  prev_hash: string;
-  hash: string;
-}
+/** One stored history row, as the chain defines it. */
+type Row = ChainLink;
 
-const COLUMNS: (keyof Row)[] = [
-  'id',
-  'database_id',
-  'chain_seq',
-  'entity_type',
-  'entity_id',
-  'item_id',
-  'action',
-  'user_id',
-  'user_name',
-  'attributes',
-  'ip',
-  'user_agent',
-  'created_at',
-  'prev_hash',
-  'hash',
-];
+const COLUMNS: readonly (keyof Row)[] = CHAIN_COLUMNS;
 
 /** Columns of the database's own dump: those of the app's export the database can produce. */
 const DUMP_COLUMNS =

@@ -17,6 +17,25 @@ import { sql, type Insertable } from 'kysely';
 import type { HistoryEventsTable, HistoryRow } from '../db/schema';
 import type { Executor } from './types';
 
+/** Every column of a chain link (its hashed content plus prev_hash and hash), in table order. */
+export const CHAIN_COLUMNS = [
+  'id',
+  'database_id',
+  'chain_seq',
+  'entity_type',
+  'entity_id',
+  'item_id',
+  'action',
+  'user_id',
+  'user_name',
+  'attributes',
+  'ip',
+  'user_agent',
+  'created_at',
+  'prev_hash',
+  'hash',
+] as const;
+
 /** One (entity_type, action) pair. */
 export interface PairFilter {
   entity_type: string;
@@ -329,23 +348,7 @@ export async function chainLinks(
 ): Promise<HistoryLinkRow[]> {
   const rows = await db
     .selectFrom('history_events')
-    .select([
-      'id',
-      'database_id',
-      'chain_seq',
-      'entity_type',
-      'entity_id',
-      'item_id',
-      'action',
-      'user_id',
-      'user_name',
-      'attributes',
-      'ip',
-      'user_agent',
-      'created_at',
-      'prev_hash',
-      'hash',
-    ])
+    .select(CHAIN_COLUMNS)
     .where('database_id', '=', databaseId)
     .where('chain_seq', '>', afterSeq)
     .orderBy('chain_seq')

@@ -2,6 +2,7 @@
  * Business constants and limits of the product, each named once and imported by the client and the
  * server alike. Source: SPEC.md section 9 unless noted.
  */
+import type { FolderColorKey } from './types';
 
 /** Product name; also the page title (SPEC section 2). */
 export const PRODUCT_NAME = 'Dossier';
@@ -124,3 +125,40 @@ export const MAX_NAME_LENGTH = 255;
  * "Mar 5, 2024 2:07 pm" (SPEC section 9).
  */
 export const DEFAULT_DATE_FORMAT = 'MMM D, YYYY h:mm a';
+
+/** Most items one bulk call may name (issue 3: a bulk call on 10,000 items works). */
+export const BULK_MAX_ITEMS = 10_000;
+
+/** One colour of the folder palette: a label and its light and dark hex codes (SPEC section 9). */
+export interface FolderColor {
+  key: FolderColorKey;
+  label: string;
+  /** Hex of the light shade (fills, backgrounds). */
+  light: string;
+  /** Hex of the dark shade (icon, text on light backgrounds). */
+  dark: string;
+}
+
+/**
+ * The folder colour palette (SPEC section 9): Default, Grey, and Dark and Light variants of Red,
+ * Orange, Yellow, Green, Blue, Purple and Pink, each with a light and a dark hex code. 'default'
+ * means no colour of the user's own.
+ */
+export const FOLDER_COLORS: readonly FolderColor[] = [
+  { key: 'default', label: 'Default', light: '#e6f4ff', dark: '#1677ff' },
+  { key: 'grey', label: 'Grey', light: '#f0f0f0', dark: '#595959' },
+  { key: 'dark_red', label: 'Dark Red', light: '#ffccc7', dark: '#a8071a' },
+  { key: 'light_red', label: 'Light Red', light: '#fff1f0', dark: '#ff4d4f' },
+  { key: 'dark_orange', label: 'Dark Orange', light: '#ffd8bf', dark: '#ad4e00' },
+  { key: 'light_orange', label: 'Light Orange', light: '#fff7e6', dark: '#fa8c16' },
+  { key: 'dark_yellow', label: 'Dark Yellow', light: '#fff1b8', dark: '#ad8b00' },
+  { key: 'light_yellow', label: 'Light Yellow', light: '#feffe6', dark: '#fadb14' },
+  { key: 'dark_green', label: 'Dark Green', light: '#d9f7be', dark: '#237804' },
+  { key: 'light_green', label: 'Light Green', light: '#f6ffed', dark: '#52c41a' },
+  { key: 'dark_blue', label: 'Dark Blue', light: '#bae0ff', dark: '#003eb3' },
+  { key: 'light_blue', label: 'Light Blue', light: '#e6f4ff', dark: '#4096ff' },
+  { key: 'dark_purple', label: 'Dark Purple', light: '#efdbff', dark: '#391085' },
+  { key: 'light_purple', label: 'Light Purple', light: '#f9f0ff', dark: '#9254de' },
+  { key: 'dark_pink', label: 'Dark Pink', light: '#ffd6e7', dark: '#9e1068' },
+  { key: 'light_pink', label: 'Light Pink', light: '#fff0f6', dark: '#f759ab' },
+];

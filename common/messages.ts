@@ -45,6 +45,14 @@ export const MESSAGES = {
   fileTypeNotAllowed: '{file} is not an allowed file type. Allowed: {types}',
   uploadChecksumMismatch: 'The stored file does not match the file that was sent.',
   uploadInterrupted: 'The upload was interrupted. Retry to continue.',
+  // Organising (issue 3), worded for this product.
+  moveIntoItself: 'A folder cannot be moved into itself or one of its subfolders.',
+  copyIntoItself: 'A folder cannot be copied into itself or one of its subfolders.',
+  restoredToRoot: '{name} was restored to Root because its folder is archived or deleted.',
+  tooManyItems: 'You can act on at most {n} items at once.',
+  destroyNotArchived: 'Only archived items can be deleted permanently.',
+  colorFoldersOnly: 'Only folders can be coloured.',
+  unknownColor: 'Unknown colour.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -3,6 +3,7 @@
  * paged lists, error body). Field lists follow SPEC.md section 3. Timestamps are ISO 8601 strings
  * in UTC; sizes are bytes.
  */
+import type { FileCategory } from './files';
 
 /** Entity type values (SPEC section 3). */
 export type EntityType =
@@ -369,4 +370,161 @@ export interface HistoryVerifyDto {
   head: { seq: number; id: string; hash: string } | null;
   /** The first broken link, or null. */
   broken: { seq: number; id: string | null; reason: string } | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Organising (issue 3; SPEC sections 2-5, 7 and 9). Every request is validated again by the server.
+// ---------------------------------------------------------------------------------------------
+
+/** A file or folder named by the client (bulk bodies, DESIGN.md section 3). */
+export interface EntityRef {
+  id: string;
+  type: 'file' | 'folder';
+}
+
+/**
+ * PATCH /api/rest/folders/{id} and PATCH /api/rest/files/{id}: rename and/or move one item.
+ * For a file the extension is kept: a new name that does not end in the file's extension gets it
+ * appended ("Jan" → "Jan.pdf"). The unique-name rule applies in the target folder.
+ */
+export interface UpdateEntityRequest {
+  name?: string;
+  /** New parent folder ('' for the root): moves the item, as POST bulk/move does for one. */
+  parent_id?: string;
+}
+
+/** POST /api/rest/folders/{id}/copy: copies the folder tree into `parent_id` (default: same parent). */
+export interface CopyFolderRequest {
+  parent_id?: string;
+}
+
+/** PATCH /api/rest/{folders|files}/{id}/favorite. */
+export interface FavoriteRequest {
+  enabled: boolean;
+}
+
+/** PATCH /api/rest/colors: the current user's colour of one folder; 'default' clears it. */
+export interface ColorRequest {
+  folder_id: string;
+  /** A key of FOLDER_COLORS (common/constants.ts). */
+  color: FolderColorKey;
+}
+
+/** Keys of the folder colour palette (SPEC section 9), see FOLDER_COLORS. */
+export type FolderColorKey =
+  | 'default'
+  | 'grey'
+  | 'dark_red'
+  | 'light_red'
+  | 'dark_orange'
+  | 'light_orange'
+  | 'dark_yellow'
+  | 'light_yellow'
+  | 'dark_green'
+  | 'light_green'
+  | 'dark_blue'
+  | 'light_blue'
+  | 'dark_purple'
+  | 'light_purple'
+  | 'dark_pink'
+  | 'light_pink';
+
+/** POST /api/rest/bulk/archive, /restore and /destroy: at most BULK_MAX_ITEMS items. */
+export interface BulkRequest {
+  items: EntityRef[];
+}
+
+/** POST /api/rest/bulk/move. */
+export interface BulkMoveRequest extends BulkRequest {
+  /** Target folder, '' for the root. */
+  folder_id: string;
+}
+
+/** POST /api/rest/bulk/color (folders only; files in `items` are refused with 400). */
+export interface BulkColorRequest extends BulkRequest {
+  color: FolderColorKey;
+}
+
+/**
+ * What a bulk call did to one item, with what its undo needs: the parent it was moved from, the
+ * colour it had, whether a restore had to put it in the root.
+ */
+export interface BulkItemResult extends EntityRef {
+  name: string;
+  /** bulk/move: the parent before the move ('' for the root). */
+  prev_parent_id?: string;
+  /** bulk/color: the user's colour before the change. */
+  prev_color?: FolderColorKey;
+  /** bulk/restore and restore: the parent was archived or gone, so the item went to the root. */
+  restored_to_root?: boolean;
+}
+
+/** Answer of every bulk call (and of single archive/restore, with one item). */
+export interface BulkResultDto {
+  /** Items changed (an item already in the wanted state is answered unchanged and counted). */
+  count: number;
+  items: BulkItemResult[];
+}
+
+/** Answer of POST /api/rest/{folders|files}/{id}/restore. */
+export interface RestoreResultDto {
+  item: EntityDto;
+  /** True when the item's parent was archived or gone, so it was restored to the root. */
+  restored_to_root: boolean;
+}
+
+/**
+ * A paged list with keyset paging: pass `next_cursor` back as `cursor` to read the next page at
+ * the cost of the first, whatever its depth; without a cursor page n is read by offset.
+ */
+export interface CursorPage<T> extends Page<T> {
+  next_cursor: string | null;
+}
+
+/** An archived item on the Archive page: the item plus the folder it was archived from. */
+export type ArchivedEntityDto = EntityDto & {
+  /** The path of the parent it was archived from ('' for the root), for display. */
+  parent_path: string;
+};
+
+/** An item of the Recent page: the item and the user's last action on it. */
+export type RecentEntityDto = EntityDto & {
+  /** When the current user last created, opened or changed it (ISO UTC). */
+  recent_at: string;
+  /** The history action of that last touch (create, rename, move, preview, download…). */
+  recent_action: HistoryAction;
+};
+
+/** POST /api/rest/entities/archived?page&skip body (archivePaging flag). */
+export interface ArchivedPageRequest {
+  /** Keyset cursor from the previous page's `next_cursor`. */
+  cursor?: string;
+  page_size?: number;
+}
+
+/** One category's count and bytes (categories of SPEC section 3, common/files.ts). */
+export interface TypeStatDto {
+  category: FileCategory;
+  count: number;
+  /** Bytes. */
+  size: number;
+}
+
+/** GET /api/rest/folders/{id}/stats: the live tree under a folder (recursive). */
+export interface FolderStatsDto {
+  folder_id: string;
+  folders: number;
+  files: number;
+  /** Bytes of all live files in the tree. */
+  size: number;
+  by_type: TypeStatDto[];
+}
+
+/** GET /api/rest/files/stats: the whole firm database's live files. */
+export interface FileStatsDto {
+  files: number;
+  folders: number;
+  /** Bytes. */
+  size: number;
+  archived_files: number;
 }

@@ -61,6 +61,8 @@ export interface FoldersTable {
   created_at: string;
   updated_at: string;
   archived_at: string | null;
+  /** The item whose archive archived this row (its own id if archived itself), or null (0004). */
+  archived_root_id: string | null;
 }
 
 export interface FolderColorsTable {
@@ -87,6 +89,8 @@ export interface FilesTable {
   created_at: string;
   updated_at: string;
   archived_at: string | null;
+  /** The item whose archive archived this row (its own id if archived itself), or null (0004). */
+  archived_root_id: string | null;
 }
 
 export interface FavoritesTable {
@@ -123,6 +127,18 @@ export interface HistoryEventsTable {
   hash: string;
 }
 
+/** A user's last touch of a file or folder, for the Recent page (0004). */
+export interface RecentItemsTable {
+  database_id: string;
+  user_id: string;
+  entity_type: 'file' | 'folder';
+  entity_id: string;
+  /** The history action of the touch. */
+  action: string;
+  /** ISO UTC time of the touch. */
+  at: string;
+}
+
 /** Kysely's migration bookkeeping is managed by Kysely itself. */
 export interface DB {
   databases: DatabasesTable;
@@ -134,6 +150,7 @@ export interface DB {
   files: FilesTable;
   favorites: FavoritesTable;
   history_events: HistoryEventsTable;
+  recent_items: RecentItemsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

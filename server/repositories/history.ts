@@ -120,12 +120,13 @@ export async function historyHead(
   return row ? { ...row, chain_seq: Number(row.chain_seq) } : undefined;
 }
 
-/** Appends one event. */
-export async function insertHistoryEvent(
+/** Appends events (one statement; keep batches within the dialect's bind-parameter limit). */
+export async function insertHistoryEvents(
   db: Executor,
-  row: Insertable<HistoryEventsTable>,
+  rows: Insertable<HistoryEventsTable>[],
 ): Promise<void> {
-  await db.insertInto('history_events').values(row).execute();
+  if (rows.length === 0) return;
+  await db.insertInto('history_events').values(rows).execute();
 }
 
 /** One branch of a read: the common conditions, and optionally one pair. */

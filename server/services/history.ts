@@ -27,13 +27,16 @@ import {
   countHistory,
   firmMembers,
   historyHead,
-  insertHistoryEvent,
+  insertHistoryEvents,
   listHistory,
   lockHistoryChain,
   type HistoryQuery,
   type PairFilter,
 } from '../repositories/history';
+import { upsertRecentItems, type RecentTouch } from '../repositories/recent';
 import type { Executor } from '../repositories/types';
+import type { HistoryEventsTable } from '../db/schema';
+import type { Insertable } from 'kysely';
 import { accessibleFile, accessibleFolder } from './access';
 import type { RequestContext, Services } from './context';
 import {
@@ -61,12 +64,28 @@ export interface NewEvent {
   itemId?: string | null;
 }
 
+/** Actions on a file or folder that count as the user touching it (the Recent page). */
+const RECENT_ACTIONS: ReadonlySet<HistoryAction> = new Set<HistoryAction>([
+  'create',
+  'update',
+  'rename',
+  'move',
+  'copy',
+  'restore',
+  'download',
+  'preview',
+]);
+
+/** Rows inserted per statement by {@link recordEvents} (well under both dialects' bind limits). */
+const INSERT_BATCH = 500;
+
 /**
  * Appends one event for the acting user to the firm's hash chain; call it with the transaction
  * that makes the change (the event commits or rolls back with it). Keeps who (user id and display
  * name at the time), when (the services' clock, UTC; the id carries the same millisecond), and
  * where (IP, user agent). On PostgreSQL it holds the firm's chain lock until the transaction ends,
- * so record events last in long transactions.
+ * so record events last in long transactions. A touch of a file or folder (RECENT_ACTIONS) also
+ * becomes the user's recent item.
  * @returns the new event's id
  */
 export async function recordEvent(
@@ -75,36 +94,80 @@ export async function recordEvent(
   ctx: RequestContext,
   event: NewEvent,
 ): Promise<string> {
+  const [id] = await recordEvents(trx, services, ctx, [event]);
+  return id!;
+}
+
+/**
+ * Appends many events of one acting user in order (a bulk action: one event per item), reading
+ * the chain head once and inserting INSERT_BATCH rows per statement. Same guarantees as
+ * {@link recordEvent}; call it with the transaction that makes the changes.
+ * @returns the new events' ids, in the order given
+ */
+export async function recordEvents(
+  trx: Executor,
+  services: Pick<Services, 'clock' | 'dialect'>,
+  ctx: RequestContext,
+  events: readonly NewEvent[],
+): Promise<string[]> {
+  if (events.length === 0) return [];
   await lockHistoryChain(trx, services.dialect, ctx.databaseId);
   const head = await historyHead(trx, ctx.databaseId);
   const ms = services.clock();
-  const content = {
-    id: historyIdAt(ms, head?.id),
-    database_id: ctx.databaseId,
-    chain_seq: (head?.chain_seq ?? 0) + 1,
-    entity_type: event.entityType,
-    entity_id: event.entityId,
-    item_id:
-      event.itemId !== undefined
-        ? event.itemId
-        : event.entityType === 'folder' || event.entityType === 'file'
-          ? event.entityId
-          : null,
-    action: event.action,
-    user_id: ctx.userId,
-    user_name: ctx.userName,
-    attributes: canonicalJson(event.attributes),
-    ip: ctx.ip,
-    user_agent: ctx.userAgent,
-    created_at: new Date(ms).toISOString(),
-  };
-  const prevHash = head?.hash ?? GENESIS_HASH;
-  await insertHistoryEvent(trx, {
-    ...content,
-    prev_hash: prevHash,
-    hash: chainHash(prevHash, content),
-  });
-  return content.id;
+  const createdAt = new Date(ms).toISOString();
+  let prevId = head?.id ?? null;
+  let prevHash = head?.hash ?? GENESIS_HASH;
+  let seq = head?.chain_seq ?? 0;
+  const rows: Insertable<HistoryEventsTable>[] = [];
+  const recent = new Map<string, RecentTouch>();
+  for (const event of events) {
+    seq += 1;
+    const content = {
+      id: historyIdAt(ms, prevId),
+      database_id: ctx.databaseId,
+      chain_seq: seq,
+      entity_type: event.entityType,
+      entity_id: event.entityId,
+      item_id:
+        event.itemId !== undefined
+          ? event.itemId
+          : event.entityType === 'folder' || event.entityType === 'file'
+            ? event.entityId
+            : null,
+      action: event.action,
+      user_id: ctx.userId,
+      user_name: ctx.userName,
+      attributes: canonicalJson(event.attributes),
+      ip: ctx.ip,
+      user_agent: ctx.userAgent,
+      created_at: createdAt,
+    };
+    const hash = chainHash(prevHash, content);
+    rows.push({ ...content, prev_hash: prevHash, hash });
+    prevId = content.id;
+    prevHash = hash;
+    if (
+      (event.entityType === 'file' || event.entityType === 'folder') &&
+      RECENT_ACTIONS.has(event.action)
+    ) {
+      recent.set(event.entityId, {
+        database_id: ctx.databaseId,
+        user_id: ctx.userId,
+        entity_type: event.entityType,
+        entity_id: event.entityId,
+        action: event.action,
+        at: createdAt,
+      });
+    }
+  }
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+    await insertHistoryEvents(trx, rows.slice(i, i + INSERT_BATCH));
+  }
+  const touches = [...recent.values()];
+  for (let i = 0; i < touches.length; i += INSERT_BATCH) {
+    await upsertRecentItems(trx, touches.slice(i, i + INSERT_BATCH));
+  }
+  return rows.map((r) => r.id);
 }
 
 /** Milliseconds of an ISO time. @throws AppError 400 when it is not a time. */

@@ -1,5 +1,6 @@
 /** The root reducer: one slice per feature. */
 import { combineReducers } from '@reduxjs/toolkit';
+import { detailsReducer } from '../features/details/detailsSlice';
 import { entitiesReducer } from '../features/entities/entitiesSlice';
 import { flagsReducer } from '../features/flags/flagsSlice';
 import { notificationsReducer } from '../features/notifications/notificationsSlice';
@@ -17,6 +18,7 @@ export const rootReducer = combineReducers({
   entities: entitiesReducer,
   uploads: uploadsReducer,
   history: historyReducer,
+  details: detailsReducer,
 });
 
 /** The whole store state. */

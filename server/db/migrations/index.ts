@@ -6,9 +6,11 @@ import type { Migration } from 'kysely';
 import { initial } from './0001_initial';
 import { historyChain } from './0002_history_chain';
 import { uploadChecksums } from './0003_upload_checksums';
+import { organise } from './0004_organise';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_history_chain': historyChain,
   '0003_upload_checksums': uploadChecksums,
+  '0004_organise': organise,
 };

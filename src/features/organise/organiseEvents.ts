@@ -1,0 +1,58 @@
+/**
+ * The organising events (issue 3) any feature may dispatch or listen to: the folder page, the
+ * Archive, Favorites and Recent pages and the side panel all ask for the same actions, and the
+ * organise saga (organiseSagas.ts) calls the API, shows the success toast with Undo, and announces
+ * what changed with `organise/itemsChanged` so every list can update itself.
+ * Payloads are plain JSON (ids, names), never DTO instances with Dates.
+ */
+import { createAction } from '@reduxjs/toolkit';
+import type { BulkItemResult, EntityDto, EntityRef, FolderColorKey } from '../../../common/types';
+
+/** What an organising action did, for the lists that show the items. */
+export type OrganiseChange =
+  | 'renamed'
+  | 'moved'
+  | 'copied'
+  | 'archived'
+  | 'restored'
+  | 'destroyed'
+  | 'favorited'
+  | 'unfavorited'
+  | 'colored';
+
+/** Announced after the server confirmed a change (and again after its undo). */
+export interface ItemsChanged {
+  change: OrganiseChange;
+  /** The items as the server answered them, when it answered whole items (rename, favorite…). */
+  entities: EntityDto[];
+  /** The items a bulk call changed, with what their undo needs. */
+  results: BulkItemResult[];
+  /** Move and copy: the target folder ('' for the root). */
+  targetFolderId?: string;
+  /** True when this change is the undo of an earlier one. */
+  undo?: boolean;
+}
+
+export const organiseEvents = {
+  renameRequested: createAction<{ item: EntityRef; name: string }>('organise/renameRequested'),
+  moveRequested: createAction<{ items: EntityRef[]; folderId: string; folderName: string }>(
+    'organise/moveRequested',
+  ),
+  copyRequested: createAction<{ folderId: string; parentId: string }>('organise/copyRequested'),
+  archiveRequested: createAction<{ items: EntityRef[] }>('organise/archiveRequested'),
+  restoreRequested: createAction<{ items: EntityRef[] }>('organise/restoreRequested'),
+  destroyRequested: createAction<{ items: EntityRef[] }>('organise/destroyRequested'),
+  favoriteRequested: createAction<{ item: EntityRef; enabled: boolean }>(
+    'organise/favoriteRequested',
+  ),
+  colorRequested: createAction<{ items: EntityRef[]; color: FolderColorKey }>(
+    'organise/colorRequested',
+  ),
+  /** Opens the "Move to…" folder picker for these items. */
+  moveDialogOpened: createAction<{ items: EntityRef[] }>('organise/moveDialogOpened'),
+  /** Starts a zip download of a folder (the browser downloads GET folders/{id}/download). */
+  folderDownloadRequested: createAction<{ folderId: string }>('organise/folderDownloadRequested'),
+  itemsChanged: createAction<ItemsChanged>('organise/itemsChanged'),
+  /** A request failed; `message` is the server's (or the spec's) text. */
+  actionFailed: createAction<{ action: string; message: string }>('organise/actionFailed'),
+};

@@ -15,6 +15,10 @@ const esmPackages = [
   'mime-match',
   'cookie',
   'wildcard',
+  'zip-stream',
+  'compress-commons',
+  'crc32-stream',
+  'is-stream',
 ];
 
 const common = {

@@ -3,6 +3,7 @@ import { combineReducers } from '@reduxjs/toolkit';
 import { detailsReducer } from '../features/details/detailsSlice';
 import { entitiesReducer } from '../features/entities/entitiesSlice';
 import { flagsReducer } from '../features/flags/flagsSlice';
+import { organiseReducer } from '../features/organise/organiseSlice';
 import { notificationsReducer } from '../features/notifications/notificationsSlice';
 import { sessionTimeoutReducer } from '../features/sessionTimeout/sessionTimeoutSlice';
 import { historyReducer } from '../features/history/historySlice';
@@ -19,6 +20,7 @@ export const rootReducer = combineReducers({
   uploads: uploadsReducer,
   history: historyReducer,
   details: detailsReducer,
+  organise: organiseReducer,
 });
 
 /** The whole store state. */

@@ -17,6 +17,7 @@ import { fileRoutes } from './routes/files';
 import { flagRoutes } from './routes/flags';
 import { folderRoutes } from './routes/folders';
 import { historyRoutes } from './routes/history';
+import { listRoutes } from './routes/lists';
 import { storageRoutes } from './routes/storage';
 import { uploadRoutes } from './routes/uploads';
 import { discardRefusedUpload } from './services/files';
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     fileRoutes(scope, deps);
     uploadRoutes(scope, deps);
     historyRoutes(scope, deps);
+    listRoutes(scope, deps);
   });
 
   await registerClient(app, deps.serveClient === false ? null : config.clientDir);

@@ -1,5 +1,6 @@
 /** File rows. Every query is scoped by the firm database. */
 import type { FileRow, FileUpdate, NewFile } from '../db/schema';
+import type { NamePosition } from './folders';
 import type { Executor } from './types';
 
 /** A file row with its creator's display name. */
@@ -31,6 +32,19 @@ export function findFile(
     .where('files.database_id', '=', databaseId)
     .where('files.id', '=', id)
     .executeTakeFirst();
+}
+
+/** The files with these ids in this database (any state), in no particular order. */
+export function findFilesByIds(
+  db: Executor,
+  databaseId: string,
+  ids: string[],
+): Promise<FileWithCreator[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return withCreator(db)
+    .where('files.database_id', '=', databaseId)
+    .where('files.id', 'in', ids)
+    .execute();
 }
 
 /** Changes a file's fields. */
@@ -97,6 +111,54 @@ export function listLiveFiles(
     .limit(limit)
     .offset(offset)
     .execute();
+}
+
+/**
+ * Ready, live files directly in a folder after a position (keyset; from the start when `after` is
+ * null), ordered by name (case-insensitive), then id, through the `files_list` index.
+ */
+export function listLiveFilesAfter(
+  db: Executor,
+  databaseId: string,
+  folderId: string,
+  after: NamePosition | null,
+  limit: number,
+): Promise<FileWithCreator[]> {
+  let query = withCreator(db)
+    .where('files.database_id', '=', databaseId)
+    .where('files.folder_id', '=', folderId)
+    .where('files.status', '=', 'ready')
+    .where('files.archived_at', 'is', null);
+  if (after) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('files.name_key', 'files.id'), '>', eb.tuple(after.name_key, after.id)),
+    );
+  }
+  return query.orderBy('files.name_key').orderBy('files.id').limit(limit).execute();
+}
+
+/**
+ * The position of the ready, live file at `offset` (from 0) in a folder's name order, read from
+ * the index alone, or undefined past the end.
+ */
+export function liveFilePositionAt(
+  db: Executor,
+  databaseId: string,
+  folderId: string,
+  offset: number,
+): Promise<NamePosition | undefined> {
+  return db
+    .selectFrom('files')
+    .select(['name_key', 'id'])
+    .where('database_id', '=', databaseId)
+    .where('folder_id', '=', folderId)
+    .where('status', '=', 'ready')
+    .where('archived_at', 'is', null)
+    .orderBy('name_key')
+    .orderBy('id')
+    .limit(1)
+    .offset(offset)
+    .executeTakeFirst();
 }
 
 /** Names of the ready, live files directly in a folder. */

@@ -29,6 +29,19 @@ export function findFolder(
     .executeTakeFirst();
 }
 
+/** The folders with these ids in this database (any state), in no particular order. */
+export function findFoldersByIds(
+  db: Executor,
+  databaseId: string,
+  ids: string[],
+): Promise<FolderWithCreator[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return withCreator(db)
+    .where('folders.database_id', '=', databaseId)
+    .where('folders.id', 'in', ids)
+    .execute();
+}
+
 /** Inserts a folder. */
 export async function insertFolder(db: Executor, row: Insertable<FoldersTable>): Promise<void> {
   await db.insertInto('folders').values(row).execute();
@@ -67,6 +80,59 @@ export function listLiveFolders(
     .limit(limit)
     .offset(offset)
     .execute();
+}
+
+/** A position in a name-ordered list: the (name_key, id) of a row; the next page starts after it. */
+export interface NamePosition {
+  name_key: string;
+  id: string;
+}
+
+/**
+ * Live folders directly in a parent after a position (keyset; from the start when `after` is
+ * null), ordered by name (case-insensitive), then id. Reads through the `folders_list` index, so a
+ * deep page costs what the first one costs.
+ */
+export function listLiveFoldersAfter(
+  db: Executor,
+  databaseId: string,
+  parentId: string,
+  after: NamePosition | null,
+  limit: number,
+): Promise<FolderWithCreator[]> {
+  let query = withCreator(db)
+    .where('folders.database_id', '=', databaseId)
+    .where('folders.parent_id', '=', parentId)
+    .where('folders.archived_at', 'is', null);
+  if (after) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('folders.name_key', 'folders.id'), '>', eb.tuple(after.name_key, after.id)),
+    );
+  }
+  return query.orderBy('folders.name_key').orderBy('folders.id').limit(limit).execute();
+}
+
+/**
+ * The position of the live folder at `offset` (from 0) in a parent's name order, read from the
+ * index alone (no row or creator lookups for the rows skipped), or undefined past the end.
+ */
+export function liveFolderPositionAt(
+  db: Executor,
+  databaseId: string,
+  parentId: string,
+  offset: number,
+): Promise<NamePosition | undefined> {
+  return db
+    .selectFrom('folders')
+    .select(['name_key', 'id'])
+    .where('database_id', '=', databaseId)
+    .where('parent_id', '=', parentId)
+    .where('archived_at', 'is', null)
+    .orderBy('name_key')
+    .orderBy('id')
+    .limit(1)
+    .offset(offset)
+    .executeTakeFirst();
 }
 
 /** Names of the live folders directly in a parent. */

@@ -12,23 +12,27 @@ import {
   listFolders,
   nameList,
 } from '../services/folders';
+import { cursorQuery } from './lists';
 import { idParams, pagingQuery, type PagingQuery } from './schemas';
 
 const folderIdQuery = { type: 'string', maxLength: 64, default: ROOT_FOLDER_ID } as const;
 
 /** Registers the folder and entity routes. */
 export function folderRoutes(app: FastifyInstance, services: Services): void {
-  app.get<{ Querystring: PagingQuery & { folder_id: string } }>(
+  app.get<{ Querystring: PagingQuery & { folder_id: string; cursor?: string } }>(
     '/api/rest/entities',
     {
       schema: {
         tags: ['entities'],
-        querystring: { type: 'object', properties: { ...pagingQuery, folder_id: folderIdQuery } },
+        querystring: {
+          type: 'object',
+          properties: { ...pagingQuery, folder_id: folderIdQuery, cursor: cursorQuery },
+        },
       },
     },
     async (request) => {
       const q = request.query;
-      return listEntities(services, ctxOf(request), q.folder_id, q.page, q.page_size);
+      return listEntities(services, ctxOf(request), q.folder_id, q.page, q.page_size, q.cursor);
     },
   );
 

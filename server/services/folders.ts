@@ -5,24 +5,38 @@
  */
 import { ROOT_FOLDER_ID, ROOT_FOLDER_NAME } from '../../common/constants';
 import { nameKey, uniqueName, validateEntityName } from '../../common/names';
-import type { BreadcrumbDto, EntityDto, FolderDto, NameListDto, Page } from '../../common/types';
+import type {
+  BreadcrumbDto,
+  CursorPage,
+  EntityDto,
+  FolderDto,
+  NameListDto,
+  Page,
+} from '../../common/types';
 import { badRequest } from '../errors';
 import { isoAt, newId } from '../ids';
-import { presentFile, presentFolder } from '../presenters';
-import { countLiveFiles, favoritesFor, listLiveFiles, liveFileNames } from '../repositories/files';
 import {
-  colorsFor,
+  countLiveFiles,
+  listLiveFilesAfter,
+  liveFileNames,
+  liveFilePositionAt,
+} from '../repositories/files';
+import {
   countLiveFolders,
   folderAncestry,
   insertFolder,
   listLiveFolders,
+  listLiveFoldersAfter,
   liveFolderNames,
+  liveFolderPositionAt,
   type FolderWithCreator,
+  type NamePosition,
 } from '../repositories/folders';
 import type { Executor } from '../repositories/types';
 import { accessibleFolder } from './access';
 import type { RequestContext, Services } from './context';
 import { recordItemCreated } from './historyEvents';
+import { decodeCursor, encodeCursor, presentEntities } from './lists';
 import { pageWindow } from './paging';
 
 /** Every live name directly in a folder: its folders' and its ready files' names. */
@@ -43,13 +57,7 @@ async function presentFolders(
   ctx: RequestContext,
   rows: FolderWithCreator[],
 ): Promise<FolderDto[]> {
-  const ids = rows.map((r) => r.id);
-  const [favorites, colors] = await Promise.all([
-    favoritesFor(services.db, ctx.databaseId, ctx.userId, ids),
-    colorsFor(services.db, ctx.userId, ids),
-  ]);
-  const colorOf = new Map(colors.map((c) => [c.folder_id, c.color]));
-  return rows.map((row) => presentFolder(row, { favorites, color: colorOf.get(row.id) ?? null }));
+  return (await presentEntities(services, ctx, rows, [])).folders;
 }
 
 /**
@@ -133,8 +141,13 @@ export async function nameList(
 }
 
 /**
- * One page of a folder's contents: its folders first, then its files, each by name. Costs a
- * constant number of queries whatever the folder size.
+ * One page of a folder's contents: its folders first, then its files, each by name (name_key,
+ * then id). With `cursor` (a previous page's `next_cursor`) the page is the rows after that
+ * position, read through the `folders_list`/`files_list` indexes, so page 400 costs what page 1
+ * costs; without it page n starts at offset (n - 1) * pageSize, found in the index alone.
+ * A page costs at most 8 queries whatever the folder size: access, two counts, the offset's
+ * position, folders, files, favorites, colours.
+ * @throws AppError 404 for a folder not visible to the session, 400 invalid_cursor
  */
 export async function listEntities(
   services: Services,
@@ -142,40 +155,71 @@ export async function listEntities(
   folderId: string,
   page: number,
   pageSize: number,
-): Promise<Page<EntityDto>> {
+  cursor?: string,
+): Promise<CursorPage<EntityDto>> {
   const { db } = services;
+  const { databaseId } = ctx;
   await accessibleFolder(db, ctx, folderId, 'read');
-  const { offset, limit } = pageWindow(page, pageSize);
   const [folderCount, fileCount] = await Promise.all([
-    countLiveFolders(db, ctx.databaseId, folderId),
-    countLiveFiles(db, ctx.databaseId, folderId),
+    countLiveFolders(db, databaseId, folderId),
+    countLiveFiles(db, databaseId, folderId),
   ]);
+  // Where the page starts: in the folders or in the files, after a position or at the start.
+  let start: { kind: 'folder' | 'file'; after: NamePosition | null } | null;
+  if (cursor) {
+    const [kind, nameKeyValue, id] = decodeCursor('entities', cursor, 3);
+    start = {
+      kind: kind === 'folder' ? 'folder' : 'file',
+      after: { name_key: nameKeyValue!, id: id! },
+    };
+  } else {
+    const { offset } = pageWindow(page, pageSize);
+    const fileOffset = offset - folderCount;
+    if (offset === 0) start = { kind: 'folder', after: null };
+    else if (fileOffset === 0) start = { kind: 'file', after: null };
+    else if (fileOffset < 0) {
+      const after = await liveFolderPositionAt(db, databaseId, folderId, offset - 1);
+      start = after ? { kind: 'folder', after } : null;
+    } else {
+      const after = await liveFilePositionAt(db, databaseId, folderId, fileOffset - 1);
+      start = after ? { kind: 'file', after } : null;
+    }
+  }
+  // One row more than the page tells whether there is a next page.
+  const want = pageSize + 1;
   const folderRows =
-    offset < folderCount ? await listLiveFolders(db, ctx.databaseId, folderId, offset, limit) : [];
-  const remaining = limit - folderRows.length;
+    start?.kind === 'folder'
+      ? await listLiveFoldersAfter(db, databaseId, folderId, start.after, want)
+      : [];
   const fileRows =
-    remaining > 0
-      ? await listLiveFiles(
+    start && folderRows.length < want
+      ? await listLiveFilesAfter(
           db,
-          ctx.databaseId,
+          databaseId,
           folderId,
-          Math.max(0, offset - folderCount),
-          remaining,
+          start.kind === 'file' ? start.after : null,
+          want - folderRows.length,
         )
       : [];
-  const folders = await presentFolders(services, ctx, folderRows);
-  const fileFavorites = await favoritesFor(
-    db,
-    ctx.databaseId,
-    ctx.userId,
-    fileRows.map((f) => f.id),
-  );
-  const files = fileRows.map((row) => presentFile(row, { favorites: fileFavorites }));
+  const more = folderRows.length + fileRows.length > pageSize;
+  if (more) {
+    if (fileRows.length > 0) fileRows.pop();
+    else folderRows.pop();
+  }
+  const { folders, files } = await presentEntities(services, ctx, folderRows, fileRows);
+  const lastFile = fileRows[fileRows.length - 1];
+  const lastFolder = folderRows[folderRows.length - 1];
+  let nextCursor: string | null = null;
+  if (more && lastFile)
+    nextCursor = encodeCursor('entities', ['file', lastFile.name_key, lastFile.id]);
+  else if (more && lastFolder)
+    nextCursor = encodeCursor('entities', ['folder', lastFolder.name_key, lastFolder.id]);
   return {
     items: [...folders, ...files],
     page,
     page_size: pageSize,
     total: folderCount + fileCount,
+    next_cursor: nextCursor,
   };
 }
 

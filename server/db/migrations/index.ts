@@ -7,10 +7,12 @@ import { initial } from './0001_initial';
 import { historyChain } from './0002_history_chain';
 import { uploadChecksums } from './0003_upload_checksums';
 import { organise } from './0004_organise';
+import { listIndexes } from './0006_list_indexes';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_history_chain': historyChain,
   '0003_upload_checksums': uploadChecksums,
   '0004_organise': organise,
+  '0006_list_indexes': listIndexes,
 };

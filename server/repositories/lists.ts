@@ -1,0 +1,437 @@
+/**
+ * The list and statistics queries of issue 3 (Archive, Favorites, Recent pages; folder and firm
+ * statistics). Every query is scoped by the firm database. The lists read positions first (only
+ * the columns their order needs, through their indexes), so a page costs a constant number of
+ * queries: positions, a count, then the rows of the page by id.
+ */
+import { sql } from 'kysely';
+import type { Executor } from './types';
+
+/** A position in the Archive list: newest archive first, then id descending. */
+export interface ArchivedPosition {
+  archived_at: string;
+  id: string;
+  type: 'folder' | 'file';
+}
+
+/** A position in a user's favorites or recent items: newest first, then key descending. */
+export interface TimePosition {
+  /** ISO UTC time (favorite's updated_at, recent item's at). */
+  at: string;
+  /** The favorite row's id, or the recent item's entity id. */
+  id: string;
+}
+
+/** A row of the Favorites or Recent list: which item, and its list position. */
+export interface ListedItem extends TimePosition {
+  entity_type: 'folder' | 'file';
+  entity_id: string;
+  /** The recent item's action (Recent list only). */
+  action?: string;
+}
+
+/**
+ * The items archived themselves (archived_root_id = id; not those archived with a folder), newest
+ * archive first, as positions: after `after` (keyset) or from `offset`, at most `limit`. Reads
+ * the partial `*_archive_list` indexes, offset + limit entries per table at most.
+ */
+export async function listArchivedPositions(
+  db: Executor,
+  databaseId: string,
+  after: ArchivedPosition | null,
+  offset: number,
+  limit: number,
+): Promise<ArchivedPosition[]> {
+  const take = offset + limit;
+  const arm = async (table: 'folders' | 'files'): Promise<ArchivedPosition[]> => {
+    let query = db
+      .selectFrom(table)
+      .select(['archived_at', 'id'])
+      .where('database_id', '=', databaseId)
+      .whereRef('archived_root_id', '=', 'id')
+      .where('archived_at', 'is not', null);
+    if (after) {
+      query = query.where((eb) =>
+        eb(eb.refTuple('archived_at', 'id'), '<', eb.tuple(after.archived_at, after.id)),
+      );
+    }
+    const rows = await query
+      .orderBy('archived_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(take)
+      .execute();
+    const type = table === 'folders' ? 'folder' : 'file';
+    return rows.map((r) => ({ archived_at: r.archived_at!, id: r.id, type }));
+  };
+  const [folders, files] = await Promise.all([arm('folders'), arm('files')]);
+  return [...folders, ...files]
+    .sort((a, b) =>
+      a.archived_at === b.archived_at
+        ? b.id.localeCompare(a.id)
+        : b.archived_at.localeCompare(a.archived_at),
+    )
+    .slice(offset, take);
+}
+
+/** Number of items archived themselves in a firm database. */
+export async function countArchivedRoots(db: Executor, databaseId: string): Promise<number> {
+  const count = async (table: 'folders' | 'files') => {
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('database_id', '=', databaseId)
+      .whereRef('archived_root_id', '=', 'id')
+      .where('archived_at', 'is not', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+  const [folders, files] = await Promise.all([count('folders'), count('files')]);
+  return folders + files;
+}
+
+/** A user's enabled favorites joined to their items (folder `fo` or file `fi`), live items only. */
+function favoritesQuery(db: Executor, databaseId: string, userId: string) {
+  return db
+    .selectFrom('favorites as f')
+    .leftJoin('folders as fo', (j) =>
+      j
+        .onRef('fo.id', '=', 'f.entity_id')
+        .on('f.entity_type', '=', 'folder')
+        .onRef('fo.database_id', '=', 'f.database_id'),
+    )
+    .leftJoin('files as fi', (j) =>
+      j
+        .onRef('fi.id', '=', 'f.entity_id')
+        .on('f.entity_type', '=', 'file')
+        .onRef('fi.database_id', '=', 'f.database_id'),
+    )
+    .where('f.database_id', '=', databaseId)
+    .where('f.user_id', '=', userId)
+    .where('f.enabled', '=', 1)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('fo.id', 'is not', null), eb('fo.archived_at', 'is', null)]),
+        eb.and([
+          eb('fi.id', 'is not', null),
+          eb('fi.archived_at', 'is', null),
+          eb('fi.status', '=', 'ready'),
+        ]),
+      ]),
+    );
+}
+
+/**
+ * A user's enabled favorites whose item is live, newest favorite first (updated_at, then the
+ * favorite's id, descending): after `after` or from `offset`, at most `limit`.
+ */
+export async function listFavoriteItems(
+  db: Executor,
+  databaseId: string,
+  userId: string,
+  after: TimePosition | null,
+  offset: number,
+  limit: number,
+): Promise<ListedItem[]> {
+  let query = favoritesQuery(db, databaseId, userId).select([
+    'f.id',
+    'f.updated_at',
+    'f.entity_type',
+    'f.entity_id',
+  ]);
+  if (after) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('f.updated_at', 'f.id'), '<', eb.tuple(after.at, after.id)),
+    );
+  }
+  const rows = await query
+    .orderBy('f.updated_at', 'desc')
+    .orderBy('f.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map((r) => ({
+    at: r.updated_at,
+    id: r.id,
+    entity_type: r.entity_type === 'folder' ? 'folder' : 'file',
+    entity_id: r.entity_id,
+  }));
+}
+
+/** Number of a user's enabled favorites whose item is live. */
+export async function countFavoriteItems(
+  db: Executor,
+  databaseId: string,
+  userId: string,
+): Promise<number> {
+  const row = await favoritesQuery(db, databaseId, userId)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A user's recent items joined to their items (folder `fo` or file `fi`), live items only. */
+function recentQuery(db: Executor, databaseId: string, userId: string) {
+  return db
+    .selectFrom('recent_items as r')
+    .leftJoin('folders as fo', (j) =>
+      j
+        .onRef('fo.id', '=', 'r.entity_id')
+        .on('r.entity_type', '=', 'folder')
+        .onRef('fo.database_id', '=', 'r.database_id'),
+    )
+    .leftJoin('files as fi', (j) =>
+      j
+        .onRef('fi.id', '=', 'r.entity_id')
+        .on('r.entity_type', '=', 'file')
+        .onRef('fi.database_id', '=', 'r.database_id'),
+    )
+    .where('r.database_id', '=', databaseId)
+    .where('r.user_id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('fo.id', 'is not', null), eb('fo.archived_at', 'is', null)]),
+        eb.and([
+          eb('fi.id', 'is not', null),
+          eb('fi.archived_at', 'is', null),
+          eb('fi.status', '=', 'ready'),
+        ]),
+      ]),
+    );
+}
+
+/**
+ * A user's recent items whose item is live, newest touch first (at, then entity id,
+ * descending): after `after` or from `offset`, at most `limit`.
+ */
+export async function listRecentItems(
+  db: Executor,
+  databaseId: string,
+  userId: string,
+  after: TimePosition | null,
+  offset: number,
+  limit: number,
+): Promise<ListedItem[]> {
+  let query = recentQuery(db, databaseId, userId).select([
+    'r.at',
+    'r.entity_type',
+    'r.entity_id',
+    'r.action',
+  ]);
+  if (after) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('r.at', 'r.entity_id'), '<', eb.tuple(after.at, after.id)),
+    );
+  }
+  const rows = await query
+    .orderBy('r.at', 'desc')
+    .orderBy('r.entity_id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map((r) => ({
+    at: r.at,
+    id: r.entity_id,
+    entity_type: r.entity_type === 'folder' ? 'folder' : 'file',
+    entity_id: r.entity_id,
+    action: r.action,
+  }));
+}
+
+/** Number of a user's recent items whose item is live. */
+export async function countRecentItems(
+  db: Executor,
+  databaseId: string,
+  userId: string,
+): Promise<number> {
+  const row = await recentQuery(db, databaseId, userId)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * The display path of some folders ("Clients / Smith family / 2026"), by one recursive query over
+ * all of them; a folder not found (or the root '') has no entry.
+ */
+export async function folderPaths(
+  db: Executor,
+  databaseId: string,
+  ids: string[],
+): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id) => id !== ''))];
+  const paths = new Map<string, string>();
+  if (wanted.length === 0) return paths;
+  const rows = await db
+    .withRecursive('chain(start_id, id, name, parent_id, depth)', (qb) =>
+      qb
+        .selectFrom('folders')
+        .select(['id as start_id', 'id', 'name', 'parent_id', sql<number>`0`.as('depth')])
+        .where('database_id', '=', databaseId)
+        .where('id', 'in', wanted)
+        .unionAll((u) =>
+          u
+            .selectFrom('folders as f')
+            .innerJoin('chain', 'chain.parent_id', 'f.id')
+            .select([
+              'chain.start_id',
+              'f.id',
+              'f.name',
+              'f.parent_id',
+              (eb) => eb('chain.depth', '+', 1).as('depth'),
+            ])
+            .where('f.database_id', '=', databaseId)
+            .where('chain.depth', '<', 1000),
+        ),
+    )
+    .selectFrom('chain')
+    .select(['start_id', 'name', 'depth'])
+    .execute();
+  const byStart = new Map<string, { name: string; depth: number }[]>();
+  for (const row of rows) {
+    const list = byStart.get(row.start_id) ?? [];
+    list.push({ name: row.name, depth: Number(row.depth) });
+    byStart.set(row.start_id, list);
+  }
+  for (const [id, chain] of byStart) {
+    chain.sort((a, b) => b.depth - a.depth);
+    paths.set(id, chain.map((c) => c.name).join(' / '));
+  }
+  return paths;
+}
+
+/** Count and bytes of files per extension. */
+export interface ExtensionStat {
+  extension: string;
+  count: number;
+  size: number;
+}
+
+/**
+ * Which rows belong to a folder's tree: the live rows under a live folder, or, under an archived
+ * folder, the rows archived with it (same archived_root_id).
+ */
+export type TreeScope = { live: true } | { live: false; archivedRootId: string };
+
+function treeQuery(db: Executor, databaseId: string, folderId: string, scope: TreeScope) {
+  return db.withRecursive('tree(id)', (qb) =>
+    qb
+      .selectFrom('folders')
+      .select('id')
+      .where('database_id', '=', databaseId)
+      .where('id', '=', folderId)
+      .unionAll((u) => {
+        const step = u
+          .selectFrom('folders as f')
+          .innerJoin('tree', 'tree.id', 'f.parent_id')
+          .select('f.id')
+          .where('f.database_id', '=', databaseId);
+        return scope.live
+          ? step.where('f.archived_at', 'is', null)
+          : step.where('f.archived_root_id', '=', scope.archivedRootId);
+      }),
+  );
+}
+
+/**
+ * Statistics of a folder's tree (recursive): its subfolders (the folder itself not counted) and
+ * its ready files per extension. Two queries whatever the tree size.
+ */
+export async function folderTreeStats(
+  db: Executor,
+  databaseId: string,
+  folderId: string,
+  scope: TreeScope,
+): Promise<{ folders: number; byExtension: ExtensionStat[] }> {
+  const [folderRow, fileRows] = await Promise.all([
+    treeQuery(db, databaseId, folderId, scope)
+      .selectFrom('tree')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    treeQuery(db, databaseId, folderId, scope)
+      .selectFrom('files')
+      .select((eb) => [
+        'files.extension',
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.sum<number>('files.size').as('bytes'),
+      ])
+      .where('files.database_id', '=', databaseId)
+      .where('files.status', '=', 'ready')
+      .where('files.folder_id', 'in', (eb) => eb.selectFrom('tree').select('tree.id'))
+      .where((eb) =>
+        scope.live
+          ? eb('files.archived_at', 'is', null)
+          : eb('files.archived_root_id', '=', scope.archivedRootId),
+      )
+      .groupBy('files.extension')
+      .execute(),
+  ]);
+  return {
+    folders: Math.max(0, Number(folderRow.n) - 1),
+    byExtension: fileRows.map((r) => ({
+      extension: r.extension,
+      count: Number(r.n),
+      size: Number(r.bytes ?? 0),
+    })),
+  };
+}
+
+/** A firm database's live ready files per extension. */
+export async function firmFileStatsByExtension(
+  db: Executor,
+  databaseId: string,
+): Promise<ExtensionStat[]> {
+  const rows = await db
+    .selectFrom('files')
+    .select((eb) => [
+      'extension',
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.sum<number>('size').as('bytes'),
+    ])
+    .where('database_id', '=', databaseId)
+    .where('status', '=', 'ready')
+    .where('archived_at', 'is', null)
+    .groupBy('extension')
+    .execute();
+  return rows.map((r) => ({
+    extension: r.extension,
+    count: Number(r.n),
+    size: Number(r.bytes ?? 0),
+  }));
+}
+
+/** A firm database's totals: live folders, live ready files and their bytes, archived files. */
+export async function firmTotals(
+  db: Executor,
+  databaseId: string,
+): Promise<{ folders: number; files: number; size: number; archivedFiles: number }> {
+  const [folders, files] = await Promise.all([
+    db
+      .selectFrom('folders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('database_id', '=', databaseId)
+      .where('archived_at', 'is', null)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('files')
+      .select((eb) => [
+        eb.fn
+          .sum<number>(eb.case().when('archived_at', 'is', null).then(1).else(0).end())
+          .as('live'),
+        eb.fn
+          .sum<number>(eb.case().when('archived_at', 'is', null).then(eb.ref('size')).else(0).end())
+          .as('bytes'),
+        eb.fn
+          .sum<number>(eb.case().when('archived_at', 'is not', null).then(1).else(0).end())
+          .as('archived'),
+      ])
+      .where('database_id', '=', databaseId)
+      .where('status', '=', 'ready')
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    folders: Number(folders.n),
+    files: Number(files.live ?? 0),
+    size: Number(files.bytes ?? 0),
+    archivedFiles: Number(files.archived ?? 0),
+  };
+}

@@ -18,6 +18,7 @@ import { flagRoutes } from './routes/flags';
 import { folderRoutes } from './routes/folders';
 import { historyRoutes } from './routes/history';
 import { listRoutes } from './routes/lists';
+import { organiseRoutes } from './routes/organise';
 import { storageRoutes } from './routes/storage';
 import { uploadRoutes } from './routes/uploads';
 import { discardRefusedUpload } from './services/files';
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     uploadRoutes(scope, deps);
     historyRoutes(scope, deps);
     listRoutes(scope, deps);
+    organiseRoutes(scope, deps);
   });
 
   await registerClient(app, deps.serveClient === false ? null : config.clientDir);

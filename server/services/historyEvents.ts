@@ -31,7 +31,7 @@ import type {
 } from '../../common/types';
 import type { Executor } from '../repositories/types';
 import type { RequestContext, Services } from './context';
-import { recordEvent } from './history';
+import { recordEvent, type NewEvent } from './history';
 
 /** What every recording function needs besides its own arguments. */
 export type RecordServices = Pick<Services, 'clock' | 'dialect'>;
@@ -112,6 +112,29 @@ export function recordItemUpdated(
   });
 }
 
+/**
+ * The event of a folder/file rename (prev.name → next.name), for {@link recordItemRenamed} and
+ * for calls that record several events at once (recordEvents).
+ */
+export function itemRenamedEvent(
+  item: { type: 'folder' | 'file'; id: string },
+  names: { prev: string; next: string },
+  parent: ParentRef,
+): NewEvent {
+  return {
+    entityType: item.type,
+    entityId: item.id,
+    action: 'rename',
+    itemId: item.id,
+    attributes: {
+      name: names.next,
+      prev: { name: names.prev },
+      next: { name: names.next },
+      parent: { id: parent.id, name: parent.name },
+    },
+  };
+}
+
 /** folder/file rename: prev.name → next.name. */
 export function recordItemRenamed(
   trx: Executor,
@@ -121,12 +144,32 @@ export function recordItemRenamed(
   names: { prev: string; next: string },
   parent: ParentRef,
 ): Promise<string> {
-  return record(trx, services, ctx, item.type, item.id, 'rename', item.id, {
-    name: names.next,
-    prev: { name: names.prev },
-    next: { name: names.next },
-    parent: { id: parent.id, name: parent.name },
-  });
+  return recordEvent(trx, services, ctx, itemRenamedEvent(item, names, parent));
+}
+
+/**
+ * The event of a folder/file move (changes.prevParent → changes.nextParent), for
+ * {@link recordItemMoved} and for bulk moves (recordEvents).
+ */
+export function itemMovedEvent(
+  item: TypedItemRef,
+  prevParent: ParentRef,
+  nextParent: ParentRef,
+): NewEvent {
+  return {
+    entityType: item.type,
+    entityId: item.id,
+    action: 'move',
+    itemId: item.id,
+    attributes: {
+      name: item.name,
+      changes: {
+        prevParent: { id: prevParent.id, name: prevParent.name },
+        nextParent: { id: nextParent.id, name: nextParent.name },
+      },
+      parent: { id: nextParent.id, name: nextParent.name },
+    },
+  };
 }
 
 /** folder/file move: changes.prevParent → changes.nextParent. */
@@ -138,14 +181,29 @@ export function recordItemMoved(
   prevParent: ParentRef,
   nextParent: ParentRef,
 ): Promise<string> {
-  return record(trx, services, ctx, item.type, item.id, 'move', item.id, {
-    name: item.name,
-    changes: {
-      prevParent: { id: prevParent.id, name: prevParent.name },
-      nextParent: { id: nextParent.id, name: nextParent.name },
+  return recordEvent(trx, services, ctx, itemMovedEvent(item, prevParent, nextParent));
+}
+
+/**
+ * The event of an archive, restore or permanent delete of a folder or file ({ name, parent,
+ * file_name | folder_name }), for the record functions below and for bulk calls (recordEvents).
+ */
+export function itemStateEvent(
+  action: 'archive' | 'restore' | 'delete',
+  item: TypedItemRef,
+  parent: ParentRef,
+): NewEvent {
+  return {
+    entityType: item.type,
+    entityId: item.id,
+    action,
+    itemId: item.id,
+    attributes: {
+      name: item.name,
+      parent: { id: parent.id, name: parent.name },
+      ...nameField(item),
     },
-    parent: { id: nextParent.id, name: nextParent.name },
-  });
+  };
 }
 
 /** Archive, restore or permanent delete of a folder or file. */
@@ -159,11 +217,7 @@ function recordItemState(
   parent: ParentRef,
 ) => Promise<string> {
   return (trx, services, ctx, item, parent) =>
-    record(trx, services, ctx, item.type, item.id, action, item.id, {
-      name: item.name,
-      parent: { id: parent.id, name: parent.name },
-      ...nameField(item),
-    });
+    recordEvent(trx, services, ctx, itemStateEvent(action, item, parent));
 }
 
 /** folder/file archive ("archived"). */

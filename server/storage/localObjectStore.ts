@@ -24,6 +24,7 @@
 import { createHash, randomBytes, type Hash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import {
+  copyFile,
   mkdir,
   open,
   readdir,
@@ -800,5 +801,30 @@ export class LocalObjectStore implements ObjectStore {
     const file = this.pathFor(key);
     await rm(file, { force: true });
     await rm(`${file}.sha256`, { force: true });
+  }
+
+  /**
+   * Copies an object through a temporary file that is renamed into place with the source's
+   * sha256 sidecar (read, or computed when the source has none), so the copy appears whole.
+   * @throws when the source is missing; no temporary file is left behind
+   */
+  async copyObject(fromKey: string, toKey: string): Promise<void> {
+    const source = this.pathFor(fromKey);
+    const target = this.pathFor(toKey);
+    const tmp = path.join(this.tmpDir, `${newId()}.part`);
+    try {
+      await copyFile(source, tmp);
+      let sha256 = await readFile(`${source}.sha256`, 'utf8').catch(() => undefined);
+      if (!sha256) {
+        const hash = createHash('sha256');
+        await pipeline(createReadStream(tmp), hash);
+        sha256 = hash.digest('hex');
+      }
+      await this.publish(tmp, target, sha256);
+    } catch (error) {
+      await rm(tmp, { force: true });
+      await rm(`${tmp}.sha256`, { force: true });
+      throw error;
+    }
   }
 }

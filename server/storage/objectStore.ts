@@ -98,4 +98,10 @@ export interface ObjectStore {
   read(key: string): Readable;
   /** Removes an object; a missing object is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Copies an object (and its checksum) to a new key; readers never see a half-written copy.
+   * Used by folder copy (issue 3).
+   * @throws when the source object is missing or the copy fails (nothing is left at `toKey`)
+   */
+  copyObject(fromKey: string, toKey: string): Promise<void>;
 }

@@ -4,6 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { PRODUCT_NAME } from '../../common/constants';
 import { NotificationCenter } from '../features/notifications/components/NotificationCenter';
+import { LocationReporter } from '../features/organise/components/LocationReporter';
 import type { AppStore } from '../store/store';
 import { AppRoutes } from './router';
 import { theme } from './theme';
@@ -36,6 +37,7 @@ export function App() {
   return (
     <>
       <AppRoutes />
+      <LocationReporter />
       <NotificationCenter />
     </>
   );

@@ -7,6 +7,7 @@ import type { SagaIterator, Task } from 'redux-saga';
 import { all, call, cancelled, spawn } from 'redux-saga/effects';
 import { entitiesSaga } from '../features/entities/entitiesSagas';
 import { flagsSaga } from '../features/flags/flagsSagas';
+import { organiseSaga } from '../features/organise/organiseSagas';
 import { notificationsSaga } from '../features/notifications/notificationsSagas';
 import { sessionTimeoutSaga } from '../features/sessionTimeout/sessionTimeoutSagas';
 import { historySaga } from '../features/history/historySagas';
@@ -22,6 +23,7 @@ export const FEATURE_SAGAS = [
   entitiesSaga,
   uploadsSaga,
   historySaga,
+  organiseSaga,
 ] as const;
 
 /** Never settles: keeps the root saga alive until it is cancelled. */

@@ -3,6 +3,7 @@ import { DEFAULT_PAGE_SIZE } from '../../../common/constants';
 import type {
   BreadcrumbDto,
   CreateFolderRequest,
+  CursorPage,
   EntityDto,
   FolderDto,
   NameListDto,
@@ -10,14 +11,20 @@ import type {
 } from '../../../common/types';
 import { REST, buildUrl, get, post } from '../../api/client';
 
-/** GET /api/rest/entities: one page of a folder's contents, folders first, then files, by name. */
+/**
+ * GET /api/rest/entities: one page of a folder's contents, folders first, then files, by name.
+ * @param cursor the previous page's `next_cursor`: the page is read after it (keyset, as fast at
+ *   any depth); without it page `page` is read by offset
+ * @returns the page with `next_cursor` (null or absent when the server sends none)
+ */
 export function fetchEntities(
   folderId: string,
   page: number,
   pageSize: number = DEFAULT_PAGE_SIZE,
-): Promise<Page<EntityDto>> {
-  return get<Page<EntityDto>>(`${REST}/entities`, {
-    query: { folder_id: folderId, page, page_size: pageSize },
+  cursor?: string,
+): Promise<CursorPage<EntityDto> | Page<EntityDto>> {
+  return get<CursorPage<EntityDto>>(`${REST}/entities`, {
+    query: { folder_id: folderId, page, page_size: pageSize, cursor },
   });
 }
 

@@ -6,7 +6,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { all, call, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
 import { ROOT_FOLDER_ID } from '../../../common/constants';
-import type { BreadcrumbDto, EntityDto, FolderDto, Page } from '../../../common/types';
+import type { BreadcrumbDto, CursorPage, EntityDto, FolderDto, Page } from '../../../common/types';
 import { errorMessage } from '../../api/client';
 import { safely } from '../../sagas/safely';
 import * as entitiesApi from './entitiesApi';
@@ -14,14 +14,15 @@ import { selectEntitiesState } from './entitiesSelectors';
 import { entitiesActions, type EntitiesState } from './entitiesSlice';
 
 /** Loads one page of a folder and reports it. */
-export function* loadPage(folderId: string, page: number, pageSize: number): SagaIterator {
+export function* loadPage(
+  folderId: string,
+  page: number,
+  pageSize: number,
+  cursor?: string,
+): SagaIterator {
   try {
-    const result = (yield call(
-      entitiesApi.fetchEntities,
-      folderId,
-      page,
-      pageSize,
-    )) as Page<EntityDto>;
+    const result = (yield call(entitiesApi.fetchEntities, folderId, page, pageSize, cursor)) as
+      CursorPage<EntityDto> | Page<EntityDto>;
     yield put(entitiesActions.pageLoaded({ folderId, page: result }));
   } catch (error) {
     yield put(entitiesActions.pageLoadFailed({ folderId, page, message: errorMessage(error) }));
@@ -53,14 +54,20 @@ export function* openFolder(action: PayloadAction<{ folderId: string }>): SagaIt
 }
 
 /**
- * Loads the next page when the reducer accepted `entities/nextPageRequested` (status 'loading');
+ * Loads the next page (after the server's keyset cursor when it sent one) when the reducer accepted `entities/nextPageRequested` (status 'loading');
  * gives up when another folder is opened meanwhile.
  */
 export function* loadNextPage(): SagaIterator {
   const state = (yield select(selectEntitiesState)) as EntitiesState;
   if (state.more.status !== 'loading') return;
   yield race({
-    loaded: call(loadPage, state.folder.id, state.page + 1, state.pageSize),
+    loaded: call(
+      loadPage,
+      state.folder.id,
+      state.page + 1,
+      state.pageSize,
+      state.nextCursor ?? undefined,
+    ),
     superseded: take(entitiesActions.folderOpened.type),
   });
 }

@@ -44,6 +44,10 @@ export interface EntityRow {
   dateText: string;
   /** The ISO timestamp behind `dateText`. */
   date: string;
+  /** Derived: the current user has an enabled favorite entry. */
+  favorite: boolean;
+  /** Folders: the current user's palette colour (a FOLDER_COLORS key); null for none and files. */
+  color: string | null;
 }
 
 /** Display text for a size that does not apply (folders). */
@@ -60,6 +64,8 @@ export function toEntityRow(item: EntityDto): EntityRow {
     sizeText: item.type === 'folder' ? NO_SIZE : formatSize(item.size),
     dateText: formatDate(date),
     date,
+    favorite: item.favorite,
+    color: item.type === 'folder' ? item.color : null,
   };
 }
 

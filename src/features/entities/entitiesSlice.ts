@@ -4,8 +4,9 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { DEFAULT_PAGE_SIZE, ROOT_FOLDER_ID, ROOT_FOLDER_NAME } from '../../../common/constants';
-import type { BreadcrumbDto, EntityDto, FolderDto, Page } from '../../../common/types';
+import type { BreadcrumbDto, CursorPage, EntityDto, FolderDto, Page } from '../../../common/types';
 import type { Status } from '../../store/status';
+import { organiseEvents, type ItemsChanged } from '../organise/organiseEvents';
 import { sessionActions } from '../session/sessionSlice';
 import { uploadsActions } from '../uploads/uploadsSlice';
 import { compareEntities } from './entityOrder';
@@ -43,6 +44,11 @@ export interface EntitiesState {
   total: number;
   /** The last page loaded (0 before the first). */
   page: number;
+  /**
+   * The server's keyset cursor after the last loaded page (`next_cursor`): the next page is read
+   * after it, as fast as the first whatever its depth; null when the server sent none.
+   */
+  nextCursor: string | null;
   pageSize: number;
   /** Loading the first page. */
   list: RequestState;
@@ -64,6 +70,7 @@ export const initialEntitiesState: EntitiesState = {
   items: [],
   total: 0,
   page: 0,
+  nextCursor: null,
   pageSize: DEFAULT_PAGE_SIZE,
   list: idle,
   more: idle,
@@ -86,6 +93,78 @@ function upsertItem(state: EntitiesState, item: EntityDto): void {
   if (index >= 0) state.items.splice(index, 0, item);
   else if (allLoaded) state.items.push(item);
   state.total += 1;
+}
+
+/** Removes the loaded rows with these ids; the total shrinks by the rows removed. */
+function removeItems(state: EntitiesState, ids: readonly string[]): void {
+  const gone = new Set(ids);
+  const before = state.items.length;
+  state.items = state.items.filter((item) => !gone.has(item.id));
+  state.total = Math.max(state.items.length, state.total - (before - state.items.length));
+}
+
+/** The folder an item is in ('' for the root). */
+function parentOf(item: EntityDto): string {
+  return item.type === 'folder' ? item.parent_id : item.folder_id;
+}
+
+/**
+ * Updates the open folder's rows after an organising action (organise/itemsChanged): renamed,
+ * favorited and coloured rows change in place (a rename moves the row to its place in list
+ * order); rows moved away, archived or deleted leave the list; rows moved, copied or restored
+ * into the open folder (an undo puts them back) are inserted at their place.
+ */
+function applyItemsChanged(state: EntitiesState, change: ItemsChanged): void {
+  const current = state.folder.id;
+  const { entities, results } = change;
+  switch (change.change) {
+    case 'renamed':
+    case 'favorited':
+    case 'unfavorited':
+      for (const entity of entities) {
+        if (entity.id === current && change.change === 'renamed') {
+          state.folder.name = entity.name;
+          const crumb = state.breadcrumbs.find((candidate) => candidate.id === entity.id);
+          if (crumb) crumb.name = entity.name;
+        }
+        const index = state.items.findIndex((item) => item.id === entity.id);
+        if (index < 0) continue;
+        if (change.change === 'renamed') upsertItem(state, entity);
+        else state.items[index] = entity;
+      }
+      return;
+    case 'colored': {
+      const ids = new Set(results.map((result) => result.id));
+      const color = !change.color || change.color === 'default' ? null : change.color;
+      for (const item of state.items) {
+        if (item.type === 'folder' && ids.has(item.id)) item.color = color;
+      }
+      return;
+    }
+    case 'moved':
+      if (change.targetFolderId === current) {
+        for (const entity of entities) upsertItem(state, entity);
+      } else {
+        removeItems(
+          state,
+          results.map((result) => result.id),
+        );
+      }
+      return;
+    case 'copied':
+    case 'restored':
+      for (const entity of entities) {
+        if (parentOf(entity) === current) upsertItem(state, entity);
+      }
+      return;
+    case 'archived':
+    case 'destroyed':
+      removeItems(
+        state,
+        results.map((result) => result.id),
+      );
+      return;
+  }
 }
 
 const entitiesSlice = createSlice({
@@ -129,7 +208,10 @@ const entitiesSlice = createSlice({
       state.details = { status: 'failed', error: action.payload.message };
     },
     /** A page of the open folder's contents arrived. */
-    pageLoaded(state, action: PayloadAction<{ folderId: string; page: Page<EntityDto> }>) {
+    pageLoaded(
+      state,
+      action: PayloadAction<{ folderId: string; page: Page<EntityDto> | CursorPage<EntityDto> }>,
+    ) {
       const { folderId, page } = action.payload;
       if (folderId !== state.folder.id || page.page !== state.page + 1) return;
       const known = new Set(state.items.map((item) => item.id));
@@ -138,6 +220,7 @@ const entitiesSlice = createSlice({
       }
       state.total = Math.max(page.total, state.items.length);
       state.page = page.page;
+      state.nextCursor = 'next_cursor' in page ? page.next_cursor : null;
       state.pageSize = page.page_size;
       if (page.page === 1) state.list = { status: 'succeeded', error: null };
       else state.more = { status: 'succeeded', error: null };
@@ -199,6 +282,9 @@ const entitiesSlice = createSlice({
         if (file.folder_id === state.folder.id && state.list.status === 'succeeded') {
           upsertItem(state, file);
         }
+      })
+      .addCase(organiseEvents.itemsChanged, (state, action) => {
+        if (state.list.status === 'succeeded') applyItemsChanged(state, action.payload);
       })
       .addCase(sessionActions.signedOut, () => initialEntitiesState)
       .addCase(sessionActions.expired, () => initialEntitiesState)

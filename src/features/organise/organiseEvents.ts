@@ -31,6 +31,8 @@ export interface ItemsChanged {
   targetFolderId?: string;
   /** True when this change is the undo of an earlier one. */
   undo?: boolean;
+  /** 'colored': the colour the items now have ('default': none of the user's own). */
+  color?: FolderColorKey;
 }
 
 export const organiseEvents = {

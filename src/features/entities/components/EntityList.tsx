@@ -1,8 +1,16 @@
 /** The folder's contents: a virtualised table-like list that loads the next page at its end. */
-import { Button, Empty, Result, Spin } from 'antd';
-import { useCallback } from 'react';
+import { Button, Checkbox, Empty, Result, Spin } from 'antd';
+import { useCallback, type KeyboardEvent } from 'react';
+import { useStore } from 'react-redux';
 import { VirtualList } from '../../../components/VirtualList';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import type { AppStore } from '../../../store/store';
+import {
+  selectOrderedIds,
+  selectRename,
+  selectSelectAllState,
+} from '../../organise/organiseSelectors';
+import { organiseActions } from '../../organise/organiseSlice';
 import { selectUploadPanel } from '../../uploads/uploadsSelectors';
 import {
   selectCurrentFolder,
@@ -21,9 +29,23 @@ export const EMPTY_FOLDER_TEXT = 'This folder is empty. Drop files here or use U
 const rowKey = (row: EntityRow) => row.id;
 const renderRow = (row: EntityRow, index: number) => <EntityRowView row={row} index={index} />;
 
-/** The list with its loading, error and empty states. */
+const useAppStore = useStore.withTypes<AppStore>();
+
+/** Whether a key event comes from a text field (its own Ctrl/Cmd-A and Esc). */
+function inTextField(event: KeyboardEvent): boolean {
+  const target = event.target as HTMLElement;
+  return target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable;
+}
+
+/**
+ * The list with its loading, error and empty states. Ctrl/Cmd-A selects every loaded row, Esc
+ * clears the selection; the header checkbox selects all or none.
+ */
 export function EntityList() {
   const dispatch = useAppDispatch();
+  const store = useAppStore();
+  const selectAll = useAppSelector(selectSelectAllState);
+  const renaming = useAppSelector((state) => selectRename(state).itemId !== null);
   const rows = useAppSelector(selectEntityRows);
   const total = useAppSelector(selectFolderTotal);
   const list = useAppSelector(selectListRequest);
@@ -32,6 +54,19 @@ export function EntityList() {
   const uploadPanel = useAppSelector(selectUploadPanel);
 
   const loadMore = useCallback(() => dispatch(entitiesActions.nextPageRequested()), [dispatch]);
+  const toggleAll = () => {
+    if (selectAll === 'all') dispatch(organiseActions.selectionCleared());
+    else dispatch(organiseActions.allSelected({ ids: selectOrderedIds(store.getState()) }));
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (inTextField(event) || renaming) return;
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a') {
+      event.preventDefault();
+      dispatch(organiseActions.allSelected({ ids: selectOrderedIds(store.getState()) }));
+    } else if (event.key === 'Escape') {
+      dispatch(organiseActions.selectionCleared());
+    }
+  };
 
   if (list.status === 'failed') {
     return (
@@ -96,9 +131,18 @@ export function EntityList() {
       role="table"
       aria-label={`Contents of ${folder.id ? folder.name : 'Home'}`}
       aria-rowcount={total + 1}
+      onKeyDown={onKeyDown}
     >
       <div role="rowgroup" className="entity-table-head">
         <div role="row" aria-rowindex={1} className="entity-row entity-row-head">
+          <div role="columnheader" className="entity-cell entity-cell-select">
+            <Checkbox
+              aria-label="Select all"
+              checked={selectAll === 'all'}
+              indeterminate={selectAll === 'some'}
+              onChange={toggleAll}
+            />
+          </div>
           <div role="columnheader" className="entity-cell entity-cell-name">
             Name
           </div>

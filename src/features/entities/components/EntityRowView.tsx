@@ -1,11 +1,50 @@
-/** One row of the folder list: icon, name, size, date and the file actions. */
-import { DownloadOutlined, EyeOutlined, HistoryOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
-import { memo, type KeyboardEvent } from 'react';
+/**
+ * One row of the folder list: selection checkbox, icon (a folder takes its colour), name (or the
+ * inline rename), size, date, and the actions: favorite star, download (a file, or a folder as a
+ * zip), preview, history, and the row menu (rename, move, copy, colour, archive, details). Rows
+ * are selected by click, Ctrl/Cmd-click and Shift-click, dragged onto folders and breadcrumbs to
+ * move, and folder rows take dropped rows.
+ */
+import {
+  DownloadOutlined,
+  EyeOutlined,
+  FileZipOutlined,
+  HistoryOutlined,
+  MoreOutlined,
+  StarFilled,
+  StarOutlined,
+} from '@ant-design/icons';
+import { Button, Checkbox, Dropdown, Tooltip, type MenuProps } from 'antd';
+import type { CheckboxChangeEvent } from 'antd/es/checkbox';
+import {
+  memo,
+  type CSSProperties,
+  type DragEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
 import { Link, useNavigate } from 'react-router';
+import type { EntityRef } from '../../../../common/types';
 import { EntityIcon } from '../../../components/EntityIcon';
-import { useAppDispatch } from '../../../store/hooks';
+import { useStore } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import type { AppStore } from '../../../store/store';
+import { detailsActions } from '../../details/detailsSlice';
+import { selectFeatureFlag } from '../../flags/flagsSelectors';
 import { historyActions } from '../../history/historySlice';
+import { colorFromMenuKey, colorMenuItems, folderColor } from '../../organise/components/colorMenu';
+import { RenameInput } from '../../organise/components/RenameInput';
+import { endItemsDrag, startItemsDrag } from '../../organise/dragItems';
+import { folderDownloadUrl } from '../../organise/organiseApi';
+import { organiseEvents } from '../../organise/organiseEvents';
+import {
+  selectIsSelected,
+  selectOrderedIds,
+  selectRename,
+  selectSelectedItems,
+} from '../../organise/organiseSelectors';
+import { organiseActions, type SelectModifier } from '../../organise/organiseSlice';
+import { useFolderDrop } from '../../organise/useFolderDrop';
 import { fileUrl } from '../entitiesApi';
 import type { EntityRow } from '../entitiesSelectors';
 import { folderRoute } from './FolderBreadcrumbs';
@@ -17,38 +56,188 @@ export interface EntityRowViewProps {
   index: number;
 }
 
+/** The store, typed (read at click time, so rows do not re-render for the list order). */
+const useAppStore = useStore.withTypes<AppStore>();
+
+/** Clicks on these (inside a row) are their own actions, not row selection. */
+const INTERACTIVE = 'a, button, input, label, .ant-checkbox-wrapper, .ant-dropdown';
+
+/** The selection modifier of a click: Shift → range, Ctrl/Cmd → toggle. */
+export function clickModifier(event: {
+  shiftKey: boolean;
+  ctrlKey: boolean;
+  metaKey: boolean;
+}): SelectModifier {
+  if (event.shiftKey) return 'range';
+  return event.ctrlKey || event.metaKey ? 'toggle' : 'none';
+}
+
+/** The row menu of one item. */
+function RowMenu({ row }: { row: EntityRow }) {
+  const dispatch = useAppDispatch();
+  const colorsOn = useAppSelector((state) => selectFeatureFlag(state, 'folderColors'));
+  const isFolder = row.type === 'folder';
+  const ref: EntityRef = { id: row.id, type: row.type };
+
+  const items: MenuProps['items'] = [
+    { key: 'rename', label: 'Rename' },
+    { key: 'move', label: 'Move to…' },
+    ...(isFolder ? [{ key: 'copy', label: 'Copy to…' }] : []),
+    ...(isFolder && colorsOn
+      ? [{ key: 'colour', label: 'Colour', children: colorMenuItems() }]
+      : []),
+    ...(isFolder ? [{ key: 'zip', label: 'Download as zip' }] : []),
+    { key: 'details', label: 'Details' },
+    { type: 'divider' as const },
+    { key: 'archive', label: 'Archive', danger: true },
+  ];
+
+  const onClick: MenuProps['onClick'] = ({ key, domEvent }) => {
+    domEvent.stopPropagation();
+    const color = colorFromMenuKey(key);
+    if (color) {
+      dispatch(organiseEvents.colorRequested({ items: [ref], color }));
+      return;
+    }
+    switch (key) {
+      case 'rename':
+        dispatch(organiseActions.renameStarted({ id: row.id }));
+        break;
+      case 'move':
+        dispatch(organiseEvents.moveDialogOpened({ items: [ref] }));
+        break;
+      case 'copy':
+        dispatch(organiseActions.copyDialogOpened({ item: ref }));
+        break;
+      case 'zip':
+        dispatch(organiseEvents.folderDownloadRequested({ folderId: row.id }));
+        break;
+      case 'details':
+        dispatch(detailsActions.panelOpened(ref));
+        break;
+      case 'archive':
+        dispatch(organiseEvents.archiveRequested({ items: [ref] }));
+        break;
+    }
+  };
+
+  return (
+    <Dropdown menu={{ items, onClick }} trigger={['click']}>
+      <Button
+        type="text"
+        size="small"
+        icon={<MoreOutlined aria-hidden />}
+        aria-label={`More actions for ${row.name}`}
+        onClick={(event) => event.stopPropagation()}
+      />
+    </Dropdown>
+  );
+}
+
 /**
- * A focusable row (role "row"): Enter opens a folder, or a file's preview in a new tab. A folder's
- * name links to its route; a file's name opens the preview in a new tab; files have Download and
- * Preview actions; every row has a History action that opens the item's history in the side panel.
+ * A focusable row (role "row", `data-entity-id`): Enter opens a folder (or a file's preview in a
+ * new tab), F2 renames, Space toggles the selection.
  */
 export const EntityRowView = memo(function EntityRowView({ row, index }: EntityRowViewProps) {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
+  const store = useAppStore();
+  const selected = useAppSelector((state) => selectIsSelected(state, row.id));
+  const renaming = useAppSelector((state) => selectRename(state).itemId === row.id);
   const isFolder = row.type === 'folder';
   const previewUrl = isFolder ? '' : fileUrl(row.id, 'preview');
+  const drop = useFolderDrop(row.id, row.name, isFolder && !renaming);
+  const color = isFolder ? folderColor(row.color) : undefined;
+
+  const select = (modifier: SelectModifier) =>
+    dispatch(
+      organiseActions.rowClicked({
+        id: row.id,
+        modifier,
+        orderedIds: selectOrderedIds(store.getState()),
+      }),
+    );
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Enter' || event.target !== event.currentTarget) return;
-    event.preventDefault();
-    if (isFolder) void navigate(folderRoute(row.id));
-    else window.open(previewUrl, '_blank', 'noopener,noreferrer');
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      if (isFolder) void navigate(folderRoute(row.id));
+      else window.open(previewUrl, '_blank', 'noopener,noreferrer');
+    } else if (event.key === 'F2') {
+      event.preventDefault();
+      dispatch(organiseActions.renameStarted({ id: row.id }));
+    } else if (event.key === ' ') {
+      event.preventDefault();
+      select(event.shiftKey ? 'range' : 'toggle');
+    }
   };
+
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    if ((event.target as Element).closest(INTERACTIVE)) return;
+    select(clickModifier(event));
+  };
+
+  // Shift-click would otherwise select the text between the two rows.
+  const onMouseDown = (event: MouseEvent<HTMLDivElement>) => {
+    if (event.shiftKey) event.preventDefault();
+  };
+
+  const onDragStart = (event: DragEvent<HTMLDivElement>) => {
+    let items = selectSelectedItems(store.getState());
+    if (!selected) {
+      select('none');
+      items = [{ id: row.id, type: row.type, name: row.name }];
+    }
+    startItemsDrag(event.dataTransfer, items);
+  };
+
+  const onCheck = (event: CheckboxChangeEvent) => {
+    const native = event.nativeEvent as unknown as { shiftKey?: boolean };
+    select(native.shiftKey ? 'range' : 'toggle');
+  };
+
+  const className = [
+    'entity-row',
+    selected ? 'entity-row-selected' : '',
+    drop.over ? 'entity-row-drop' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const colorStyle = color ? ({ '--folder-color': color.dark } as CSSProperties) : undefined;
 
   return (
     <div
       role="row"
       tabIndex={0}
       aria-rowindex={index + 2}
-      className="entity-row"
+      aria-selected={selected}
+      className={className}
       data-testid="entity-row"
       data-entity-id={row.id}
+      draggable={!renaming}
       onKeyDown={onKeyDown}
+      onClick={onClick}
+      onMouseDown={onMouseDown}
+      onDragStart={onDragStart}
+      onDragEnd={endItemsDrag}
+      {...drop.handlers}
     >
+      <div role="cell" className="entity-cell entity-cell-select">
+        <Checkbox checked={selected} aria-label={`Select ${row.name}`} onChange={onCheck} />
+      </div>
       <div role="cell" className="entity-cell entity-cell-name">
-        <EntityIcon kind={row.kind} />
-        {isFolder ? (
-          <Link className="entity-name" to={folderRoute(row.id)} tabIndex={-1}>
+        <span
+          className={color ? 'folder-color folder-colored' : 'folder-color'}
+          style={colorStyle}
+          data-color={color?.key}
+        >
+          <EntityIcon kind={row.kind} />
+        </span>
+        {renaming ? (
+          <RenameInput item={{ id: row.id, type: row.type }} name={row.name} />
+        ) : isFolder ? (
+          <Link className="entity-name" to={folderRoute(row.id)} tabIndex={-1} draggable={false}>
             {row.name}
           </Link>
         ) : (
@@ -58,6 +247,7 @@ export const EntityRowView = memo(function EntityRowView({ row, index }: EntityR
             target="_blank"
             rel="noopener noreferrer"
             tabIndex={-1}
+            draggable={false}
           >
             {row.name}
           </a>
@@ -70,7 +260,35 @@ export const EntityRowView = memo(function EntityRowView({ row, index }: EntityR
         <time dateTime={row.date}>{row.dateText}</time>
       </div>
       <div role="cell" className="entity-cell entity-cell-actions">
-        {isFolder ? null : (
+        <Button
+          type="text"
+          size="small"
+          className={row.favorite ? 'favorite-star favorite-star-on' : 'favorite-star'}
+          icon={row.favorite ? <StarFilled aria-hidden /> : <StarOutlined aria-hidden />}
+          aria-label={`Favorite ${row.name}`}
+          aria-pressed={row.favorite}
+          title={row.favorite ? 'Remove from favorites' : 'Add to favorites'}
+          onClick={() =>
+            dispatch(
+              organiseEvents.favoriteRequested({
+                item: { id: row.id, type: row.type },
+                enabled: !row.favorite,
+              }),
+            )
+          }
+        />
+        {isFolder ? (
+          <Tooltip title="Download as zip">
+            <Button
+              type="text"
+              size="small"
+              icon={<FileZipOutlined aria-hidden />}
+              href={folderDownloadUrl(row.id)}
+              download={`${row.name}.zip`}
+              aria-label={`Download ${row.name} as zip`}
+            />
+          </Tooltip>
+        ) : (
           <>
             <Tooltip title="Download">
               <Button
@@ -105,6 +323,7 @@ export const EntityRowView = memo(function EntityRowView({ row, index }: EntityR
             dispatch(historyActions.itemPanelOpened({ type: row.type, id: row.id, name: row.name }))
           }
         />
+        <RowMenu row={row} />
       </div>
     </div>
   );

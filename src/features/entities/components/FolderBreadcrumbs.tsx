@@ -1,13 +1,43 @@
-/** The breadcrumbs of the folder view: the home button, then the folder chain. */
+/**
+ * The breadcrumbs of the folder view: the home button, then the folder chain. Every crumb but the
+ * open folder's takes dragged rows (they move into that folder).
+ */
 import { HomeOutlined } from '@ant-design/icons';
 import { Breadcrumb } from 'antd';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ROOT_FOLDER_ID } from '../../../../common/constants';
+import { useFolderDrop } from '../../organise/useFolderDrop';
 import { useAppSelector } from '../../../store/hooks';
 import { selectBreadcrumbs, selectCurrentFolder, selectFolderDetails } from '../entitiesSelectors';
 
 /** The route of a folder. */
 export function folderRoute(folderId: string): string {
   return folderId ? `/home/folders/${encodeURIComponent(folderId)}` : '/home';
+}
+
+/** A crumb that takes dropped rows (not the open folder's own). */
+function DropCrumb({
+  folderId,
+  folderName,
+  enabled,
+  children,
+}: {
+  folderId: string;
+  folderName: string;
+  enabled: boolean;
+  children: ReactNode;
+}) {
+  const drop = useFolderDrop(folderId, folderName, enabled);
+  return (
+    <span
+      className={drop.over ? 'crumb-drop crumb-drop-over' : 'crumb-drop'}
+      data-drop-folder-id={folderId}
+      {...drop.handlers}
+    >
+      {children}
+    </span>
+  );
 }
 
 /**
@@ -29,9 +59,11 @@ export function FolderBreadcrumbs() {
     {
       key: 'home',
       title: (
-        <Link to="/home" aria-label="Home folder" aria-current={folder.id ? undefined : 'page'}>
-          <HomeOutlined aria-hidden />
-        </Link>
+        <DropCrumb folderId={ROOT_FOLDER_ID} folderName="Home" enabled={folder.id !== ''}>
+          <Link to="/home" aria-label="Home folder" aria-current={folder.id ? undefined : 'page'}>
+            <HomeOutlined aria-hidden />
+          </Link>
+        </DropCrumb>
       ),
     },
     ...chain.map((crumb, index) => ({
@@ -40,7 +72,9 @@ export function FolderBreadcrumbs() {
         index === chain.length - 1 ? (
           <span aria-current="page">{crumb.name}</span>
         ) : (
-          <Link to={folderRoute(crumb.id)}>{crumb.name}</Link>
+          <DropCrumb folderId={crumb.id} folderName={crumb.name} enabled>
+            <Link to={folderRoute(crumb.id)}>{crumb.name}</Link>
+          </DropCrumb>
         ),
     })),
   ];

@@ -6,6 +6,8 @@ import { ROOT_FOLDER_ID } from '../../../../common/constants';
 import { PageTitle } from '../../../components/PageTitle';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { EntityHistoryDrawer } from '../../history/components/EntityHistoryDrawer';
+import { BulkToolbar } from '../../organise/components/BulkToolbar';
+import { FolderPickerDialog } from '../../organise/components/FolderPickerDialog';
 import { selectCurrentDatabaseId } from '../../session/sessionSelectors';
 import { selectCurrentFolder, selectFolderDetails } from '../entitiesSelectors';
 import { entitiesActions } from '../entitiesSlice';
@@ -14,6 +16,7 @@ import { EntityList } from './EntityList';
 import { FolderBreadcrumbs } from './FolderBreadcrumbs';
 import { FolderDropZone } from './FolderDropZone';
 import { FolderToolbar } from './FolderToolbar';
+import './entities.css';
 
 /** Opens the folder of the route (again when the firm database changes) and shows it. */
 export function FolderPage() {
@@ -51,9 +54,13 @@ export function FolderPage() {
             }
           />
         ) : (
-          <EntityList />
+          <>
+            <BulkToolbar />
+            <EntityList />
+          </>
         )}
         <CreateFolderDialog />
+        <FolderPickerDialog />
         <EntityHistoryDrawer />
       </div>
     </FolderDropZone>

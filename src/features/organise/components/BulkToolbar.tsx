@@ -1,0 +1,87 @@
+/**
+ * The bulk toolbar of the folder page (issue 3 item 8): shown while rows are selected, with their
+ * count and Move to…, Colour (folders; flag folderColors), Archive, Download (one folder, as a
+ * zip) and a button that clears the selection.
+ */
+import { BgColorsOutlined, CloseOutlined, DownloadOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Space, type MenuProps } from 'antd';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { selectFeatureFlag } from '../../flags/flagsSelectors';
+import { folderDownloadUrl } from '../organiseApi';
+import { organiseEvents } from '../organiseEvents';
+import { selectOrganiseRequest, selectSelectedItems } from '../organiseSelectors';
+import { organiseActions } from '../organiseSlice';
+import { colorFromMenuKey, colorMenuItems } from './colorMenu';
+
+/** "1 item selected", "50 items selected". */
+export function selectedText(count: number): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'item' : 'items'} selected`;
+}
+
+/** The toolbar; renders nothing while no row is selected. */
+export function BulkToolbar() {
+  const dispatch = useAppDispatch();
+  const selected = useAppSelector(selectSelectedItems);
+  const request = useAppSelector(selectOrganiseRequest);
+  const colorsOn = useAppSelector((state) => selectFeatureFlag(state, 'folderColors'));
+  if (selected.length === 0) return null;
+
+  const refs = selected.map(({ id, type }) => ({ id, type }));
+  const folders = refs.filter((item) => item.type === 'folder');
+  const onlyFolder = selected.length === 1 && selected[0]!.type === 'folder' ? selected[0]! : null;
+  const busy = (action: string) => request.status === 'loading' && request.action === action;
+
+  const onColor: MenuProps['onClick'] = ({ key }) => {
+    const color = colorFromMenuKey(key);
+    if (color) dispatch(organiseEvents.colorRequested({ items: folders, color }));
+  };
+
+  return (
+    <div className="bulk-toolbar" role="toolbar" aria-label="Selected items">
+      <span className="bulk-toolbar-count" aria-live="polite">
+        {selectedText(selected.length)}
+      </span>
+      <Space wrap size={8}>
+        <Button
+          loading={busy('move')}
+          onClick={() => dispatch(organiseEvents.moveDialogOpened({ items: refs }))}
+        >
+          Move to…
+        </Button>
+        {colorsOn ? (
+          <Dropdown
+            menu={{ items: colorMenuItems(), onClick: onColor }}
+            trigger={['click']}
+            disabled={folders.length === 0}
+          >
+            <Button icon={<BgColorsOutlined aria-hidden />} loading={busy('color')}>
+              Colour
+            </Button>
+          </Dropdown>
+        ) : null}
+        <Button
+          danger
+          loading={busy('archive')}
+          onClick={() => dispatch(organiseEvents.archiveRequested({ items: refs }))}
+        >
+          Archive
+        </Button>
+        {onlyFolder ? (
+          <Button
+            icon={<DownloadOutlined aria-hidden />}
+            href={folderDownloadUrl(onlyFolder.id)}
+            download={`${onlyFolder.name}.zip`}
+          >
+            Download
+          </Button>
+        ) : null}
+        <Button
+          type="text"
+          icon={<CloseOutlined aria-hidden />}
+          aria-label="Clear selection"
+          onClick={() => dispatch(organiseActions.selectionCleared())}
+        />
+      </Space>
+    </div>
+  );
+}

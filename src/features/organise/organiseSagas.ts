@@ -1,0 +1,480 @@
+/**
+ * Sagas of the organising actions (issue 3): each request event of organiseEvents.ts calls the API,
+ * announces the result with `organise/itemsChanged` (every list updates itself from it) and shows
+ * the success toast; move, colour, archive and restore offer Undo through `undoable`, which
+ * reverses exactly that action from the answer's BulkItemResult fields (prev_parent_id,
+ * prev_color; archive ↔ restore). Failures are shown as error info messages with the server's text
+ * and announced with `organise/actionFailed`.
+ */
+import type { Action, PayloadAction } from '@reduxjs/toolkit';
+import type { SagaIterator } from 'redux-saga';
+import { all, call, put, select, takeEvery } from 'redux-saga/effects';
+import { BULK_MAX_ITEMS, FOLDER_COLORS, MAX_PAGE_SIZE } from '../../../common/constants';
+import { MESSAGES, formatMessage } from '../../../common/messages';
+import type {
+  BulkItemResult,
+  BulkResultDto,
+  EntityDto,
+  EntityRef,
+  FolderColorKey,
+  FolderDto,
+  Page,
+} from '../../../common/types';
+import { errorMessage } from '../../api/client';
+import { safely } from '../../sagas/safely';
+import { undoEvents, undoable, type ActionPredicate } from '../../sagas/undoable';
+import { selectFolderItems } from '../entities/entitiesSelectors';
+import { entitiesActions } from '../entities/entitiesSlice';
+import { notificationsActions } from '../notifications/notificationsSlice';
+import * as organiseApi from './organiseApi';
+import { organiseEvents, type ItemsChanged } from './organiseEvents';
+import { organiseActions, type PickerFolder } from './organiseSlice';
+
+/** Most picker pages read for one folder (MAX_PAGE_SIZE each: 10,000 subfolders). */
+export const PICKER_MAX_PAGES = 20;
+
+/** "Navigated away" for an undo: another route, or another folder opened. */
+export const leftOrganisedPage: ActionPredicate = (action: Action) =>
+  undoEvents.locationChanged.match(action) || entitiesActions.folderOpened.match(action);
+
+/** “Name” for one item, "N items" for more. */
+export function itemsLabel(items: readonly { name?: string }[]): string {
+  if (items.length === 1 && items[0]!.name) return `“${items[0]!.name}”`;
+  return items.length === 1 ? '1 item' : `${items.length.toLocaleString('en-US')} items`;
+}
+
+/** The label of a palette colour ("Dark Red"), or the key when unknown. */
+export function colorLabel(color: FolderColorKey): string {
+  return FOLDER_COLORS.find((entry) => entry.key === color)?.label ?? color;
+}
+
+/** Shows an error info message and announces the failure. */
+function* failed(action: string, error: unknown): SagaIterator {
+  const message = errorMessage(error);
+  yield put(organiseEvents.actionFailed({ action, message }));
+  yield put(notificationsActions.infoMessageRequested({ text: message, kind: 'error' }));
+}
+
+/** Refuses a bulk request over BULK_MAX_ITEMS before calling the server; true when refused. */
+function* tooMany(action: string, items: readonly EntityRef[]): SagaIterator {
+  if (items.length <= BULK_MAX_ITEMS) return false;
+  yield call(
+    failed,
+    action,
+    new Error(formatMessage(MESSAGES.tooManyItems, { n: BULK_MAX_ITEMS })),
+  );
+  return true;
+}
+
+/** The loaded rows of the folder page by id (what an undo puts back into the list). */
+function* knownItems(): SagaIterator {
+  const items = (yield select(selectFolderItems)) as EntityDto[];
+  return new Map(items.map((item) => [item.id, item]));
+}
+
+/**
+ * The rows of the results as they are after an undo put them back, from the rows known before the
+ * action: the server's (possibly unique-made) name and the parent they are in now.
+ */
+function rowsFor(
+  results: readonly BulkItemResult[],
+  known: ReadonlyMap<string, EntityDto>,
+  parentOf: (result: BulkItemResult) => string | undefined,
+): EntityDto[] {
+  const rows: EntityDto[] = [];
+  for (const result of results) {
+    const row = known.get(result.id);
+    if (!row) continue;
+    const parent = parentOf(result);
+    if (row.type === 'folder') {
+      rows.push({
+        ...row,
+        name: result.name,
+        archived_at: null,
+        ...(parent === undefined ? {} : { parent_id: parent }),
+      });
+    } else {
+      rows.push({
+        ...row,
+        name: result.name,
+        archived_at: null,
+        ...(parent === undefined ? {} : { folder_id: parent }),
+      });
+    }
+  }
+  return rows;
+}
+
+/** The parent a row had before (the folder page's rows know it). */
+function parentOfRow(row: EntityDto | undefined): string | undefined {
+  if (!row) return undefined;
+  return row.type === 'folder' ? row.parent_id : row.folder_id;
+}
+
+/** Announces a change. */
+function changed(payload: Partial<ItemsChanged> & Pick<ItemsChanged, 'change'>) {
+  return organiseEvents.itemsChanged({ entities: [], results: [], ...payload });
+}
+
+/** Shows MESSAGES.restoredToRoot for the items a restore had to put in the root (at most 5). */
+function* restoredToRootMessages(results: readonly BulkItemResult[]): SagaIterator {
+  const moved = results.filter((result) => result.restored_to_root);
+  for (const result of moved.slice(0, 5)) {
+    yield put(
+      notificationsActions.infoMessageRequested({
+        text: formatMessage(MESSAGES.restoredToRoot, { name: result.name }),
+        kind: 'info',
+      }),
+    );
+  }
+}
+
+/** Tells the user that an undo went through. */
+function* undone(text: string): SagaIterator {
+  yield put(notificationsActions.infoMessageRequested({ text, kind: 'success' }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rename, favorite
+
+/** Renames one item; the server answers the final (unique) name. */
+export function* renameItem(
+  action: PayloadAction<{ item: EntityRef; name: string }>,
+): SagaIterator {
+  const { item, name } = action.payload;
+  try {
+    const entity = (yield call(organiseApi.renameItem, item, name.trim())) as EntityDto;
+    yield put(changed({ change: 'renamed', entities: [entity] }));
+  } catch (error) {
+    yield call(failed, 'rename', error);
+  }
+}
+
+/** Turns the current user's favorite of one item on or off. */
+export function* favoriteItem(
+  action: PayloadAction<{ item: EntityRef; enabled: boolean }>,
+): SagaIterator {
+  const { item, enabled } = action.payload;
+  try {
+    const entity = (yield call(organiseApi.setFavorite, item, enabled)) as EntityDto;
+    yield put(changed({ change: enabled ? 'favorited' : 'unfavorited', entities: [entity] }));
+  } catch (error) {
+    yield call(failed, 'favorite', error);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Move
+
+/**
+ * Moves the items back to where each came from (grouped by `prev_parent_id`), putting the rows the
+ * folder page knew back into its list.
+ */
+export function* reverseMove(
+  results: readonly BulkItemResult[],
+  known: ReadonlyMap<string, EntityDto>,
+): SagaIterator {
+  const groups = new Map<string, BulkItemResult[]>();
+  for (const result of results) {
+    if (result.prev_parent_id === undefined) continue;
+    const group = groups.get(result.prev_parent_id) ?? [];
+    group.push(result);
+    groups.set(result.prev_parent_id, group);
+  }
+  try {
+    for (const [parentId, group] of groups) {
+      const answer = (yield call(organiseApi.moveItems, group, parentId)) as BulkResultDto;
+      yield put(
+        changed({
+          change: 'moved',
+          results: answer.items,
+          entities: rowsFor(answer.items, known, () => parentId),
+          targetFolderId: parentId,
+          undo: true,
+        }),
+      );
+    }
+    yield call(undone, 'Move undone.');
+  } catch (error) {
+    yield call(failed, 'move', error);
+  }
+}
+
+/** Moves items into a folder, then offers Undo. */
+export function* moveItems(
+  action: PayloadAction<{ items: EntityRef[]; folderId: string; folderName: string }>,
+): SagaIterator {
+  const { items, folderId, folderName } = action.payload;
+  if ((yield call(tooMany, 'move', items)) as boolean) return;
+  const known = (yield call(knownItems)) as Map<string, EntityDto>;
+  let answer: BulkResultDto;
+  try {
+    answer = (yield call(organiseApi.moveItems, items, folderId)) as BulkResultDto;
+  } catch (error) {
+    yield call(failed, 'move', error);
+    return;
+  }
+  // An older server may not echo prev_parent_id: the rows known before the move tell it.
+  const results = answer.items.map((result) =>
+    result.prev_parent_id === undefined && parentOfRow(known.get(result.id)) !== undefined
+      ? { ...result, prev_parent_id: parentOfRow(known.get(result.id)) }
+      : result,
+  );
+  yield put(
+    changed({
+      change: 'moved',
+      results,
+      entities: rowsFor(results, known, () => folderId),
+      targetFolderId: folderId,
+    }),
+  );
+  yield call(
+    undoable,
+    { title: 'Moved', body: `${itemsLabel(results)} moved to ${folderName}.` },
+    () => reverseMove(results, known),
+    leftOrganisedPage,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Archive, restore, destroy
+
+/** Restores archived items (the undo of an archive, or a restore asked for). */
+function* restoreAndAnnounce(
+  items: readonly EntityRef[],
+  known: ReadonlyMap<string, EntityDto>,
+  undo: boolean,
+): SagaIterator {
+  const answer = (yield call(organiseApi.restoreItems, items)) as BulkResultDto;
+  yield put(
+    changed({
+      change: 'restored',
+      results: answer.items,
+      entities: rowsFor(answer.items, known, (result) =>
+        result.restored_to_root ? '' : parentOfRow(known.get(result.id)),
+      ),
+      undo,
+    }),
+  );
+  yield call(restoredToRootMessages, answer.items);
+  return answer;
+}
+
+/** Archives items (the undo of a restore, or an archive asked for). */
+function* archiveAndAnnounce(items: readonly EntityRef[], undo: boolean): SagaIterator {
+  const answer = (yield call(organiseApi.archiveItems, items)) as BulkResultDto;
+  yield put(changed({ change: 'archived', results: answer.items, undo }));
+  return answer;
+}
+
+/** Undo of an archive: restores exactly the archived items. */
+export function* reverseArchive(
+  results: readonly BulkItemResult[],
+  known: ReadonlyMap<string, EntityDto>,
+): SagaIterator {
+  try {
+    yield call(restoreAndAnnounce, results, known, true);
+    yield call(undone, 'Archive undone.');
+  } catch (error) {
+    yield call(failed, 'restore', error);
+  }
+}
+
+/** Undo of a restore: archives exactly the restored items again. */
+export function* reverseRestore(results: readonly BulkItemResult[]): SagaIterator {
+  try {
+    yield call(archiveAndAnnounce, results, true);
+    yield call(undone, 'Restore undone.');
+  } catch (error) {
+    yield call(failed, 'archive', error);
+  }
+}
+
+/** Archives items, then offers Undo. */
+export function* archiveItems(action: PayloadAction<{ items: EntityRef[] }>): SagaIterator {
+  const { items } = action.payload;
+  if ((yield call(tooMany, 'archive', items)) as boolean) return;
+  const known = (yield call(knownItems)) as Map<string, EntityDto>;
+  let answer: BulkResultDto;
+  try {
+    answer = (yield call(archiveAndAnnounce, items, false)) as BulkResultDto;
+  } catch (error) {
+    yield call(failed, 'archive', error);
+    return;
+  }
+  yield call(
+    undoable,
+    { title: 'Archived', body: `${itemsLabel(answer.items)} archived.` },
+    () => reverseArchive(answer.items, known),
+    leftOrganisedPage,
+  );
+}
+
+/** Restores archived items, then offers Undo. */
+export function* restoreItems(action: PayloadAction<{ items: EntityRef[] }>): SagaIterator {
+  const { items } = action.payload;
+  if ((yield call(tooMany, 'restore', items)) as boolean) return;
+  const known = (yield call(knownItems)) as Map<string, EntityDto>;
+  let answer: BulkResultDto;
+  try {
+    answer = (yield call(restoreAndAnnounce, items, known, false)) as BulkResultDto;
+  } catch (error) {
+    yield call(failed, 'restore', error);
+    return;
+  }
+  yield call(
+    undoable,
+    { title: 'Restored', body: `${itemsLabel(answer.items)} restored.` },
+    () => reverseRestore(answer.items),
+    leftOrganisedPage,
+  );
+}
+
+/** Deletes archived items permanently (no undo). */
+export function* destroyItems(action: PayloadAction<{ items: EntityRef[] }>): SagaIterator {
+  const { items } = action.payload;
+  if ((yield call(tooMany, 'destroy', items)) as boolean) return;
+  try {
+    const answer = (yield call(organiseApi.destroyItems, items)) as BulkResultDto;
+    yield put(changed({ change: 'destroyed', results: answer.items }));
+    yield put(
+      notificationsActions.successToastRequested({
+        title: 'Deleted permanently',
+        body: `${itemsLabel(answer.items)} deleted permanently.`,
+      }),
+    );
+  } catch (error) {
+    yield call(failed, 'destroy', error);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Colour
+
+/** Undo of a colour change: each folder gets its `prev_color` back (grouped by colour). */
+export function* reverseColor(results: readonly BulkItemResult[]): SagaIterator {
+  const groups = new Map<FolderColorKey, BulkItemResult[]>();
+  for (const result of results) {
+    const prev = result.prev_color ?? 'default';
+    const group = groups.get(prev) ?? [];
+    group.push(result);
+    groups.set(prev, group);
+  }
+  try {
+    for (const [color, group] of groups) {
+      const answer = (yield call(organiseApi.colorFolders, group, color)) as BulkResultDto;
+      yield put(changed({ change: 'colored', results: answer.items, color, undo: true }));
+    }
+    yield call(undone, 'Colour change undone.');
+  } catch (error) {
+    yield call(failed, 'color', error);
+  }
+}
+
+/** Colours folders (files are left out: only folders have colours), then offers Undo. */
+export function* colorItems(
+  action: PayloadAction<{ items: EntityRef[]; color: FolderColorKey }>,
+): SagaIterator {
+  const { color } = action.payload;
+  const items = action.payload.items.filter((item) => item.type === 'folder');
+  if (items.length === 0) {
+    yield call(failed, 'color', new Error(MESSAGES.colorFoldersOnly));
+    return;
+  }
+  if ((yield call(tooMany, 'color', items)) as boolean) return;
+  let answer: BulkResultDto;
+  try {
+    answer = (yield call(organiseApi.colorFolders, items, color)) as BulkResultDto;
+  } catch (error) {
+    yield call(failed, 'color', error);
+    return;
+  }
+  yield put(changed({ change: 'colored', results: answer.items, color }));
+  yield call(
+    undoable,
+    {
+      title: 'Colour changed',
+      body:
+        color === 'default'
+          ? `${itemsLabel(answer.items)} back to the default colour.`
+          : `${itemsLabel(answer.items)} coloured ${colorLabel(color)}.`,
+    },
+    () => reverseColor(answer.items),
+    leftOrganisedPage,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Copy, download, picker
+
+/** Copies a folder tree into another folder (no undo: the copy can be archived). */
+export function* copyFolder(
+  action: PayloadAction<{ folderId: string; parentId: string }>,
+): SagaIterator {
+  const { folderId, parentId } = action.payload;
+  try {
+    const copy = (yield call(organiseApi.copyFolder, folderId, parentId)) as FolderDto;
+    yield put(changed({ change: 'copied', entities: [copy], targetFolderId: parentId }));
+    yield put(
+      notificationsActions.successToastRequested({
+        title: 'Copied',
+        body: `Folder copied as “${copy.name}”.`,
+      }),
+    );
+  } catch (error) {
+    yield call(failed, 'copy', error);
+  }
+}
+
+/** Starts a browser download of `url` (an attachment) without leaving the page. */
+export function startDownload(url: string): void {
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = '';
+  anchor.rel = 'noopener';
+  document.body.appendChild(anchor);
+  anchor.click();
+  anchor.remove();
+}
+
+/** Downloads a folder as a zip (GET folders/{id}/download). */
+export function* downloadFolder(action: PayloadAction<{ folderId: string }>): SagaIterator {
+  yield call(startDownload, organiseApi.folderDownloadUrl(action.payload.folderId));
+}
+
+/** Loads every subfolder of one folder for the picker (pages of MAX_PAGE_SIZE, capped). */
+export function* loadPickerLevel(action: PayloadAction<{ parentId: string }>): SagaIterator {
+  const { parentId } = action.payload;
+  try {
+    const folders: PickerFolder[] = [];
+    for (let page = 1; page <= PICKER_MAX_PAGES; page += 1) {
+      const answer = (yield call(
+        organiseApi.fetchFolders,
+        parentId,
+        page,
+        MAX_PAGE_SIZE,
+      )) as Page<FolderDto>;
+      for (const folder of answer.items) folders.push({ id: folder.id, name: folder.name });
+      if (answer.items.length === 0 || folders.length >= answer.total) break;
+    }
+    yield put(organiseActions.pickerLevelLoaded({ parentId, folders }));
+  } catch (error) {
+    yield put(organiseActions.pickerLevelFailed({ parentId, message: errorMessage(error) }));
+  }
+}
+
+/** Root saga of the organise feature. */
+export function* organiseSaga(): SagaIterator {
+  yield all([
+    takeEvery(organiseEvents.renameRequested.type, safely(renameItem)),
+    takeEvery(organiseEvents.favoriteRequested.type, safely(favoriteItem)),
+    takeEvery(organiseEvents.moveRequested.type, safely(moveItems)),
+    takeEvery(organiseEvents.archiveRequested.type, safely(archiveItems)),
+    takeEvery(organiseEvents.restoreRequested.type, safely(restoreItems)),
+    takeEvery(organiseEvents.destroyRequested.type, safely(destroyItems)),
+    takeEvery(organiseEvents.colorRequested.type, safely(colorItems)),
+    takeEvery(organiseEvents.copyRequested.type, safely(copyFolder)),
+    takeEvery(organiseEvents.folderDownloadRequested.type, safely(downloadFolder)),
+    takeEvery(organiseActions.pickerLevelRequested.type, safely(loadPickerLevel)),
+  ]);
+}

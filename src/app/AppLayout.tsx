@@ -1,7 +1,11 @@
-/** The app shell (antd Layout): header, left navigation, the page, and the upload panel. */
+/**
+ * The app shell (antd Layout): header, left navigation, the page, the upload panel and the entity
+ * side panel.
+ */
 import { Layout } from 'antd';
 import { Link, Outlet } from 'react-router';
 import { PRODUCT_NAME } from '../../common/constants';
+import { DetailsPanel } from '../features/details/components/DetailsPanel';
 import { FirmSwitcher } from '../features/session/components/FirmSwitcher';
 import { selectUserDisplayName } from '../features/session/sessionSelectors';
 import { UploadPanel } from '../features/uploads/components/UploadPanel';
@@ -45,6 +49,7 @@ export function AppLayout() {
         </Layout.Content>
       </Layout>
       <UploadPanel />
+      <DetailsPanel />
     </Layout>
   );
 }

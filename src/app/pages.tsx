@@ -20,12 +20,10 @@ export function ComingSoonPage({ title, text }: ComingSoonPageProps) {
   );
 }
 
-/** The texts of the sections that come in a later release. */
+/** The texts of the sections that come in a later release (Recent, Favorites and Archive came
+ * with issue 3: src/features/collections). */
 export const COMING_SOON = {
-  recent: { title: 'Recent', text: 'Recent items are coming in a later release.' },
-  favorites: { title: 'Favorites', text: 'Favorites are coming in a later release.' },
   shared: { title: 'Shared', text: 'Shared items are coming in a later release.' },
-  archive: { title: 'Archive', text: 'Archived items are coming in a later release.' },
 } as const;
 
 /** Any unknown address inside the app. */

@@ -1,6 +1,9 @@
 /** The routes of the app (SPEC section 2). */
 import { Navigate, Route, Routes } from 'react-router';
 import { LANDING_SHARED } from '../../common/constants';
+import { ArchivePage } from '../features/collections/components/ArchivePage';
+import { FavoritesPage } from '../features/collections/components/FavoritesPage';
+import { RecentPage } from '../features/collections/components/RecentPage';
 import { FolderPage } from '../features/entities/components/FolderPage';
 import { MaintenanceGate } from '../features/flags/components/MaintenanceGate';
 import { SessionTimeout } from '../features/sessionTimeout/components/SessionTimeout';
@@ -29,10 +32,10 @@ export function AppRoutes() {
         <Route index element={<Navigate to="/home" replace />} />
         <Route path="home" element={<FolderPage />} />
         <Route path="home/folders/:folderId" element={<FolderPage />} />
-        <Route path="recent" element={<ComingSoonPage {...COMING_SOON.recent} />} />
-        <Route path="favorites" element={<ComingSoonPage {...COMING_SOON.favorites} />} />
+        <Route path="recent" element={<RecentPage />} />
+        <Route path="favorites" element={<FavoritesPage />} />
         <Route path="shared" element={<ComingSoonPage {...COMING_SOON.shared} />} />
-        <Route path="archive" element={<ComingSoonPage {...COMING_SOON.archive} />} />
+        <Route path="archive" element={<ArchivePage />} />
         <Route path={LANDING_SHARED.slice(1)} element={<Navigate to="/shared" replace />} />
         <Route path="history" element={<HistoryPage />} />
         <Route path="*" element={<NotFoundPage />} />

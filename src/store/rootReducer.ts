@@ -1,5 +1,6 @@
 /** The root reducer: one slice per feature. */
 import { combineReducers } from '@reduxjs/toolkit';
+import { collectionsReducer } from '../features/collections/collectionsSlice';
 import { detailsReducer } from '../features/details/detailsSlice';
 import { entitiesReducer } from '../features/entities/entitiesSlice';
 import { flagsReducer } from '../features/flags/flagsSlice';
@@ -20,6 +21,7 @@ export const rootReducer = combineReducers({
   uploads: uploadsReducer,
   history: historyReducer,
   details: detailsReducer,
+  collections: collectionsReducer,
   organise: organiseReducer,
 });
 

@@ -48,9 +48,7 @@ describe('app shell', () => {
       '/logout',
     );
     expect(document.title).toBe('Dossier');
-    expect(
-      await screen.findByText('Recent items are coming in a later release.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Recent' })).toBeInTheDocument();
   });
 
   it('lists the navigation entries of the spec with their routes', () => {
@@ -94,7 +92,7 @@ describe('app shell', () => {
       'page',
     );
     expect(within(nav).getByRole('link', { name: 'Recent' })).not.toHaveAttribute('aria-current');
-    expect(screen.getByText('Archived items are coming in a later release.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Archive' })).toBeInTheDocument();
   });
 
   it('shows the firm switcher only for users of several databases', () => {

@@ -89,9 +89,7 @@ describe('sign-in', () => {
     await user.click(screen.getByLabelText('Password'));
     await user.paste('right');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(
-      await screen.findByText('Archived items are coming in a later release.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Archive' })).toBeInTheDocument();
   });
 
   it('skips the form for a user who is already signed in', async () => {

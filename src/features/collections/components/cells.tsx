@@ -1,0 +1,106 @@
+/** Cells shared by the collection rows: the item's name and where it is. */
+import { InfoCircleOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { EntityIcon } from '../../../components/EntityIcon';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { detailsActions } from '../../details/detailsSlice';
+import { fileUrl } from '../../entities/entitiesApi';
+import { selectFolderPath, type CollectionRow } from '../collectionsSelectors';
+import { collectionsActions } from '../collectionsSlice';
+
+/** The route of a folder in the folder view ('' is the root: /home). */
+export function folderRoute(folderId: string): string {
+  return folderId ? `/home/folders/${encodeURIComponent(folderId)}` : '/home';
+}
+
+/** The name of the root in "where" cells. */
+export const HOME_NAME = 'Home';
+
+/**
+ * Icon and name. `link`: a folder's name opens it in the folder view, a file's name opens its
+ * preview in a new tab; without it the name is plain text (archived items).
+ */
+export function NameCell({ row, link = true }: { row: CollectionRow; link?: boolean }) {
+  let name;
+  if (!link) name = <span className="entity-name">{row.name}</span>;
+  else if (row.type === 'folder') {
+    name = (
+      <Link className="entity-name" to={folderRoute(row.id)}>
+        {row.name}
+      </Link>
+    );
+  } else {
+    name = (
+      <a
+        className="entity-name"
+        href={fileUrl(row.id, 'preview')}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        {row.name}
+      </a>
+    );
+  }
+  return (
+    <div role="cell" className="entity-cell entity-cell-name">
+      <EntityIcon kind={row.kind} />
+      {name}
+    </div>
+  );
+}
+
+/**
+ * Where the item is: "Home" for the root, else the parent folder's path (read once per folder
+ * through its breadcrumbs), as a link to that folder. Archived items show the path the server
+ * recorded, as text (their folder may be archived too).
+ */
+export function WhereCell({ row }: { row: CollectionRow }) {
+  const dispatch = useAppDispatch();
+  const { parentId, parentPath } = row;
+  const known = useAppSelector((state) => selectFolderPath(state, parentId));
+  const needsPath = parentPath === null && parentId !== '' && known === undefined;
+  useEffect(() => {
+    if (needsPath) dispatch(collectionsActions.folderPathNeeded({ folderId: parentId }));
+  }, [dispatch, needsPath, parentId]);
+
+  let content;
+  if (parentPath !== null) {
+    content = <span title={parentPath || HOME_NAME}>{parentPath || HOME_NAME}</span>;
+  } else if (parentId === '') {
+    content = <Link to="/home">{HOME_NAME}</Link>;
+  } else {
+    const text =
+      known?.status === 'succeeded'
+        ? [HOME_NAME, ...known.names].join(' / ')
+        : known?.status === 'failed'
+          ? 'Folder'
+          : '…';
+    content = (
+      <Link to={folderRoute(parentId)} title={text}>
+        {text}
+      </Link>
+    );
+  }
+  return (
+    <div role="cell" className="entity-cell collection-cell-where">
+      {content}
+    </div>
+  );
+}
+
+/** The "Details" action: opens the entity side panel for the row's item. */
+export function DetailsButton({ row }: { row: CollectionRow }) {
+  const dispatch = useAppDispatch();
+  return (
+    <Button
+      type="text"
+      size="small"
+      icon={<InfoCircleOutlined aria-hidden />}
+      title="Details"
+      aria-label={`Details of ${row.name}`}
+      onClick={() => dispatch(detailsActions.panelOpened({ id: row.id, type: row.type }))}
+    />
+  );
+}

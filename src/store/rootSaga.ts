@@ -5,6 +5,8 @@
  */
 import type { SagaIterator, Task } from 'redux-saga';
 import { all, call, cancelled, spawn } from 'redux-saga/effects';
+import { collectionsSaga } from '../features/collections/collectionsSagas';
+import { detailsSaga } from '../features/details/detailsSagas';
 import { entitiesSaga } from '../features/entities/entitiesSagas';
 import { flagsSaga } from '../features/flags/flagsSagas';
 import { organiseSaga } from '../features/organise/organiseSagas';
@@ -24,6 +26,8 @@ export const FEATURE_SAGAS = [
   uploadsSaga,
   historySaga,
   organiseSaga,
+  collectionsSaga,
+  detailsSaga,
 ] as const;
 
 /** Never settles: keeps the root saga alive until it is cancelled. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@testing-library/react';
-import { FEATURE_FLAG_DEFAULTS } from '../../../../common/constants';
+import { FEATURE_FLAG_DEFAULTS, type FeatureFlags } from '../../../../common/constants';
 import type {
   ArchivedEntityDto,
   CursorPage,
@@ -57,7 +57,7 @@ function cursorPage<T>(
   return { items, page, page_size: 100, total, next_cursor: nextCursor };
 }
 
-function flagsState(values: Partial<typeof FEATURE_FLAG_DEFAULTS>): Partial<RootState> {
+function flagsState(values: Partial<FeatureFlags>): Partial<RootState> {
   return {
     flags: {
       ...initialFlagsState,

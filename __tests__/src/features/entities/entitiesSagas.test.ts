@@ -104,6 +104,26 @@ describe('entities sagas', () => {
     expect(callsTo(calls, 'GET /api/rest/entities')).toHaveLength(2);
   });
 
+  it('reads the next page after the keyset cursor the server sent', async () => {
+    const first = [makeFolder({ id: 'a', name: 'A' }), makeFolder({ id: 'b', name: 'B' })];
+    const second = [makeFile({ id: 'c', name: 'c.pdf' })];
+    const { store, calls } = start({
+      'GET /api/rest/entities': (call) => ({
+        body: call.url.includes('cursor=')
+          ? { ...makePage(second, 2, 3, 2), next_cursor: null }
+          : { ...makePage(first, 1, 3, 2), next_cursor: 'after-b' },
+      }),
+    });
+    store.dispatch(entitiesActions.folderOpened({ folderId: '' }));
+    await waitFor(() => expect(store.getState().entities.list.status).toBe('succeeded'));
+    store.dispatch(entitiesActions.nextPageRequested());
+    await waitFor(() => expect(store.getState().entities.more.status).toBe('succeeded'));
+    expect(callsTo(calls, 'GET /api/rest/entities')[1]!.url).toBe(
+      '/api/rest/entities?folder_id=&page=2&page_size=2&cursor=after-b',
+    );
+    expect(store.getState().entities.items.map((item) => item.id)).toEqual(['a', 'b', 'c']);
+  });
+
   it('creates a folder in the open folder and shows the final name', async () => {
     const { store, calls, types } = start({
       'GET /api/rest/entities': { body: makePage([makeFolder({ id: 'r', name: 'Reports' })]) },

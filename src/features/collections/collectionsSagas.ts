@@ -2,8 +2,8 @@
  * Sagas of the Archive, Favorites and Recent pages: load the first page when a page opens, the next
  * one (by the server's cursor) when the end of the list is reached, the paths of parent folders for
  * the "where" of rows, and keep the lists in step with `organise/itemsChanged` where only the server
- * knows the order (an item archived, favorited or touched anew goes to the top of its list). A
- * restore that had to put an item in the root says so (MESSAGES.restoredToRoot).
+ * knows the order (an item archived, favorited or touched anew goes to the top of its list). The
+ * organise saga (organiseSagas.ts) performs the actions and shows MESSAGES.restoredToRoot.
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
@@ -18,13 +18,11 @@ import {
   takeLatest,
   takeLeading,
 } from 'redux-saga/effects';
-import { MESSAGES, formatMessage } from '../../../common/messages';
 import type { BreadcrumbDto, CursorPage, EntityDto } from '../../../common/types';
 import { errorMessage } from '../../api/client';
 import { safely } from '../../sagas/safely';
 import type { RootState } from '../../store/rootReducer';
 import { selectFeatureFlag } from '../flags/flagsSelectors';
-import { notificationsActions } from '../notifications/notificationsSlice';
 import { organiseEvents, type ItemsChanged } from '../organise/organiseEvents';
 import * as collectionsApi from './collectionsApi';
 import {
@@ -34,13 +32,6 @@ import {
   type CollectionPageLoaded,
   type CollectionTopRefreshed,
 } from './collectionsSlice';
-
-/** How many "restored to Root" messages one restore shows before summing up the rest. */
-export const RESTORED_TO_ROOT_MESSAGES_MAX = 3;
-
-/** The summary of the restored-to-root items beyond {@link RESTORED_TO_ROOT_MESSAGES_MAX}. */
-export const RESTORED_TO_ROOT_MORE =
-  '{n} more items were restored to Root because their folders are archived or deleted.';
 
 const selectList = (state: RootState, kind: CollectionKind): CollectionList =>
   state.collections[kind];
@@ -161,30 +152,8 @@ export function refreshPlan(changed: ItemsChanged): RefreshPlan {
   }
 }
 
-/** Tells the user about items a restore had to put in the root (not for an undo). */
-export function* reportRestoredToRoot(changed: ItemsChanged): SagaIterator {
-  if (changed.change !== 'restored' || changed.undo) return;
-  const names = changed.results.filter((item) => item.restored_to_root).map((item) => item.name);
-  for (const name of names.slice(0, RESTORED_TO_ROOT_MESSAGES_MAX)) {
-    yield put(
-      notificationsActions.infoMessageRequested({
-        text: formatMessage(MESSAGES.restoredToRoot, { name }),
-      }),
-    );
-  }
-  const more = names.length - RESTORED_TO_ROOT_MESSAGES_MAX;
-  if (more > 0) {
-    yield put(
-      notificationsActions.infoMessageRequested({
-        text: formatMessage(RESTORED_TO_ROOT_MORE, { n: more }),
-      }),
-    );
-  }
-}
-
-/** Follows a confirmed change: messages, then the lists that must be read again. */
+/** Follows a confirmed change: reads again the lists whose order only the server knows. */
 export function* followChange(action: PayloadAction<ItemsChanged>): SagaIterator {
-  yield call(reportRestoredToRoot, action.payload);
   const plan = refreshPlan(action.payload);
   for (const kind of Object.keys(plan) as CollectionKind[]) {
     const list = (yield select(selectList, kind)) as CollectionList;

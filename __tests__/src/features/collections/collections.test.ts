@@ -15,7 +15,6 @@ import {
   type CollectionsState,
 } from '../../../../src/features/collections/collectionsSlice';
 import { initialFlagsState } from '../../../../src/features/flags/flagsSlice';
-import { notificationsActions } from '../../../../src/features/notifications/notificationsSlice';
 import { organiseEvents } from '../../../../src/features/organise/organiseEvents';
 import type { RootState } from '../../../../src/store/rootReducer';
 import type { AppStore } from '../../../../src/store/store';
@@ -309,8 +308,8 @@ describe('collections sagas', () => {
     );
   });
 
-  it('removes restored items from the Archive and says which went to the root', async () => {
-    const { store, actions } = start({
+  it('removes restored items from the Archive, its selection and the pending ids', async () => {
+    const { store } = start({
       'POST /api/rest/entities/archived': {
         body: cursorPage([archived('a'), archived('b'), archived('c')], null),
       },
@@ -343,24 +342,6 @@ describe('collections sagas', () => {
     expect(state.archive.total).toBe(1);
     expect(state.selected).toEqual(['c']);
     expect(state.pending).toEqual([]);
-    const messages = actions.filter(notificationsActions.infoMessageRequested.match);
-    expect(messages.map((action) => action.payload.text)).toEqual([
-      'a.pdf was restored to Root because its folder is archived or deleted.',
-    ]);
-  });
-
-  it('says nothing about the root for the undo of an archive', async () => {
-    const { store, actions } = start({});
-    store.dispatch(
-      organiseEvents.itemsChanged({
-        change: 'restored',
-        undo: true,
-        entities: [],
-        results: [{ id: 'a', type: 'file', name: 'a.pdf', restored_to_root: true }],
-      }),
-    );
-    await Promise.resolve();
-    expect(actions.filter(notificationsActions.infoMessageRequested.match)).toHaveLength(0);
   });
 
   it('puts newly archived items (an undone restore) back at the top of the Archive', async () => {

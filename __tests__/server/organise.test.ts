@@ -81,6 +81,19 @@ describeEachDatabase('organising one item', (kind) => {
     expect(await eventCount(server, admin.databaseId)).toBe(before);
   });
 
+  it('gives two renames to one name at the same time different names', async () => {
+    const parent = await makeFolder(server, admin, 'Race parent');
+    const one = await makeFolder(server, admin, 'One', parent.id);
+    const two = await makeFolder(server, admin, 'Two', parent.id);
+    const answers = await Promise.all(
+      [one, two].map((f) =>
+        call(server, admin, 'PATCH', `/api/rest/folders/${f.id}`, { name: 'Same' }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(answers.map((a) => a.json<FolderDto>().name).sort()).toEqual(['Same', 'Same (1)']);
+  });
+
   it('renames a file keeping its extension and refuses invalid names', async () => {
     const parent = await makeFolder(server, admin, 'File renames');
     await makeFile(server, admin, 'Jan.pdf', parent.id);

@@ -12,6 +12,16 @@ import type { Executor } from './types';
 /** Ids per `IN (...)` list and rows per multi-row insert. */
 export const ID_CHUNK = 500;
 
+/**
+ * The firm scope of a statement that names its rows by primary key (`id IN (...)`), written as an
+ * expression no index serves: SQLite, which has no statistics here, would otherwise walk the
+ * firm's whole range of a (database_id, ...) index for every chunk instead of looking the ids up by
+ * primary key (measured: 10,000 ids cost 200 ms instead of 10 ms). PostgreSQL plans it the same.
+ */
+function inFirm(databaseId: string) {
+  return sql<boolean>`database_id || '' = ${databaseId}`;
+}
+
 /** Cuts a list into chunks of at most `size` items (last one shorter). */
 export function chunked<T>(items: readonly T[], size = ID_CHUNK): T[][] {
   const out: T[][] = [];
@@ -46,7 +56,7 @@ export async function folderItems(
     const rows = await db
       .selectFrom('folders')
       .select(['id', 'parent_id', 'name', 'archived_at', 'archived_root_id'])
-      .where('database_id', '=', databaseId)
+      .where(inFirm(databaseId))
       .where('id', 'in', part)
       .execute();
     for (const r of rows) {
@@ -76,7 +86,7 @@ export async function fileItems(
         'extension',
         'storage_key',
       ])
-      .where('database_id', '=', databaseId)
+      .where(inFirm(databaseId))
       .where('id', 'in', part)
       .execute();
     for (const r of rows) {
@@ -185,14 +195,14 @@ export async function setParent(
       await db
         .updateTable('folders')
         .set({ parent_id: parentId, updated_at: at })
-        .where('database_id', '=', databaseId)
+        .where(inFirm(databaseId))
         .where('id', 'in', part)
         .execute();
     } else {
       await db
         .updateTable('files')
         .set({ folder_id: parentId, updated_at: at })
-        .where('database_id', '=', databaseId)
+        .where(inFirm(databaseId))
         .where('id', 'in', part)
         .execute();
     }
@@ -214,7 +224,7 @@ export async function archiveNamed(
     await db
       .updateTable(type === 'folder' ? 'folders' : 'files')
       .set((eb) => ({ archived_at: at, archived_root_id: eb.ref('id') }))
-      .where('database_id', '=', databaseId)
+      .where(inFirm(databaseId))
       .where('id', 'in', part)
       .where('archived_at', 'is', null)
       .execute();
@@ -366,7 +376,7 @@ export async function descendantFolderIds(
         qb
           .selectFrom('folders')
           .select(['id', sql<number>`0`.as('depth')])
-          .where('database_id', '=', databaseId)
+          .where(inFirm(databaseId))
           .where('id', 'in', part)
           .unionAll((u) =>
             u
@@ -420,6 +430,7 @@ export async function deleteItems(
     await db
       .deleteFrom('favorites')
       .where('database_id', '=', databaseId)
+      .where('entity_type', 'in', ['folder', 'file'])
       .where('entity_id', 'in', part)
       .execute();
     await db
@@ -429,19 +440,11 @@ export async function deleteItems(
       .execute();
   }
   for (const part of chunked(fileIds)) {
-    await db
-      .deleteFrom('files')
-      .where('database_id', '=', databaseId)
-      .where('id', 'in', part)
-      .execute();
+    await db.deleteFrom('files').where(inFirm(databaseId)).where('id', 'in', part).execute();
   }
   for (const part of chunked(folderIds)) {
     await db.deleteFrom('folder_colors').where('folder_id', 'in', part).execute();
-    await db
-      .deleteFrom('folders')
-      .where('database_id', '=', databaseId)
-      .where('id', 'in', part)
-      .execute();
+    await db.deleteFrom('folders').where(inFirm(databaseId)).where('id', 'in', part).execute();
   }
 }
 

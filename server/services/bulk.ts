@@ -51,6 +51,33 @@ import type { RequestContext, Services } from './context';
 import { recordEvents, type NewEvent } from './history';
 import { itemMovedEvent, itemStateEvent, type ParentRef } from './historyEvents';
 
+/** Attempts of a transaction that lost a race for a unique name (PostgreSQL). */
+const UNIQUE_RACE_ATTEMPTS = 3;
+
+/** True for a unique-index violation (PostgreSQL 23505). */
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '23505';
+}
+
+/**
+ * Runs `work` in one transaction. On PostgreSQL two calls may pick the same free name in one
+ * folder at once; the unique index refuses the second commit, and the whole transaction runs
+ * again (it then sees the first one's name), up to UNIQUE_RACE_ATTEMPTS times. SQLite runs write
+ * transactions one at a time, so it never races.
+ */
+export async function inTransaction<T>(
+  services: Pick<Services, 'db'>,
+  work: (trx: Executor) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await services.db.transaction().execute(work);
+    } catch (error) {
+      if (attempt >= UNIQUE_RACE_ATTEMPTS || !isUniqueViolation(error)) throw error;
+    }
+  }
+}
+
 /** Objects removed at once after a permanent delete. */
 const DELETE_CONCURRENCY = 16;
 
@@ -171,7 +198,7 @@ export async function bulkMove(
   targetId: string,
 ): Promise<BulkResultDto> {
   assertBulkSize(refs);
-  return services.db.transaction().execute(async (trx) => {
+  return inTransaction(services, async (trx) => {
     const target = await accessibleFolder(trx, ctx, targetId, 'write');
     const items = await loadItems(trx, ctx, refs, { live: true });
     await assertNotIntoItself(
@@ -260,7 +287,7 @@ export async function bulkColor(
   if (refs.some((r) => r.type !== 'folder')) {
     throw badRequest(MESSAGES.colorFoldersOnly, 'color_folders_only');
   }
-  return services.db.transaction().execute(async (trx) => {
+  return inTransaction(services, async (trx) => {
     assertRole(ctx, 'read');
     const items = await loadItems(trx, ctx, refs);
     const ids = items.map((i) => i.id);
@@ -288,7 +315,7 @@ export async function bulkArchive(
   refs: readonly EntityRef[],
 ): Promise<BulkResultDto> {
   assertBulkSize(refs);
-  return services.db.transaction().execute(async (trx) => {
+  return inTransaction(services, async (trx) => {
     assertRole(ctx, 'write');
     const items = await loadItems(trx, ctx, refs);
     const archiving = items.filter((i) => i.archived_at === null);
@@ -333,7 +360,7 @@ export async function bulkRestore(
   refs: readonly EntityRef[],
 ): Promise<BulkResultDto> {
   assertBulkSize(refs);
-  return services.db.transaction().execute(async (trx) => {
+  return inTransaction(services, async (trx) => {
     assertRole(ctx, 'write');
     const items = await loadItems(trx, ctx, refs);
     const restoring = items.filter((i) => i.archived_at !== null);
@@ -448,7 +475,7 @@ export async function bulkDestroy(
   refs: readonly EntityRef[],
 ): Promise<BulkResultDto> {
   assertBulkSize(refs);
-  const { answer, keys } = await services.db.transaction().execute(async (trx) => {
+  const { answer, keys } = await inTransaction(services, async (trx) => {
     assertRole(ctx, 'write');
     const items = await loadItems(trx, ctx, refs);
     if (items.some((i) => i.archived_at === null)) {

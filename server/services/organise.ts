@@ -32,7 +32,14 @@ import {
 import type { Executor } from '../repositories/types';
 import type { Insertable } from 'kysely';
 import { accessibleFile, accessibleFolder } from './access';
-import { assertNotIntoItself, bulkArchive, bulkColor, bulkRestore, removeObjects } from './bulk';
+import {
+  assertNotIntoItself,
+  bulkArchive,
+  bulkColor,
+  bulkRestore,
+  inTransaction,
+  removeObjects,
+} from './bulk';
 import type { RequestContext, Services } from './context';
 import { getFile } from './files';
 import { getFolder } from './folders';
@@ -97,7 +104,7 @@ export async function updateEntity(
   id: string,
   request: UpdateEntityRequest,
 ): Promise<FolderDto | FileDto> {
-  await services.db.transaction().execute(async (trx) => {
+  await inTransaction(services, async (trx) => {
     const item =
       kind === 'folder'
         ? await accessibleFolder(trx, ctx, id, 'write')
@@ -254,7 +261,7 @@ export async function copyFolder(
       await services.store.copyObject(c.from, c.to);
       copied.push(c.to);
     });
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(services, async (trx) => {
       const live = await accessibleFolder(trx, ctx, id, 'write');
       const target = await accessibleFolder(trx, ctx, targetId, 'write');
       await assertNotIntoItself(
@@ -335,7 +342,7 @@ export async function setFavorite(
   id: string,
   enabled: boolean,
 ): Promise<FolderDto | FileDto> {
-  await services.db.transaction().execute(async (trx) => {
+  await inTransaction(services, async (trx) => {
     const item =
       kind === 'folder'
         ? await accessibleFolder(trx, ctx, id, 'read', { allowArchived: true })

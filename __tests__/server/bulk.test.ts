@@ -302,6 +302,54 @@ describeEachDatabase('bulk organising', (kind) => {
     });
   });
 
+  it('gives items restored into one folder distinct names', async () => {
+    const one = await makeFolder(server, admin, 'Restore one');
+    const two = await makeFolder(server, admin, 'Restore two');
+    const first = await makeFile(server, admin, 'same name.txt', one.id);
+    const second = await makeFile(server, admin, 'Same Name.txt', two.id);
+    await call(server, admin, 'POST', '/api/rest/bulk/archive', {
+      items: [
+        { id: first.id, type: 'file' },
+        { id: second.id, type: 'file' },
+      ],
+    });
+    await call(server, admin, 'POST', '/api/rest/bulk/archive', {
+      items: [
+        { id: one.id, type: 'folder' },
+        { id: two.id, type: 'folder' },
+      ],
+    });
+    const response = await call(server, admin, 'POST', '/api/rest/bulk/restore', {
+      items: [
+        { id: first.id, type: 'file' },
+        { id: second.id, type: 'file' },
+      ],
+    });
+    expect(response.json<BulkResultDto>().items).toEqual([
+      { id: first.id, type: 'file', name: 'same name.txt', restored_to_root: true },
+      { id: second.id, type: 'file', name: 'Same Name (1).txt', restored_to_root: true },
+    ]);
+    expect(await fileRow(server, second.id)).toMatchObject({ folder_id: '', archived_at: null });
+    const events = await itemEvents(server, admin, 'file', second.id);
+    expect(events[0]).toMatchObject({
+      action: 'restore',
+      attributes: { name: 'Same Name (1).txt', parent: { id: '', name: 'Root' } },
+    });
+  });
+
+  it('destroys what a folder holds, items archived on their own before it too', async () => {
+    const folder = await makeFolder(server, admin, 'Destroy all');
+    const early = await makeFile(server, admin, 'early.txt', folder.id);
+    await call(server, admin, 'POST', `/api/rest/files/${early.id}/archive`);
+    await call(server, admin, 'POST', `/api/rest/folders/${folder.id}/archive`);
+    const response = await call(server, admin, 'POST', '/api/rest/bulk/destroy', {
+      items: [{ id: folder.id, type: 'folder' }],
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await fileRow(server, early.id)).toBeUndefined();
+    expect(await objectText(server, early.storageKey)).toBeNull();
+  });
+
   it('destroys archived trees with their favorites, colours, recent items and objects', async () => {
     const folder = await makeFolder(server, admin, 'To destroy');
     const sub = await makeFolder(server, admin, 'Sub', folder.id);

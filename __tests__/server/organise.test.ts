@@ -164,6 +164,30 @@ describeEachDatabase('organising one item', (kind) => {
     expect(fileEvent?.attributes.changes?.nextParent).toEqual({ id: '', name: 'Root' });
   });
 
+  it('answers a PATCH without changes unchanged and refuses an archived target', async () => {
+    const folder = await makeFolder(server, admin, 'Unchanged');
+    const empty = await call(server, admin, 'PATCH', `/api/rest/folders/${folder.id}`, {});
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json<FolderDto>().name).toBe('Unchanged');
+    const noBody = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/rest/folders/${folder.id}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(noBody.statusCode).toBe(400);
+    const shelf = await makeFolder(server, admin, 'Shelf');
+    await call(server, admin, 'POST', `/api/rest/folders/${shelf.id}/archive`);
+    const intoArchived = await call(server, admin, 'PATCH', `/api/rest/folders/${folder.id}`, {
+      parent_id: shelf.id,
+    });
+    expect(intoArchived.statusCode).toBe(404);
+    const renameArchived = await call(server, admin, 'PATCH', `/api/rest/folders/${shelf.id}`, {
+      name: 'Renamed shelf',
+    });
+    expect(renameArchived.statusCode).toBe(404);
+    expect(await folderRow(server, folder.id)).toMatchObject({ parent_id: '' });
+  });
+
   it('copies a folder tree with new objects, a unique name and one copy event', async () => {
     const parent = await makeFolder(server, admin, 'Copy parent');
     const source = await makeFolder(server, admin, 'Smith', parent.id);

@@ -117,15 +117,21 @@ async function folderPages(): Promise<void> {
 
 /**
  * The history benchmark (bench/history.ts): `npm run bench -- history` runs only it, at
- * BENCH_HISTORY_EVENTS (default 1,000,000) events; the default run ends with it at 100,000.
+ * BENCH_HISTORY_EVENTS (default 1,000,000) events; the default run has it at 100,000. The
+ * organise benchmark (bench/organise.ts: a folder of 100,000 files and 1,000 folders, paging,
+ * Chromium, zip, bulk archive): `npm run bench -- organise` runs only it; the default run ends
+ * with it.
  */
 async function run(): Promise<void> {
   const args = process.argv.slice(2);
   const { runHistoryBench } = await import('./history');
+  const { runOrganiseBench } = await import('./organise');
   if (args.includes('history')) return runHistoryBench();
+  if (args.includes('organise')) return runOrganiseBench();
   await main();
   if (args.length === 0) {
     await runHistoryBench({ events: Number(process.env.BENCH_HISTORY_EVENTS ?? 100_000) });
+    await runOrganiseBench();
   }
 }
 

@@ -283,6 +283,9 @@ describeEachDatabase('organising one item', (kind) => {
     const folder = await makeFolder(server, admin, 'Old client', parent.id);
     const sub = await makeFolder(server, admin, 'Letters', folder.id);
     const file = await makeFile(server, admin, 'letter.txt', sub.id);
+    const deeper = await makeFolder(server, admin, '2025', sub.id);
+    const deepest = await makeFolder(server, admin, 'Q4', deeper.id);
+    const deepFile = await makeFile(server, admin, 'deep.txt', deepest.id);
     const earlier = await makeFile(server, admin, 'earlier.txt', folder.id);
     await call(server, admin, 'POST', `/api/rest/files/${earlier.id}/archive`);
 
@@ -295,6 +298,8 @@ describeEachDatabase('organising one item', (kind) => {
     expect(await folderRow(server, folder.id)).toMatchObject({ archived_root_id: folder.id });
     expect(await folderRow(server, sub.id)).toMatchObject({ archived_root_id: folder.id });
     expect((await fileRow(server, file.id))?.archived_root_id).toBe(folder.id);
+    expect(await folderRow(server, deepest.id)).toMatchObject({ archived_root_id: folder.id });
+    expect((await fileRow(server, deepFile.id))?.archived_root_id).toBe(folder.id);
     expect((await fileRow(server, earlier.id))?.archived_root_id).toBe(earlier.id);
     expect(await list(parent.id)).toEqual([]);
     const [event] = await itemEvents(server, admin, 'folder', folder.id);
@@ -315,6 +320,10 @@ describeEachDatabase('organising one item', (kind) => {
       item: { id: folder.id, parent_id: parent.id, archived_at: null },
     });
     expect((await fileRow(server, file.id))?.archived_at).toBeNull();
+    expect(await fileRow(server, deepFile.id)).toMatchObject({
+      archived_at: null,
+      archived_root_id: null,
+    });
     expect((await fileRow(server, earlier.id))?.archived_at).not.toBeNull();
     expect(await list(folder.id)).toEqual(['Letters']);
     const [restoreEvent] = await itemEvents(server, admin, 'folder', folder.id);

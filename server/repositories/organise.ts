@@ -337,23 +337,25 @@ export async function detachArchive(
     .execute();
 }
 
-/** Brings back every row archived by these roots' archives (the roots included). */
+/**
+ * Brings back every row archived by these roots' archives (the roots included). Like an archive,
+ * a restore leaves updated_at alone: the item itself did not change.
+ */
 export async function restoreArchives(
   db: Executor,
   databaseId: string,
   rootIds: readonly string[],
-  at: string,
 ): Promise<void> {
   for (const part of chunked(rootIds)) {
     await db
       .updateTable('folders')
-      .set({ archived_at: null, archived_root_id: null, updated_at: at })
+      .set({ archived_at: null, archived_root_id: null })
       .where('database_id', '=', databaseId)
       .where('archived_root_id', 'in', part)
       .execute();
     await db
       .updateTable('files')
-      .set({ archived_at: null, archived_root_id: null, updated_at: at })
+      .set({ archived_at: null, archived_root_id: null })
       .where('database_id', '=', databaseId)
       .where('archived_root_id', 'in', part)
       .execute();

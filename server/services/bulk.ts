@@ -420,7 +420,7 @@ export async function bulkRestore(
     }
     await setParent(trx, ctx.databaseId, 'folder', toRoot.folder, ROOT_FOLDER_ID, at);
     await setParent(trx, ctx.databaseId, 'file', toRoot.file, ROOT_FOLDER_ID, at);
-    await restoreArchives(trx, ctx.databaseId, [...roots], at);
+    await restoreArchives(trx, ctx.databaseId, [...roots]);
     const parents = new Map<string, ParentRef>([
       [ROOT_FOLDER_ID, { id: ROOT_FOLDER_ID, name: ROOT_FOLDER_NAME }],
     ]);

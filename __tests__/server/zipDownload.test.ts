@@ -169,6 +169,41 @@ describeEachDatabase('folder zip download', (kind) => {
     expect(entries.has(`${top.name}/sub 500/`)).toBe(true);
   });
 
+  it('writes Zip64 records for a tree of 4 GiB or more, still readable', async () => {
+    const top = folderRow(firm, '', `Huge ${newId().slice(-4)}`);
+    // The rows claim 5 GiB (the choice is made from the rows); the objects are small.
+    const files = [fileRow(firm, top.id, 'a.pdf'), fileRow(firm, top.id, 'b.pdf')];
+    for (const f of files) await storeObject(server, f, Buffer.from(f.name));
+    for (const f of files) f.size = 2.5 * 1024 ** 3;
+    await insertRows(server, { folders: [top], files });
+    const response = await download(top.id);
+    expect(response.statusCode).toBe(200);
+    const zip64EndOfCentralDirectory = Buffer.from([0x50, 0x4b, 0x06, 0x06]);
+    expect(response.rawPayload.includes(zip64EndOfCentralDirectory)).toBe(true);
+    const entries = await unzip(response.rawPayload);
+    expect(entries.get(`${top.name}/b.pdf`)!.data!.toString()).toBe('b.pdf');
+
+    const small = folderRow(firm, '', `Small ${newId().slice(-4)}`);
+    await insertRows(server, { folders: [small] });
+    const plain = await download(small.id);
+    expect(plain.rawPayload.includes(zip64EndOfCentralDirectory)).toBe(false);
+  });
+
+  it('lets a read-only member download (a read)', async () => {
+    await addUser(server, {
+      username: 'reader',
+      password: 'reader-pass-1',
+      role: 'read_only',
+      databaseId: firm.databaseId,
+    });
+    const readerCookie = await signIn(server, 'reader', 'reader-pass-1');
+    const top = folderRow(firm, '', `Readable ${newId().slice(-4)}`);
+    await insertRows(server, { folders: [top] });
+    const response = await download(top.id, readerCookie);
+    expect(response.statusCode).toBe(200);
+    expect([...(await unzip(response.rawPayload)).keys()]).toEqual([`${top.name}/`]);
+  });
+
   it('answers 404 for a folder of another firm, an archived folder or an unknown id, and records nothing', async () => {
     const top = folderRow(firm, '', `Private ${newId().slice(-4)}`);
     const archived = folderRow(firm, '', `Archived ${newId().slice(-4)}`, { archived_at: at(2) });

@@ -17,6 +17,7 @@ import ZipStream, { type FileDataInput } from 'zip-stream';
 import { notFound } from '../errors';
 import { listLiveFilesAfter } from '../repositories/files';
 import { listLiveFoldersAfter, type NamePosition } from '../repositories/folders';
+import { folderTreeStats } from '../repositories/lists';
 import type { Executor } from '../repositories/types';
 import type { ObjectStore } from '../storage/objectStore';
 import { accessibleFolder } from './access';
@@ -25,6 +26,9 @@ import { recordItemRead } from './historyEvents';
 
 /** Rows read per query while walking the tree. */
 export const ZIP_BATCH = 500;
+
+/** Trees of at least this many bytes are written with Zip64 records (4 GiB less room for headers). */
+export const ZIP64_THRESHOLD = 0xffffffff - 64 * 1024 * 1024;
 
 /** Extensions worth deflating; everything else is stored as is (already compressed). */
 const DEFLATE_EXTENSIONS = new Set([
@@ -164,7 +168,14 @@ export async function openFolderZip(
       'download',
     );
   });
-  const zip = new ZipStream({ zlib: { level: 6 } });
+  // Zip64 records when the tree may pass 4 GiB: entry sizes are only known after they are
+  // written, so the whole archive uses them from the start (more than 65,535 entries switch the
+  // end records to Zip64 by themselves).
+  const { byExtension } = await folderTreeStats(services.db, ctx.databaseId, folder.id, {
+    live: true,
+  });
+  const bytes = byExtension.reduce((n, e) => n + e.size, 0);
+  const zip = new ZipStream({ zlib: { level: 6 }, forceZip64: bytes >= ZIP64_THRESHOLD });
   const top = segment(folder.name);
   void pump(zip, walkTree(services.db, ctx.databaseId, folder, top), services.store);
   return { fileName: `${top}.zip`, body: zip as unknown as Readable };

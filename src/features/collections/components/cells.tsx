@@ -67,7 +67,8 @@ export function WhereCell({ row }: { row: CollectionRow }) {
 
   let content;
   if (parentPath !== null) {
-    content = <span title={parentPath || HOME_NAME}>{parentPath || HOME_NAME}</span>;
+    const text = parentPath ? `${HOME_NAME} / ${parentPath}` : HOME_NAME;
+    content = <span title={text}>{text}</span>;
   } else if (parentId === '') {
     content = <Link to="/home">{HOME_NAME}</Link>;
   } else {

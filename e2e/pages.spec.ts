@@ -1,0 +1,252 @@
+/**
+ * The Archive, Favorites and Recent pages and the entity side panel (issue 3), in Chromium against
+ * the real server: archive items (through the API), restore one from the Archive page and see it
+ * back in its folder, restore a folder whose parent is archived (it goes to Root and says so),
+ * delete one permanently after the confirmation, favorite items and see them on Favorites,
+ * unfavorite with the star, open the side panel and see the details and the folder's statistics,
+ * see an uploaded file on Recent with the firm statistics, and reload each deep link.
+ */
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { MESSAGES, formatMessage } from '../common/messages';
+import type {
+  ArchivedEntityDto,
+  CursorPage,
+  EntityDto,
+  FileDto,
+  FolderDto,
+  Page as ListPage,
+} from '../common/types';
+
+const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
+const password = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
+
+test.use({ viewport: { width: 1400, height: 1600 } });
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+}
+
+/** Creates a folder through the API (the signed-in page's cookies). */
+async function createFolder(page: Page, name: string, parentId = ''): Promise<FolderDto> {
+  const response = await page.request.post('/api/rest/folders', {
+    data: { name, parent_id: parentId },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as FolderDto;
+}
+
+/** Uploads corpus files into a folder through its page's file picker; answers the files. */
+async function upload(page: Page, folder: FolderDto, names: string[]): Promise<FileDto[]> {
+  await page.goto(`/home/folders/${folder.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: folder.name })).toBeVisible();
+  await page.getByLabel('Upload files').setInputFiles(names.map((name) => path.join(CORPUS, name)));
+  for (const name of names) {
+    await expect(page.getByTestId('entity-row').filter({ hasText: name }).first()).toBeVisible({
+      timeout: 60_000,
+    });
+  }
+  const list = await page.request.get(`/api/rest/entities?folder_id=${folder.id}`);
+  const body = (await list.json()) as ListPage<EntityDto>;
+  return body.items.filter((item): item is FileDto => item.type === 'file');
+}
+
+/** Archives one item through the API. */
+async function archive(page: Page, item: { id: string; type: 'file' | 'folder' }): Promise<void> {
+  const response = await page.request.post(`/api/rest/${item.type}s/${item.id}/archive`);
+  expect(response.ok()).toBe(true);
+}
+
+/** Marks one item as a favorite through the API. */
+async function favorite(page: Page, item: { id: string; type: 'file' | 'folder' }): Promise<void> {
+  const response = await page.request.patch(`/api/rest/${item.type}s/${item.id}/favorite`, {
+    data: { enabled: true },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+/** The ids on the server's Archive list (first page). */
+async function archivedIds(page: Page): Promise<string[]> {
+  const response = await page.request.get('/api/rest/entities/archived?page_size=500');
+  return ((await response.json()) as CursorPage<ArchivedEntityDto>).items.map((item) => item.id);
+}
+
+/** Closes the entity side panel with its close button. */
+async function closePanel(page: Page): Promise<void> {
+  await page
+    .getByRole('dialog')
+    .filter({ has: page.getByTestId('details-item') })
+    .getByRole('button', { name: 'Close' })
+    .click();
+  await expect(page.getByTestId('details-item')).toHaveCount(0);
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page);
+});
+
+test('Archive: restore, restore to Root, delete permanently, bulk restore, reload', async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  const parent = await createFolder(page, `Archive source ${stamp}`);
+  const keep = await createFolder(page, `Restore me ${stamp}`, parent.id);
+  const drop = await createFolder(page, `Delete me ${stamp}`, parent.id);
+  const orphan = await createFolder(page, `Orphan ${stamp}`, parent.id);
+  const [file] = await upload(page, parent, ['minimal-document.pdf']);
+  expect(file).toBeDefined();
+
+  // The orphan is archived on its own, then its parent: restoring the orphan must go to Root.
+  await archive(page, { id: orphan.id, type: 'folder' });
+  await archive(page, { id: keep.id, type: 'folder' });
+  await archive(page, { id: drop.id, type: 'folder' });
+  await archive(page, { id: file!.id, type: 'file' });
+
+  await page.goto('/archive');
+  await expect(page.getByRole('heading', { level: 1, name: 'Archive' })).toBeVisible();
+  const rows = page.getByTestId('archive-row');
+  const rowOf = (name: string) => rows.filter({ has: page.getByText(name, { exact: true }) });
+  for (const name of [keep.name, drop.name, orphan.name, file!.name]) {
+    await expect(rowOf(name)).toHaveCount(1);
+  }
+  // Newest archive first; each row says where it came from.
+  await expect(rows.first()).toContainText(file!.name);
+  await expect(rowOf(keep.name)).toContainText(`Home / ${parent.name}`);
+
+  // The deep link survives a reload.
+  await page.reload();
+  await expect(rowOf(keep.name)).toHaveCount(1);
+
+  // Restore one: it leaves the Archive and is back in its folder.
+  await rowOf(keep.name)
+    .getByRole('button', { name: `Restore ${keep.name}` })
+    .click();
+  await expect(rowOf(keep.name)).toHaveCount(0);
+  await expect(page.getByRole('status', { name: 'Restored' })).toBeVisible();
+  const contents = await page.request.get(`/api/rest/entities?folder_id=${parent.id}`);
+  const names = ((await contents.json()) as ListPage<EntityDto>).items.map((item) => item.name);
+  expect(names).toContain(keep.name);
+
+  // Delete one permanently: nothing happens before the confirmation.
+  await rowOf(drop.name)
+    .getByRole('button', { name: `Delete ${drop.name} permanently` })
+    .click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(`Delete “${drop.name}” permanently?`);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(rowOf(drop.name)).toHaveCount(1);
+  await rowOf(drop.name)
+    .getByRole('button', { name: `Delete ${drop.name} permanently` })
+    .click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete permanently' }).click();
+  await expect(rowOf(drop.name)).toHaveCount(0);
+  await expect.poll(() => archivedIds(page)).not.toContain(drop.id);
+
+  // Archive the parent now; the orphan's folder is archived, so its restore goes to Root.
+  await archive(page, { id: parent.id, type: 'folder' });
+  await page.reload();
+  await expect(rowOf(parent.name)).toHaveCount(1);
+  await rowOf(orphan.name)
+    .getByRole('button', { name: `Restore ${orphan.name}` })
+    .click();
+  await expect(
+    page.getByText(formatMessage(MESSAGES.restoredToRoot, { name: orphan.name })),
+  ).toBeVisible();
+  await expect(rowOf(orphan.name)).toHaveCount(0);
+  const root = await page.request.get('/api/rest/entities?folder_id=&page_size=500');
+  const rootNames = ((await root.json()) as ListPage<EntityDto>).items.map((item) => item.name);
+  expect(rootNames).toContain(orphan.name);
+
+  // Bulk: select the parent and the file, restore both.
+  await rowOf(parent.name)
+    .getByRole('checkbox', { name: `Select ${parent.name}` })
+    .check();
+  await rowOf(file!.name)
+    .getByRole('checkbox', { name: `Select ${file!.name}` })
+    .check();
+  await expect(page.getByText('2 items selected')).toBeVisible();
+  await page.getByRole('button', { name: 'Restore selected' }).click();
+  await expect(rowOf(parent.name)).toHaveCount(0);
+  await expect(rowOf(file!.name)).toHaveCount(0);
+  await expect.poll(() => archivedIds(page)).not.toContain(parent.id);
+});
+
+test('Favorites, the side panel with statistics, and Recent', async ({ page }) => {
+  const stamp = Date.now();
+  const folder = await createFolder(page, `Favorite folder ${stamp}`);
+  await createFolder(page, `Inside ${stamp}`, folder.id);
+  const files = await upload(page, folder, ['minimal-document.pdf', 'smile.tiff']);
+  const pdf = files.find((item) => item.name === 'minimal-document.pdf')!;
+
+  await favorite(page, { id: folder.id, type: 'folder' });
+  await favorite(page, { id: pdf.id, type: 'file' });
+
+  await page.goto('/favorites');
+  await expect(page.getByRole('heading', { level: 1, name: 'Favorites' })).toBeVisible();
+  const rows = page.getByTestId('favorite-row');
+  const rowOf = (name: string) => rows.filter({ has: page.getByText(name, { exact: true }) });
+  await expect(rowOf(folder.name)).toHaveCount(1);
+  await expect(rowOf(pdf.name)).toHaveCount(1);
+  // Newest favorite first; the file's location is its folder.
+  await expect(rows.first()).toContainText(pdf.name);
+  await expect(rowOf(pdf.name).getByRole('link', { name: `Home / ${folder.name}` })).toBeVisible();
+  await page.reload();
+  await expect(rowOf(folder.name)).toHaveCount(1);
+
+  // The side panel: details and the folder's statistics (fileStats is on by default).
+  await rowOf(folder.name)
+    .getByRole('button', { name: `Details of ${folder.name}` })
+    .click();
+  const panel = page.getByTestId('details-item');
+  await expect(panel.getByRole('heading', { name: folder.name })).toBeVisible();
+  await expect(panel).toContainText('TypeFolder');
+  await expect(panel).toContainText('Created by');
+  const stats = page.getByTestId('folder-stats');
+  await expect(stats).toContainText('Folders1');
+  await expect(stats).toContainText('Files2');
+  const categories = stats.getByRole('listitem');
+  await expect(categories).toHaveCount(8);
+  await expect(categories.filter({ hasText: 'PDF' })).toContainText('1 file');
+  await expect(categories.filter({ hasText: 'Image' })).toContainText('1 file');
+
+  // A file's panel: its type and its folder as the location.
+  await closePanel(page);
+  await rowOf(pdf.name)
+    .getByRole('button', { name: `Details of ${pdf.name}` })
+    .click();
+  await expect(panel).toContainText('TypePDF (.pdf)');
+  await expect(panel.getByRole('link', { name: folder.name })).toBeVisible();
+  await closePanel(page);
+
+  // Unfavorite with the star: the row leaves the page and the server agrees.
+  await rowOf(pdf.name)
+    .getByRole('button', { name: `Remove ${pdf.name} from favorites` })
+    .click();
+  await expect(rowOf(pdf.name)).toHaveCount(0);
+  await expect
+    .poll(async () => {
+      const response = await page.request.get('/api/rest/entities/favorites');
+      return ((await response.json()) as CursorPage<EntityDto>).items.map((item) => item.id);
+    })
+    .not.toContain(pdf.id);
+
+  // Recent: the uploaded files, newest first, with when and what, under the firm statistics.
+  await page.goto('/recent');
+  await expect(page.getByRole('heading', { level: 1, name: 'Recent' })).toBeVisible();
+  const recent = page.getByTestId('recent-row').filter({ hasText: 'smile.tiff' }).first();
+  await expect(recent).toContainText('Just Now');
+  await expect(recent).toContainText('Added');
+  await expect(recent.getByRole('link', { name: `Home / ${folder.name}` })).toBeVisible();
+  const firm = page.getByTestId('firm-stats');
+  await expect(firm).toContainText('Archived files');
+  await expect(firm.getByRole('listitem')).toHaveCount(8);
+  await page.reload();
+  await expect(
+    page.getByTestId('recent-row').filter({ hasText: 'smile.tiff' }).first(),
+  ).toBeVisible();
+});

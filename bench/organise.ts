@@ -439,7 +439,24 @@ function buildClient(dir: string): string | null {
   return dir;
 }
 
-/** Chromium: navigation → first rows of the big folder, and row elements in the DOM. */
+/** One page load in Chromium: when the folder's first page was asked for and answered, and rows shown. */
+interface LoadTiming {
+  requested: number;
+  answered: number;
+  rows: number;
+}
+
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+
+/**
+ * Chromium: navigation → first rows of the big folder (and of the small root folder, as a
+ * control: the same client boot with two items), the moments its first page was requested and
+ * answered, and the row elements in the DOM after load and while scrolling far down.
+ */
 async function browserFigures(base: string, folderId: string): Promise<void> {
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({
@@ -453,43 +470,69 @@ async function browserFigures(base: string, folderId: string): Promise<void> {
     });
     if (!signedIn.ok()) throw new Error(`browser sign-in: ${signedIn.status()}`);
     const rows = '[data-entity-id]';
-    const url = `${base}/home/folders/${folderId}`;
-    const times: number[] = [];
-    const answers: number[] = [];
-    let domRows = 0;
-    let domRowsScrolled = 0;
-    for (let run = 0; run < 6; run += 1) {
+    const load = async (path: string, listed: string, keep = false) => {
       const page = await context.newPage();
+      const isList = (url: string) => url.includes(`/api/rest/entities?folder_id=${listed}&`);
       const started = performance.now();
-      const answered = page
-        .waitForResponse((r) => r.url().includes(`/api/rest/entities?folder_id=${folderId}`))
+      const requested = page
+        .waitForRequest((r) => isList(r.url()))
         .then(() => performance.now() - started);
-      await page.goto(url, { waitUntil: 'commit' });
+      const answered = page
+        .waitForResponse((r) => isList(r.url()))
+        .then(() => performance.now() - started);
+      await page.goto(`${base}${path}`, { waitUntil: 'commit' });
       await page.waitForSelector(rows, { timeout: 30_000 });
-      times.push(performance.now() - started);
-      answers.push(await answered);
-      if (run === 0) {
-        await page.waitForTimeout(1500);
-        domRows = await page.locator(rows).count();
-        // Scroll far down (the list fetches further pages as the end comes near).
-        await page.locator(rows).first().hover();
-        for (let i = 0; i < 20; i += 1) {
-          await page.mouse.wheel(0, 4000);
-          await page.waitForTimeout(150);
-          domRowsScrolled = Math.max(domRowsScrolled, await page.locator(rows).count());
-        }
-      }
-      await page.close();
-    }
-    const warm = times.slice(1).sort((a, b) => a - b);
-    const warmAnswers = answers.slice(1).sort((a, b) => a - b);
+      const timing: LoadTiming = {
+        rows: performance.now() - started,
+        requested: await requested,
+        answered: await answered,
+      };
+      if (!keep) await page.close();
+      return { timing, page };
+    };
+    const runs = async (path: string, listed: string) => {
+      const timings: LoadTiming[] = [];
+      for (let run = 0; run < 6; run += 1) timings.push((await load(path, listed)).timing);
+      const warm = timings.slice(1);
+      return {
+        first: timings[0]!,
+        rows: median(warm.map((t) => t.rows)),
+        max: Math.max(...warm.map((t) => t.rows)),
+        requested: median(warm.map((t) => t.requested)),
+        answered: median(warm.map((t) => t.answered)),
+      };
+    };
+    const big = await runs(`/home/folders/${folderId}`, folderId);
+    const root = await runs('/home', '');
     console.log(
-      `  Chromium, navigation → first rows of the big folder: first load ${ms(times[0]!)}, ` +
-        `then p50 ${ms(percentile(warm, 50))} (max ${ms(warm[warm.length - 1]!)}) over ${warm.length} loads; ` +
-        `the folder's first page had arrived at ${ms(answers[0]!)} / p50 ${ms(percentile(warmAnswers, 50))}`,
+      `  Chromium, navigation → first rows of the big folder: p50 ${ms(big.rows)} (max ${ms(big.max)}; ` +
+        `first, cold load ${ms(big.first.rows)}) over 5 loads; its first page requested at ` +
+        `${ms(big.requested)}, answered at ${ms(big.answered)} (p50)`,
     );
     console.log(
-      `  rows in the DOM: ${domRows} after load, at most ${domRowsScrolled} while scrolling 20 × 4000 px`,
+      `  Chromium, the root folder (2 items) for comparison: first rows p50 ${ms(root.rows)}, ` +
+        `its first page requested at ${ms(root.requested)}, answered at ${ms(root.answered)}`,
+    );
+
+    const { page } = await load(`/home/folders/${folderId}`, folderId, true);
+    let pagesFetched = 0;
+    page.on('request', (r) => {
+      if (r.url().includes(`/api/rest/entities?folder_id=${folderId}&`)) pagesFetched += 1;
+    });
+    await page.waitForTimeout(1500);
+    const domRows = await page.locator(rows).count();
+    // Scroll far down (the list fetches further pages as the end comes near).
+    await page.locator(rows).first().hover();
+    let domRowsScrolled = 0;
+    for (let i = 0; i < 20; i += 1) {
+      await page.mouse.wheel(0, 4000);
+      await page.waitForTimeout(150);
+      domRowsScrolled = Math.max(domRowsScrolled, await page.locator(rows).count());
+    }
+    await page.close();
+    console.log(
+      `  rows in the DOM: ${domRows} after load, at most ${domRowsScrolled} while scrolling ` +
+        `20 × 4000 px (${pagesFetched} further pages fetched meanwhile)`,
     );
   } finally {
     await browser.close();

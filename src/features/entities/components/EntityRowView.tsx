@@ -183,12 +183,11 @@ export const EntityRowView = memo(function EntityRowView({ row, index }: EntityR
     if (event.shiftKey) event.preventDefault();
   };
 
+  // A selected row drags the whole selection; another row drags itself (the selection stays).
   const onDragStart = (event: DragEvent<HTMLDivElement>) => {
-    let items = selectSelectedItems(store.getState());
-    if (!selected) {
-      select('none');
-      items = [{ id: row.id, type: row.type, name: row.name }];
-    }
+    const items = selected
+      ? selectSelectedItems(store.getState())
+      : [{ id: row.id, type: row.type, name: row.name }];
     startItemsDrag(event.dataTransfer, items);
   };
 

@@ -18,13 +18,21 @@ export function selectedText(count: number): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? 'item' : 'items'} selected`;
 }
 
-/** The toolbar; renders nothing while no row is selected. */
+/** The toolbar; a hint in its place while no row is selected. */
 export function BulkToolbar() {
   const dispatch = useAppDispatch();
   const selected = useAppSelector(selectSelectedItems);
   const request = useAppSelector(selectOrganiseRequest);
   const colorsOn = useAppSelector((state) => selectFeatureFlag(state, 'folderColors'));
-  if (selected.length === 0) return null;
+  // The bar keeps its place while nothing is selected, so rows never jump when a selection
+  // starts (or when a drag starts from a row).
+  if (selected.length === 0) {
+    return (
+      <div className="bulk-toolbar bulk-toolbar-idle">
+        Select rows (click, Ctrl/Cmd-click, Shift-click) to move, colour or archive several items.
+      </div>
+    );
+  }
 
   const refs = selected.map(({ id, type }) => ({ id, type }));
   const folders = refs.filter((item) => item.type === 'folder');

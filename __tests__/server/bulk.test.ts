@@ -236,6 +236,47 @@ describeEachDatabase('bulk organising', (kind) => {
     expect(await eventCount(server, admin.databaseId)).toBe(events);
   });
 
+  it('picks free counters against the names in the target and in the same call', async () => {
+    const to = await makeFolder(server, admin, 'Counters to');
+    const from1 = await makeFolder(server, admin, 'Counters from 1');
+    const from2 = await makeFolder(server, admin, 'Counters from 2');
+    for (const name of ['a.txt', 'a (2).txt', '50%_off.pdf', '50%_off (1).pdf']) {
+      await makeFile(server, admin, name, to.id);
+    }
+    const a = await makeFile(server, admin, 'A.txt', from1.id);
+    const a1 = await makeFile(server, admin, 'a (1).txt', from2.id);
+    const sale = await makeFile(server, admin, '50%_OFF.pdf', from1.id);
+    const response = await call(server, admin, 'POST', '/api/rest/bulk/move', {
+      items: [a, a1, sale].map((f) => ({ id: f.id, type: 'file' })),
+      folder_id: to.id,
+    });
+    expect(response.json<BulkResultDto>().items.map((i) => i.name)).toEqual([
+      'A (1).txt',
+      'a (1) (1).txt',
+      '50%_OFF (2).pdf',
+    ]);
+
+    // Many clashes: after 20 prefix reads the whole folder is read once; same answers.
+    const crowded = await makeFolder(server, admin, 'Crowded');
+    const source = await makeFolder(server, admin, 'Crowd source');
+    const moving: EntityRef[] = [];
+    for (let i = 0; i < 25; i += 1) {
+      await makeFile(server, admin, `dup ${i}.txt`, crowded.id);
+      await makeFile(server, admin, `dup ${i} (1).txt`, crowded.id);
+      moving.push({
+        id: (await makeFile(server, admin, `dup ${i}.txt`, source.id)).id,
+        type: 'file',
+      });
+    }
+    const crowdedMove = await call(server, admin, 'POST', '/api/rest/bulk/move', {
+      items: moving,
+      folder_id: crowded.id,
+    });
+    expect(crowdedMove.json<BulkResultDto>().items.map((i) => i.name)).toEqual(
+      Array.from({ length: 25 }, (_, i) => `dup ${i} (2).txt`),
+    );
+  });
+
   it('colours folders with the previous colour for the undo, folders only', async () => {
     const one = await makeFolder(server, admin, 'Colour one');
     const two = await makeFolder(server, admin, 'Colour two');

@@ -147,6 +147,85 @@ export async function childrenOf(
   return out;
 }
 
+/** A live child's id and name. */
+export interface LiveName {
+  id: string;
+  name: string;
+}
+
+/**
+ * The live folders and ready files directly in a folder whose name_key is one of `keys` (the
+ * partial unique indexes answer it), in chunks.
+ */
+export async function liveNamesWithKeys(
+  db: Executor,
+  databaseId: string,
+  parentId: string,
+  keys: readonly string[],
+): Promise<LiveName[]> {
+  const out: LiveName[] = [];
+  for (const part of chunked(keys)) {
+    out.push(
+      ...(await db
+        .selectFrom('folders')
+        .select(['id', 'name'])
+        .where('database_id', '=', databaseId)
+        .where('parent_id', '=', parentId)
+        .where('name_key', 'in', part)
+        .where('archived_at', 'is', null)
+        .execute()),
+      ...(await db
+        .selectFrom('files')
+        .select(['id', 'name'])
+        .where('database_id', '=', databaseId)
+        .where('folder_id', '=', parentId)
+        .where('name_key', 'in', part)
+        .where('archived_at', 'is', null)
+        .where('status', '=', 'ready')
+        .execute()),
+    );
+  }
+  return out;
+}
+
+/** `text` with LIKE's wildcards and escape character escaped (for `ESCAPE '\'`). */
+function likeEscaped(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * The live folders and ready files directly in a folder whose name_key starts with `keyPrefix`
+ * (the names a "(n)" counter could collide with). A LIKE on the folder's rows: it reads the
+ * folder's index entries, and is only asked when a wanted name is taken.
+ */
+export async function liveNamesWithPrefix(
+  db: Executor,
+  databaseId: string,
+  parentId: string,
+  keyPrefix: string,
+): Promise<LiveName[]> {
+  const pattern = `${likeEscaped(keyPrefix)}%`;
+  return [
+    ...(await db
+      .selectFrom('folders')
+      .select(['id', 'name'])
+      .where('database_id', '=', databaseId)
+      .where('parent_id', '=', parentId)
+      .where('archived_at', 'is', null)
+      .where(sql<boolean>`name_key like ${pattern} escape '\\'`)
+      .execute()),
+    ...(await db
+      .selectFrom('files')
+      .select(['id', 'name'])
+      .where('database_id', '=', databaseId)
+      .where('folder_id', '=', parentId)
+      .where('archived_at', 'is', null)
+      .where('status', '=', 'ready')
+      .where(sql<boolean>`name_key like ${pattern} escape '\\'`)
+      .execute()),
+  ];
+}
+
 /** Sets one item's name (and parent), e.g. a rename or a move that had to change the name. */
 export async function setItemNameAndParent(
   db: Executor,

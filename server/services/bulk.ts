@@ -17,6 +17,7 @@
 import {
   BULK_MAX_ITEMS,
   FOLDER_COLORS,
+  MAX_NAME_LENGTH,
   ROOT_FOLDER_ID,
   ROOT_FOLDER_NAME,
 } from '../../common/constants';
@@ -38,6 +39,8 @@ import {
   fileItems,
   filesInFolders,
   folderItems,
+  liveNamesWithKeys,
+  liveNamesWithPrefix,
   restoreArchives,
   setColors,
   setItemNameAndParent,
@@ -152,14 +155,81 @@ function parentOf(refs: Map<string, ParentRef>, id: string): ParentRef {
   return refs.get(id) ?? { id, name: '' };
 }
 
+/** Prefix reads one FolderNames may make before it reads the whole folder once instead. */
+const PREFIX_LOADS_BEFORE_FULL = 20;
+
+/** Longest " (n)" tag whose names a prefix read covers (" (999999999)"). */
+const LONGEST_TAG = 12;
+
 /**
- * Takes a free name in a folder whose taken names (nameKey) are `taken`, and marks it taken.
- * The unique-name rule of common/names.ts; cheap when the name is free.
+ * The taken names of one folder as the unique-name rule needs them, read lazily so that a folder
+ * of 100,000 items costs a few index lookups, not a read of every name: `want` reads the exact
+ * names wanted (by name_key, chunked); when a wanted name is taken, `claim` reads the names that
+ * start like it (the only ones a "(n)" counter can collide with) before picking the first free
+ * counter, and after PREFIX_LOADS_BEFORE_FULL such reads it reads the whole folder once. `extra`
+ * names (keys) count as taken too; rows with an id in `ignore` do not (the item being renamed).
  */
-export function claimName(name: string, taken: Set<string>, isFile: boolean): string {
-  const finalName = taken.has(nameKey(name)) ? uniqueName(name, taken, { isFile }) : name;
-  taken.add(nameKey(finalName));
-  return finalName;
+export class FolderNames {
+  private readonly taken = new Set<string>();
+  private readonly prefixesRead = new Set<string>();
+  private prefixLoads = 0;
+  private full = false;
+
+  constructor(
+    private readonly db: Executor,
+    private readonly databaseId: string,
+    private readonly folderId: string,
+    private readonly ignore: ReadonlySet<string> = new Set(),
+  ) {}
+
+  private add(rows: readonly { id: string; name: string }[]): void {
+    for (const row of rows) if (!this.ignore.has(row.id)) this.taken.add(nameKey(row.name));
+  }
+
+  /** Marks names taken that are not (yet) rows of the folder, e.g. rows a restore brings back. */
+  addTaken(names: Iterable<string>): void {
+    for (const name of names) this.taken.add(nameKey(name));
+  }
+
+  /** Reads which of these names are taken (call before claiming them). */
+  async want(names: readonly string[]): Promise<void> {
+    if (this.full) return;
+    const keys = [...new Set(names.map(nameKey))];
+    this.add(await liveNamesWithKeys(this.db, this.databaseId, this.folderId, keys));
+  }
+
+  /** Reads every live name of the folder once. */
+  private async readAll(): Promise<void> {
+    this.add(
+      await childrenOf(this.db, this.databaseId, [this.folderId], { includeArchived: false }),
+    );
+    this.full = true;
+  }
+
+  /**
+   * Takes `name` when free (it must have been passed to {@link want}), else the first free
+   * "(n)" variant (common/names.ts uniqueName), and marks the result taken.
+   */
+  async claim(name: string, isFile: boolean): Promise<string> {
+    if (this.taken.has(nameKey(name)) && !this.full) {
+      const dot = isFile ? name.lastIndexOf('.') : -1;
+      const suffixLength = dot > 0 ? name.length - dot : 0;
+      const base = dot > 0 ? name.slice(0, dot) : name;
+      const room = MAX_NAME_LENGTH - LONGEST_TAG - suffixLength;
+      const prefix = nameKey(base.slice(0, Math.max(0, room)));
+      if (room <= 0 || this.prefixLoads >= PREFIX_LOADS_BEFORE_FULL) await this.readAll();
+      else if (!this.prefixesRead.has(prefix)) {
+        this.prefixesRead.add(prefix);
+        this.prefixLoads += 1;
+        this.add(await liveNamesWithPrefix(this.db, this.databaseId, this.folderId, prefix));
+      }
+    }
+    const finalName = this.taken.has(nameKey(name))
+      ? uniqueName(name, this.taken, { isFile })
+      : name;
+    this.taken.add(nameKey(finalName));
+    return finalName;
+  }
 }
 
 /**
@@ -210,16 +280,13 @@ export async function bulkMove(
       'move_into_itself',
     );
     const moving = items.filter((i) => i.parent_id !== targetId);
-    const taken = new Set(
-      (await childrenOf(trx, ctx.databaseId, [targetId], { includeArchived: false })).map((c) =>
-        nameKey(c.name),
-      ),
-    );
+    const names = new FolderNames(trx, ctx.databaseId, targetId);
+    await names.want(moving.map((i) => i.name));
     const at = isoAt(services.clock);
     const plain: Record<'folder' | 'file', string[]> = { folder: [], file: [] };
     const finalNames = new Map<ItemRow, string>();
     for (const item of moving) {
-      const finalName = claimName(item.name, taken, item.type === 'file');
+      const finalName = await names.claim(item.name, item.type === 'file');
       finalNames.set(item, finalName);
       if (finalName === item.name) plain[item.type].push(item.id);
       else {
@@ -390,22 +457,31 @@ export async function bulkRestore(
     for (const item of restoring) {
       targetOf.set(item, liveAfter(item.parent_id) ? item.parent_id : ROOT_FOLDER_ID);
     }
-    const targets = [...new Set(targetOf.values())];
-    const taken = new Map<string, Set<string>>(targets.map((t) => [t, new Set<string>()]));
-    for (const child of await childrenOf(trx, ctx.databaseId, targets, {
+    const names = new Map<string, FolderNames>();
+    for (const target of new Set(targetOf.values())) {
+      const folderNames = new FolderNames(trx, ctx.databaseId, target);
+      await folderNames.want(
+        restoring.filter((i) => targetOf.get(i) === target).map((i) => i.name),
+      );
+      names.set(target, folderNames);
+    }
+    // A target folder that is archived now comes back with one of the roots: the rows that come
+    // back with it take their names too.
+    const archivedTargets = [...names.keys()].filter(
+      (id) => id !== ROOT_FOLDER_ID && parentRows.get(id)?.archived_at !== null,
+    );
+    for (const child of await childrenOf(trx, ctx.databaseId, archivedTargets, {
       includeArchived: true,
     })) {
-      const comesBack =
-        child.archived_at === null ||
-        (child.archived_root_id !== null && roots.has(child.archived_root_id));
-      if (comesBack && !roots.has(child.id)) taken.get(child.parent_id)?.add(nameKey(child.name));
+      const comesBack = child.archived_root_id !== null && roots.has(child.archived_root_id);
+      if (comesBack && !roots.has(child.id)) names.get(child.parent_id)?.addTaken([child.name]);
     }
     const at = isoAt(services.clock);
     const finalNames = new Map<ItemRow, string>();
     const toRoot: Record<'folder' | 'file', string[]> = { folder: [], file: [] };
     for (const item of restoring) {
       const target = targetOf.get(item)!;
-      const finalName = claimName(item.name, taken.get(target)!, item.type === 'file');
+      const finalName = await names.get(target)!.claim(item.name, item.type === 'file');
       finalNames.set(item, finalName);
       if (finalName !== item.name) {
         await setItemNameAndParent(trx, ctx.databaseId, item, {

@@ -6,7 +6,7 @@
  */
 import { ROOT_FOLDER_ID, ROOT_FOLDER_NAME } from '../../common/constants';
 import { MESSAGES } from '../../common/messages';
-import { nameKey, splitFileName, uniqueName, validateEntityName } from '../../common/names';
+import { nameKey, splitFileName, validateEntityName } from '../../common/names';
 import type {
   BulkResultDto,
   EntityDto,
@@ -20,7 +20,6 @@ import type { FilesTable, FoldersTable } from '../db/schema';
 import { badRequest } from '../errors';
 import { isoAt, newId } from '../ids';
 import {
-  childrenOf,
   folderItems,
   insertFiles,
   insertFolders,
@@ -37,6 +36,7 @@ import {
   bulkArchive,
   bulkColor,
   bulkRestore,
+  FolderNames,
   inTransaction,
   removeObjects,
 } from './bulk';
@@ -127,12 +127,9 @@ export async function updateEntity(
     }
     const wanted =
       request.name !== undefined ? requestedName(request.name, kind, extension) : item.name;
-    const siblings = await childrenOf(trx, ctx.databaseId, [targetId], { includeArchived: false });
-    const finalName = uniqueName(
-      wanted,
-      siblings.filter((s) => s.id !== id).map((s) => s.name),
-      { isFile: kind === 'file' },
-    );
+    const names = new FolderNames(trx, ctx.databaseId, targetId, new Set([id]));
+    await names.want([wanted]);
+    const finalName = await names.claim(wanted, kind === 'file');
     if (finalName === item.name && !moving) return;
     await setItemNameAndParent(
       trx,
@@ -272,13 +269,9 @@ export async function copyFolder(
         MESSAGES.copyIntoItself,
         'copy_into_itself',
       );
-      const siblings = await childrenOf(trx, ctx.databaseId, [targetId], {
-        includeArchived: false,
-      });
-      const topName = uniqueName(
-        live!.name,
-        siblings.map((s) => s.name),
-      );
+      const names = new FolderNames(trx, ctx.databaseId, targetId);
+      await names.want([live!.name]);
+      const topName = await names.claim(live!.name, false);
       folderRows[0] = { ...folderRows[0]!, name: topName, name_key: nameKey(topName) };
       await insertFolders(trx, folderRows);
       await insertFiles(trx, fileRows);

@@ -10,6 +10,7 @@ import { formatMessage, MESSAGES } from '../../common/messages';
 import type { BulkResultDto, EntityRef } from '../../common/types';
 import { newId } from '../../server/ids';
 import { insertFiles } from '../../server/repositories/organise';
+import { FolderNames } from '../../server/services/bulk';
 import { describeEachDatabase, startTestServer, type TestServer } from './helpers';
 import {
   adminActor,
@@ -275,6 +276,25 @@ describeEachDatabase('bulk organising', (kind) => {
     expect(crowdedMove.json<BulkResultDto>().items.map((i) => i.name)).toEqual(
       Array.from({ length: 25 }, (_, i) => `dup ${i} (2).txt`),
     );
+  });
+
+  it('finds free names in a 2,000-item folder without reading every name', async () => {
+    const big = await makeFolder(server, admin, 'Big names');
+    await seedFiles(admin, big.id, 2000);
+    let statements = 0;
+    const counting = server.services.db.withPlugin({
+      transformQuery: (args) => {
+        statements += 1;
+        return args.node;
+      },
+      transformResult: (args) => Promise.resolve(args.result),
+    });
+    const names = new FolderNames(counting, admin.databaseId, big.id);
+    await names.want(['new.txt', 'file 00007.txt']);
+    expect(await names.claim('new.txt', true)).toBe('new.txt');
+    expect(await names.claim('FILE 00007.txt', true)).toBe('FILE 00007 (1).txt');
+    // One exact lookup and one prefix read, each a folders and a files statement.
+    expect(statements).toBe(4);
   });
 
   it('colours folders with the previous colour for the undo, folders only', async () => {

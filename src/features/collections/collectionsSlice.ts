@@ -73,6 +73,8 @@ export interface CollectionsState {
   recent: CollectionList<RecentEntityDto>;
   /** Archive page: the ids of the selected rows, in the order they were selected. */
   selected: string[];
+  /** Archive page: the row last toggled, where a Shift-click range starts. */
+  anchor: string | null;
   /** Ids with a restore, delete or favorite request in flight (their rows' actions wait). */
   pending: string[];
   /** Paths of parent folders by folder id, for the "where" of Recent and Favorites rows. */
@@ -101,6 +103,7 @@ export const initialCollectionsState: CollectionsState = {
   favorites: emptyList(),
   recent: emptyList(),
   selected: [],
+  anchor: null,
   pending: [],
   paths: {},
 };
@@ -178,7 +181,10 @@ const collectionsSlice = createSlice({
     opened(state, action: PayloadAction<{ kind: CollectionKind }>) {
       const { kind } = action.payload;
       Object.assign(listOf(state, kind), emptyList(), { list: { status: 'loading', error: null } });
-      if (kind === 'archive') state.selected = [];
+      if (kind === 'archive') {
+        state.selected = [];
+        state.anchor = null;
+      }
     },
     /** A page of a list arrived. */
     pageLoaded(state, action: PayloadAction<CollectionPageLoaded>) {
@@ -240,6 +246,28 @@ const collectionsSlice = createSlice({
       state.selected = state.selected.includes(id)
         ? state.selected.filter((selected) => selected !== id)
         : [...state.selected, id];
+      state.anchor = id;
+    },
+    /**
+     * Archive page: a Shift-click selects every loaded row from the last toggled one to this one
+     * (both included), keeping what was selected; without an anchor it toggles the row alone.
+     */
+    rangeSelected(state, action: PayloadAction<{ id: string }>) {
+      const { id } = action.payload;
+      const ids = state.archive.items.map((item) => item.id);
+      const from = state.anchor === null ? -1 : ids.indexOf(state.anchor);
+      const to = ids.indexOf(id);
+      if (to < 0) return;
+      if (from < 0) {
+        if (!state.selected.includes(id)) state.selected.push(id);
+        state.anchor = id;
+        return;
+      }
+      const chosen = new Set(state.selected);
+      for (const rangeId of ids.slice(Math.min(from, to), Math.max(from, to) + 1)) {
+        if (!chosen.has(rangeId)) state.selected.push(rangeId);
+      }
+      state.anchor = id;
     },
     /** Archive page: "select all" selects every loaded row. */
     allSelected(state) {
@@ -248,6 +276,7 @@ const collectionsSlice = createSlice({
     /** Archive page: the selection was cleared. */
     selectionCleared(state) {
       state.selected = [];
+      state.anchor = null;
     },
     /** A row needs its parent folder's path (the saga reads the breadcrumbs once per folder). */
     folderPathNeeded(state, action: PayloadAction<{ folderId: string }>) {

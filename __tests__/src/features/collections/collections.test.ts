@@ -180,6 +180,36 @@ describe('collections slice', () => {
     expect(state.favorites.nextCursor).toBe('c1');
   });
 
+  it('selects a Shift-click range from the last toggled row, keeping the selection', () => {
+    let state = collectionsReducer(
+      initialCollectionsState,
+      collectionsActions.opened({ kind: 'archive' }),
+    );
+    state = collectionsReducer(
+      state,
+      collectionsActions.pageLoaded({
+        kind: 'archive',
+        pageNumber: 1,
+        page: cursorPage(
+          ['a', 'b', 'c', 'd', 'e'].map((id) => archived(id)),
+          null,
+        ),
+      }),
+    );
+    state = collectionsReducer(state, collectionsActions.selectionToggled({ id: 'e' }));
+    state = collectionsReducer(state, collectionsActions.selectionToggled({ id: 'b' }));
+    state = collectionsReducer(state, collectionsActions.rangeSelected({ id: 'd' }));
+    expect(state.selected).toEqual(['e', 'b', 'c', 'd']);
+    // Upwards from the new anchor.
+    state = collectionsReducer(state, collectionsActions.rangeSelected({ id: 'a' }));
+    expect([...state.selected].sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
+    state = collectionsReducer(state, collectionsActions.selectionCleared());
+    expect(state.selected).toEqual([]);
+    // Without an anchor a Shift-click selects the row alone.
+    state = collectionsReducer(state, collectionsActions.rangeSelected({ id: 'c' }));
+    expect(state.selected).toEqual(['c']);
+  });
+
   it('plans which lists to read again', () => {
     const file = { id: 'x', type: 'file' as const, name: 'x.pdf' };
     const folder = { id: 'f', type: 'folder' as const, name: 'F' };

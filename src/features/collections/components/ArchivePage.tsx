@@ -1,7 +1,8 @@
 /**
  * The Archive page (/archive; issue 3 item 4): the items archived themselves, newest archive first,
- * each with Restore and Delete permanently (after a confirmation); rows can be selected for a bulk
- * restore or permanent delete. The organise saga performs the actions; the list updates itself on
+ * each with Restore and Delete permanently (after a confirmation); rows can be selected (a
+ * Shift-click selects a range, the header box all loaded rows) for a bulk restore or permanent
+ * delete. The organise saga performs the actions; the list updates itself on
  * `organise/itemsChanged`.
  */
 import { DeleteOutlined, UndoOutlined } from '@ant-design/icons';
@@ -91,7 +92,13 @@ const ArchiveRowView = memo(function ArchiveRowView({
         <Checkbox
           checked={selected}
           aria-label={`Select ${row.name}`}
-          onChange={() => dispatch(collectionsActions.selectionToggled({ id: row.id }))}
+          onChange={(event) =>
+            dispatch(
+              event.nativeEvent.shiftKey
+                ? collectionsActions.rangeSelected({ id: row.id })
+                : collectionsActions.selectionToggled({ id: row.id }),
+            )
+          }
         />
       </div>
       <NameCell row={row} link={false} />

@@ -160,23 +160,28 @@ export async function listEntities(
   const { db } = services;
   const { databaseId } = ctx;
   await accessibleFolder(db, ctx, folderId, 'read');
-  const [folderCount, fileCount] = await Promise.all([
+  // The counts (the part of a page that grows with the folder) run beside the rows on PostgreSQL's
+  // pool; only a page by offset past the first needs the folder count before its rows.
+  const counts = Promise.all([
     countLiveFolders(db, databaseId, folderId),
     countLiveFiles(db, databaseId, folderId),
   ]);
+  counts.catch(() => undefined); // awaited below; a failure there is the one reported
   // Where the page starts: in the folders or in the files, after a position or at the start.
   let start: { kind: 'folder' | 'file'; after: NamePosition | null } | null;
+  const { offset } = pageWindow(page, pageSize);
   if (cursor) {
     const [kind, nameKeyValue, id] = decodeCursor('entities', cursor, 3);
     start = {
       kind: kind === 'folder' ? 'folder' : 'file',
       after: { name_key: nameKeyValue!, id: id! },
     };
+  } else if (offset === 0) {
+    start = { kind: 'folder', after: null };
   } else {
-    const { offset } = pageWindow(page, pageSize);
+    const [folderCount] = await counts;
     const fileOffset = offset - folderCount;
-    if (offset === 0) start = { kind: 'folder', after: null };
-    else if (fileOffset === 0) start = { kind: 'file', after: null };
+    if (fileOffset === 0) start = { kind: 'file', after: null };
     else if (fileOffset < 0) {
       const after = await liveFolderPositionAt(db, databaseId, folderId, offset - 1);
       start = after ? { kind: 'folder', after } : null;
@@ -206,7 +211,10 @@ export async function listEntities(
     if (fileRows.length > 0) fileRows.pop();
     else folderRows.pop();
   }
-  const { folders, files } = await presentEntities(services, ctx, folderRows, fileRows);
+  const [{ folders, files }, [folderCount, fileCount]] = await Promise.all([
+    presentEntities(services, ctx, folderRows, fileRows),
+    counts,
+  ]);
   const lastFile = fileRows[fileRows.length - 1];
   const lastFolder = folderRows[folderRows.length - 1];
   let nextCursor: string | null = null;

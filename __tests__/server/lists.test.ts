@@ -4,6 +4,7 @@ import type { ArchivedEntityDto, CursorPage, EntityDto, RecentEntityDto } from '
 import { newId } from '../../server/ids';
 import type { RequestContext } from '../../server/services/context';
 import { listEntities } from '../../server/services/folders';
+import { listArchived, listFavorites, listRecent } from '../../server/services/lists';
 import { addUser, describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
 import { at, fileRow, firmOf, folderRow, insertRows, type Firm } from './seedRows';
 
@@ -379,5 +380,95 @@ describeEachDatabase('lists: folder pages, archive, favorites, recent', (kind) =
       );
       expect(theirs.body.items.some((i) => i.id === folder.id)).toBe(false);
     });
+  });
+
+  it('reads Archive, Favorites and Recent pages with a constant number of queries', async () => {
+    let queries = 0;
+    const counter: KyselyPlugin = {
+      transformQuery: (args) => {
+        queries += 1;
+        return args.node;
+      },
+      transformResult: (args) => Promise.resolve(args.result),
+    };
+    const services = { ...server.services, db: server.services.db.withPlugin(counter) };
+    const { userId, databaseId } = await addUser(server, {
+      username: `counter${newId().slice(-6)}`,
+      password: 'counter-pass-1',
+      databaseName: `Counting firm ${newId()}`,
+    });
+    const mine: Firm = { userId, databaseId };
+    const ctx: RequestContext = {
+      userId,
+      userName: 'Counter',
+      databaseId,
+      role: 'member',
+      sessionId: 's',
+      ip: null,
+      userAgent: null,
+    };
+    const perSize: number[][] = [];
+    for (const size of [8, 60]) {
+      const parent = folderRow(mine, '', `Parent ${newId()}`);
+      const folders = Array.from({ length: size / 2 }, (_, i) =>
+        folderRow(mine, parent.id, `folder ${i}`, { archived_at: at(1000 + 2 * i) }),
+      );
+      const files = Array.from({ length: size / 2 }, (_, i) =>
+        fileRow(mine, parent.id, `file ${i}.pdf`, { archived_at: at(1001 + 2 * i) }),
+      );
+      for (const row of [...folders, ...files]) row.archived_root_id = row.id;
+      const live = Array.from({ length: size }, (_, i) =>
+        fileRow(mine, parent.id, `live ${i}.pdf`),
+      );
+      await insertRows(server, { folders: [parent, ...folders], files: [...files, ...live] });
+      await server.services.db
+        .insertInto('favorites')
+        .values(
+          live.map((f, i) => ({
+            id: newId(),
+            database_id: databaseId,
+            entity_type: 'file',
+            entity_id: f.id,
+            user_id: userId,
+            enabled: 1,
+            created_at: at(i),
+            updated_at: at(i),
+          })),
+        )
+        .execute();
+      await server.services.db
+        .insertInto('recent_items')
+        .values(
+          live.map((f, i) => ({
+            database_id: databaseId,
+            user_id: userId,
+            entity_type: 'file' as const,
+            entity_id: f.id,
+            action: 'preview',
+            at: at(i),
+          })),
+        )
+        .execute();
+      const counts: number[] = [];
+      const measure = async <T>(read: () => Promise<T>): Promise<T> => {
+        queries = 0;
+        const result = await read();
+        counts.push(queries);
+        return result;
+      };
+      const archived = await measure(() => listArchived(services, ctx, 1, 5));
+      await measure(() => listArchived(services, ctx, 2, 5, { cursor: archived.next_cursor! }));
+      await measure(() => listArchived(services, ctx, 2, 5, { skip: 1 }));
+      const favorites = await measure(() => listFavorites(services, ctx, 1, 5));
+      await measure(() => listFavorites(services, ctx, 2, 5, favorites.next_cursor!));
+      const recent = await measure(() => listRecent(services, ctx, 1, 5));
+      await measure(() => listRecent(services, ctx, 2, 5, recent.next_cursor!));
+      expect(archived.items).toHaveLength(5);
+      expect(favorites.items).toHaveLength(5);
+      perSize.push(counts);
+    }
+    // Pages mix folders and files at both sizes, so each read costs the same at both.
+    expect(perSize[1]).toEqual(perSize[0]);
+    expect(Math.max(...perSize[0]!)).toBeLessThanOrEqual(9);
   });
 });

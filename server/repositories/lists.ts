@@ -64,13 +64,12 @@ export async function listArchivedPositions(
     return rows.map((r) => ({ archived_at: r.archived_at!, id: r.id, type }));
   };
   const [folders, files] = await Promise.all([arm('folders'), arm('files')]);
-  return [...folders, ...files]
-    .sort((a, b) =>
-      a.archived_at === b.archived_at
-        ? b.id.localeCompare(a.id)
-        : b.archived_at.localeCompare(a.archived_at),
-    )
-    .slice(offset, take);
+  // Code-unit order: for fixed-format ISO times and UUIDs every collation the indexes use agrees.
+  const newestFirst = (a: ArchivedPosition, b: ArchivedPosition): number => {
+    if (a.archived_at !== b.archived_at) return a.archived_at < b.archived_at ? 1 : -1;
+    return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+  };
+  return [...folders, ...files].sort(newestFirst).slice(offset, take);
 }
 
 /** Number of items archived themselves in a firm database. */

@@ -26,6 +26,18 @@ export function assertRole(ctx: RequestContext, access: Access): void {
     throw forbidden(READ_ONLY_MESSAGE, 'read_only');
 }
 
+/** Message for a member who is not an administrator and asks for the admin area. */
+export const ADMIN_ONLY_MESSAGE = 'Only administrators of this firm can do this.';
+
+/**
+ * Refuses anyone but an administrator of the session's firm (the private/admin area: users,
+ * teams, folder permissions, integrations).
+ * @throws AppError 403 with code `admin_only` for a member or read-only member
+ */
+export function assertAdmin(ctx: RequestContext): void {
+  if (ctx.role !== 'admin') throw forbidden(ADMIN_ONLY_MESSAGE, 'admin_only');
+}
+
 /**
  * Resolves a folder id the client sent to a folder the session may use. The root ('') is always
  * usable and answers null.

@@ -139,6 +139,61 @@ export interface RecentItemsTable {
   at: string;
 }
 
+/** A firm database's integration switch (0009). No row means disabled. */
+export interface IntegrationsTable {
+  database_id: string;
+  /** 1 when partner apps may use the firm's keys and tokens, else 0. */
+  enabled: number;
+  updated_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A user's integration key for one partner app in one firm database (0009). */
+export interface IntegrationKeysTable {
+  id: string;
+  database_id: string;
+  user_id: string;
+  partner_app_id: string;
+  /** sha256 (hex) of the key; the key itself is never stored. */
+  key_hash: string;
+  /** The key's first characters, shown to tell keys apart. */
+  key_prefix: string;
+  created_by: string | null;
+  created_at: string;
+  rotated_at: string | null;
+  last_used_at: string | null;
+  last_used_ip: string | null;
+}
+
+/** One use of an integration key (0009). */
+export interface IntegrationKeyUsesTable {
+  id: string;
+  key_id: string;
+  database_id: string;
+  /** 'generate_token' or 'token_login'. */
+  action: string;
+  /** 'ok' or why it was refused ('integrations_disabled', 'user_unavailable', …). */
+  outcome: string;
+  used_at: string;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+/** A single-use single-sign-on token (0009). */
+export interface SsoTokensTable {
+  /** sha256 (hex) of the token; the token itself is never stored. */
+  id: string;
+  key_id: string;
+  database_id: string;
+  user_id: string;
+  partner_app_id: string;
+  created_at: string;
+  expires_at: string;
+  /** Set when the token is claimed; a claimed token is refused. */
+  used_at: string | null;
+}
+
 /** Kysely's migration bookkeeping is managed by Kysely itself. */
 export interface DB {
   databases: DatabasesTable;
@@ -151,6 +206,10 @@ export interface DB {
   favorites: FavoritesTable;
   history_events: HistoryEventsTable;
   recent_items: RecentItemsTable;
+  integrations: IntegrationsTable;
+  integration_keys: IntegrationKeysTable;
+  integration_key_uses: IntegrationKeyUsesTable;
+  sso_tokens: SsoTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -162,5 +221,7 @@ export type FileUpdate = Updateable<FilesTable>;
 export type HistoryRow = Selectable<HistoryEventsTable>;
 export type DatabaseRow = Selectable<DatabasesTable>;
 export type MembershipRow = Selectable<MembershipsTable>;
+export type IntegrationKeyRow = Selectable<IntegrationKeysTable>;
+export type SsoTokenRow = Selectable<SsoTokensTable>;
 // Generated is re-exported for future auto-increment columns.
 export type { Generated };

@@ -162,3 +162,16 @@ export const FOLDER_COLORS: readonly FolderColor[] = [
   { key: 'dark_pink', label: 'Dark Pink', light: '#ffd6e7', dark: '#9e1068' },
   { key: 'light_pink', label: 'Light Pink', light: '#fff0f6', dark: '#f759ab' },
 ];
+
+/**
+ * Users and lockout (issue 8; docs/architecture.md "Users and lockout"). Defaults of the server's
+ * LOGIN_MAX_FAILURES, LOCKOUT_MINUTES and PASSWORD_MIN_LENGTH.
+ */
+/** Wrong passwords in a row that lock an account. */
+export const LOGIN_MAX_FAILURES = 5;
+/** How long a lock lasts, in minutes; 0 means until an administrator unlocks the account. */
+export const LOCKOUT_MINUTES = 15;
+/** Shortest password the password policy accepts, in characters. */
+export const PASSWORD_MIN_LENGTH = 12;
+/** Longest password accepted, in characters (bounds the hashing work per request). */
+export const PASSWORD_MAX_LENGTH = 1024;

@@ -53,6 +53,22 @@ export const MESSAGES = {
   destroyNotArchived: 'Only archived items can be deleted permanently.',
   colorFoldersOnly: 'Only folders can be coloured.',
   unknownColor: 'Unknown colour.',
+  // Users, passwords and lockout (issue 8), worded for this product.
+  accountLocked:
+    'This account is locked after too many failed sign-ins. Try again in {minutes} minutes or ask an administrator to unlock it.',
+  accountLockedUntilUnlocked:
+    'This account is locked after too many failed sign-ins. Ask an administrator to unlock it.',
+  passwordTooShort: 'The password must be at least {n} characters long.',
+  passwordTooLong: 'The password must be at most {n} characters long.',
+  passwordIsUsername: 'The password must not be the username.',
+  passwordBlank: 'The password must not be only spaces.',
+  usernameTaken: 'That username is already taken.',
+  usernameRequired: 'A username is required.',
+  invalidEmail: 'The e-mail address is not valid.',
+  lastAdmin: 'A firm needs at least one administrator: make another member an administrator first.',
+  disableSelf: 'You cannot disable your own account.',
+  sharedUserCredentials:
+    'This member also belongs to another firm where you are not an administrator, so you cannot change their username, e-mail or password.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

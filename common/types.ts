@@ -247,7 +247,13 @@ export type HistoryAction =
   | 'create_many'
   | 'delete_many'
   | 'login'
-  | 'logout';
+  | 'logout'
+  // User administration (issue 8): an account locked after failed sign-ins, unlocked by an
+  // administrator, disabled or enabled in a firm.
+  | 'lock'
+  | 'unlock'
+  | 'disable'
+  | 'enable';
 
 /** Attributes of a history entry (SPEC section 3). Every field is optional. */
 export interface HistoryAttributes {
@@ -284,6 +290,16 @@ export interface HistoryAttributes {
   previous_value?: string;
   /** A user download that was an export of the activity history. */
   export?: HistoryExportAttributes;
+  /**
+   * User administration events (issue 8): a role change (role.prev → role.next), the fields an
+   * update changed (`fields`, names as the API spells them; `password` when only the password was
+   * set, never its value), the role a new user was given (`role.next`).
+   */
+  user_changes?: { role?: { prev?: Role; next: Role }; fields?: string[] };
+  /** A lock event: how many failed sign-ins in a row locked the account. */
+  failed_logins?: number;
+  /** A lock event: when the lock ends (ISO UTC), or null until an administrator unlocks it. */
+  locked_until?: string | null;
 }
 
 /** What a history export records about itself (a user download event). */
@@ -527,4 +543,71 @@ export interface FileStatsDto {
   /** Bytes. */
   size: number;
   archived_files: number;
+}
+
+/**
+ * A member of a firm database as the admin area shows it (GET /api/rest/private/users and the
+ * answers of the other private/users calls). `userId`, `firstName` and `lastName` are the spec's
+ * User fields (SPEC section 3); the rest are this product's, in snake_case.
+ */
+export interface DatabaseUserDto {
+  /** The user's id (same as userId). */
+  id: string;
+  userId: string;
+  firstName: string;
+  lastName: string;
+  username: string;
+  email: string | null;
+  /** The user's role in the session's firm database. */
+  role: Role;
+  /** Single-sign-on flag (SPEC section 3). */
+  sso: boolean;
+  /** Disabled in this firm (cannot sign in to it; sessions in it were ended). */
+  disabled: boolean;
+  disabled_at: string | null;
+  /** Locked after too many wrong passwords, now. */
+  locked: boolean;
+  /** When the lock was set (ISO UTC), or null when not locked. */
+  locked_at: string | null;
+  /** When the lock ends by itself (ISO UTC); null while locked means until an administrator unlocks. */
+  locked_until: string | null;
+  /** Wrong passwords in a row since the last successful sign-in or unlock. */
+  failed_logins: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** POST /api/rest/private/users: a new member of the session's firm database. */
+export interface CreateUserRequest {
+  username: string;
+  firstName: string;
+  lastName: string;
+  email?: string | null;
+  password: string;
+  /** Default 'member'. */
+  role?: Role;
+}
+
+/** PATCH /api/rest/private/users/{id}: any of the fields; absent fields are kept. */
+export interface UpdateUserRequest {
+  username?: string;
+  firstName?: string;
+  lastName?: string;
+  email?: string | null;
+}
+
+/** PATCH /api/rest/private/users/role/{id}. */
+export interface UpdateUserRoleRequest {
+  role: Role;
+}
+
+/** PATCH /api/rest/private/users/{id}/update_password. */
+export interface UpdatePasswordRequest {
+  password: string;
+}
+
+/** GET /api/rest/private/users/{id}/teams: one team the user belongs to. */
+export interface UserTeamDto {
+  id: string;
+  name: string;
 }

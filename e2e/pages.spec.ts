@@ -250,3 +250,51 @@ test('Favorites, the side panel with statistics, and Recent', async ({ page }) =
     page.getByTestId('recent-row').filter({ hasText: 'smile.tiff' }).first(),
   ).toBeVisible();
 });
+
+test('Archive pages through 150 items by cursor while keeping few rows in the DOM', async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  const parent = await createFolder(page, `Big archive ${stamp}`);
+  const folders: FolderDto[] = [];
+  for (let i = 0; i < 150; i += 1) {
+    folders.push(await createFolder(page, `Item ${String(i).padStart(3, '0')}`, parent.id));
+  }
+  const response = await page.request.post('/api/rest/bulk/archive', {
+    data: { items: folders.map((folder) => ({ id: folder.id, type: 'folder' })) },
+  });
+  expect(response.ok()).toBe(true);
+
+  const reads: { url: string; body: string }[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/rest/entities/archived')) {
+      reads.push({ url: request.url(), body: request.postData() ?? '' });
+    }
+  });
+  await page.goto('/archive');
+  const rows = page.getByTestId('archive-row');
+  await expect(rows.first()).toBeVisible();
+  const wanted = new Set(folders.map((folder) => folder.id));
+  const seen = new Set<string>();
+  let most = 0;
+  for (let round = 0; round < 60 && [...wanted].some((id) => !seen.has(id)); round += 1) {
+    const ids = await rows.evaluateAll((elements) =>
+      elements.map((element) => element.getAttribute('data-entity-id') ?? ''),
+    );
+    most = Math.max(most, ids.length);
+    for (const id of ids) seen.add(id);
+    await page
+      .locator('.collection-archive .virtual-list')
+      .evaluate((scroller) => scroller.scrollBy(0, 1500));
+    await page.waitForTimeout(150);
+  }
+  expect([...wanted].filter((id) => !seen.has(id))).toEqual([]);
+  // Virtualised: the DOM holds a window of rows, not the whole list.
+  expect(most).toBeLessThan(100);
+  // archivePaging is on: POST reads, page 1 without a cursor, the next ones with one.
+  expect(reads.length).toBeGreaterThanOrEqual(2);
+  expect(reads[0]!.url).toMatch(/\/api\/rest\/entities\/archived\?page=1&skip=0$/);
+  expect(reads[0]!.body).not.toContain('cursor');
+  expect(reads[1]!.url).toMatch(/page=2&skip=0$/);
+  expect(reads[1]!.body).toContain('"cursor"');
+});

@@ -26,6 +26,7 @@ import {
   updateSession,
 } from '../repositories/sessions';
 import type { Executor } from '../repositories/types';
+import type { UserRow } from '../db/schema';
 import {
   findUserById,
   findUserByUsernameKey,
@@ -291,4 +292,52 @@ async function recordUserEventOnce(
 export async function logout(services: Services, ctx: RequestContext): Promise<void> {
   await recordLogout(services, ctx);
   await deleteSession(services.db, ctx.sessionId);
+}
+
+/**
+ * Opens a new session for a user already verified by other means (the single-sign-on token
+ * sign-in of server/services/sso.ts), exactly as a password sign-in does: a fresh random cookie
+ * token whose sha256 is the session id, the session a still-presented cookie carried ended, sessions
+ * past their absolute lifetime purged. A partner single-sign-on user (users.sso = 1) gets 480 idle
+ * minutes and SSO_SESSION_MAX_AGE_HOURS; everyone else 30 minutes and SESSION_MAX_AGE_HOURS.
+ * @param user the user row as it stands after the caller's changes (e.g. its sso flag set)
+ * @param databaseId the firm database the session starts in (the user must be a member)
+ * @param replacedToken the session cookie the request carried, if any
+ * @returns the cookie token (to set, never stored) and the current user
+ */
+export async function openSession(
+  services: Services,
+  user: Pick<UserRow, 'id' | 'sso'>,
+  databaseId: string,
+  client: ClientInfo,
+  replacedToken?: string,
+): Promise<{ token: string; user: CurrentUserDto }> {
+  const token = randomBytes(32).toString('base64url');
+  const now = services.clock();
+  const sso = user.sso === 1;
+  const idleMinutes = sso ? SSO_SESSION_MINUTES : SESSION_MINUTES;
+  const expiresAt =
+    now + (sso ? services.config.ssoSessionMaxAgeMs : services.config.sessionMaxAgeMs);
+  if (replacedToken) await deleteSession(services.db, sessionIdFor(replacedToken));
+  await deleteSessionsExpiredBefore(services.db, new Date(now).toISOString());
+  await insertSession(services.db, {
+    id: sessionIdFor(token),
+    user_id: user.id,
+    database_id: databaseId,
+    created_at: new Date(now).toISOString(),
+    last_seen_at: new Date(now).toISOString(),
+    expires_at: new Date(expiresAt).toISOString(),
+    idle_minutes: idleMinutes,
+    ip: client.ip,
+    user_agent: client.userAgent,
+    login_recorded: 0,
+    logout_recorded: 0,
+  });
+  const timing: SessionTiming = {
+    idleMinutes,
+    idleMs: idleLimitMs(services, idleMinutes),
+    lastSeenAt: now,
+    expiresAt,
+  };
+  return { token, user: await currentUser(services, user.id, databaseId, timing) };
 }

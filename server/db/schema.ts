@@ -25,6 +25,12 @@ export interface UsersTable {
   disabled_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Wrong passwords in a row since the last successful sign-in or unlock (0008). */
+  failed_login_count: Generated<number>;
+  /** When the account was locked after too many wrong passwords, or null (0008). */
+  locked_at: Generated<string | null>;
+  /** When the lock ends by itself; null while locked_at is set means until an admin unlocks (0008). */
+  locked_until: Generated<string | null>;
 }
 
 export interface MembershipsTable {
@@ -33,6 +39,10 @@ export interface MembershipsTable {
   database_id: string;
   role: string;
   created_at: string;
+  /** Disabled in this firm: the member cannot sign in to it (0008). */
+  disabled_at: Generated<string | null>;
+  /** The administrator who disabled the member (0008). */
+  disabled_by: Generated<string | null>;
 }
 
 export interface SessionsTable {

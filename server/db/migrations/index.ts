@@ -8,6 +8,7 @@ import { historyChain } from './0002_history_chain';
 import { uploadChecksums } from './0003_upload_checksums';
 import { organise } from './0004_organise';
 import { listIndexes } from './0006_list_indexes';
+import { usersAdmin } from './0008_users_admin';
 import { integrations } from './0009_integrations';
 
 export const migrations: Record<string, Migration> = {
@@ -16,5 +17,6 @@ export const migrations: Record<string, Migration> = {
   '0003_upload_checksums': uploadChecksums,
   '0004_organise': organise,
   '0006_list_indexes': listIndexes,
+  '0008_users_admin': usersAdmin,
   '0009_integrations': integrations,
 };

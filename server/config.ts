@@ -13,6 +13,9 @@ import {
 } from '../common/uploads';
 import {
   FEATURE_FLAG_DEFAULTS,
+  LOCKOUT_MINUTES,
+  LOGIN_MAX_FAILURES,
+  PASSWORD_MIN_LENGTH,
   SESSION_MAX_AGE_HOURS,
   SSO_SESSION_MAX_AGE_HOURS,
   type FeatureFlags,
@@ -42,6 +45,18 @@ export interface Config {
   trustProxy: boolean;
   /** Sign-in attempts allowed per IP per minute (LOGIN_RATE_LIMIT, default 20). */
   loginRateLimitPerMinute: number;
+  /**
+   * Wrong passwords in a row that lock an account (LOGIN_MAX_FAILURES, default 5, at least 1;
+   * issue 8, docs/architecture.md "Users and lockout").
+   */
+  loginMaxFailures: number;
+  /**
+   * How long a lock lasts in ms (LOCKOUT_MINUTES, default 15); 0 keeps the account locked until an
+   * administrator unlocks it.
+   */
+  lockoutMs: number;
+  /** Shortest password the policy accepts, in characters (PASSWORD_MIN_LENGTH, default 12, 8–128). */
+  passwordMinLength: number;
   /** Absolute session lifetime in ms (SESSION_MAX_AGE_HOURS, default 12 h). */
   sessionMaxAgeMs: number;
   /** Absolute lifetime of a partner single-sign-on session in ms (SSO_SESSION_MAX_AGE_HOURS, 168 h). */
@@ -193,6 +208,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.DOSSIER_ADMIN_PASSWORD || undefined,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     loginRateLimitPerMinute: intFrom(env.LOGIN_RATE_LIMIT, 20, 'LOGIN_RATE_LIMIT'),
+    loginMaxFailures: Math.max(
+      1,
+      Math.floor(intFrom(env.LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES, 'LOGIN_MAX_FAILURES')),
+    ),
+    lockoutMs: intFrom(env.LOCKOUT_MINUTES, LOCKOUT_MINUTES, 'LOCKOUT_MINUTES') * 60_000,
+    passwordMinLength: Math.min(
+      128,
+      Math.max(
+        8,
+        Math.floor(intFrom(env.PASSWORD_MIN_LENGTH, PASSWORD_MIN_LENGTH, 'PASSWORD_MIN_LENGTH')),
+      ),
+    ),
     sessionMaxAgeMs:
       intFrom(env.SESSION_MAX_AGE_HOURS, SESSION_MAX_AGE_HOURS, 'SESSION_MAX_AGE_HOURS') *
       3_600_000,

@@ -14,6 +14,7 @@ import { EMPTY_FAVORITES_TEXT } from '../../../../src/features/collections/compo
 import { EMPTY_RECENT_TEXT } from '../../../../src/features/collections/components/RecentPage';
 import { initialFlagsState } from '../../../../src/features/flags/flagsSlice';
 import { organiseEvents } from '../../../../src/features/organise/organiseEvents';
+import { sessionActions } from '../../../../src/features/session/sessionSlice';
 import type { RootState } from '../../../../src/store/rootReducer';
 import type { AppStore } from '../../../../src/store/store';
 import {
@@ -21,6 +22,7 @@ import {
   makeFile,
   makeFolder,
   makeRecordingStore,
+  makeUser,
   renderWithProviders,
   signedInState,
   stubRoutes,
@@ -302,6 +304,21 @@ describe('collection pages', () => {
           .map((li) => li.dataset.category),
       ).toEqual(BY_TYPE.map((stat) => stat.category));
       expect(within(breakdown).getAllByRole('listitem')[3]).toHaveTextContent('PDF3 files3.0 MB');
+    });
+
+    it('reads the list and the statistics again after a firm switch', async () => {
+      const { calls } = renderAt('/recent', {
+        'GET /api/rest/entities/recent': { body: cursorPage([recentItem], null) },
+        ...stats,
+      });
+      await within(await screen.findByTestId('firm-stats')).findByText('Archived files');
+      await screen.findByTestId('recent-row');
+      act(() => {
+        store!.dispatch(sessionActions.databaseSwitched(makeUser({ currentDatabaseId: 'db2' })));
+      });
+      await waitFor(() => expect(callsTo(calls, 'GET /api/rest/files/stats')).toHaveLength(2));
+      await waitFor(() => expect(callsTo(calls, 'GET /api/rest/entities/recent')).toHaveLength(2));
+      expect(await screen.findByTestId('recent-row')).toHaveTextContent('Minutes.docx');
     });
 
     it('shows no statistics and calls none with fileStats off; empty state', async () => {

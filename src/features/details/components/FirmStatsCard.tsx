@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import { formatSize } from '../../../../common/format';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectFeatureFlag } from '../../flags/flagsSelectors';
+import { selectCurrentDatabaseId } from '../../session/sessionSelectors';
 import { selectFirmStats } from '../detailsSelectors';
 import { detailsActions } from '../detailsSlice';
 import { StatsBreakdown } from './StatsBreakdown';
@@ -27,10 +28,12 @@ export function FirmStatsCard({ load = true }: FirmStatsCardProps) {
   const dispatch = useAppDispatch();
   const enabled = useAppSelector((state) => selectFeatureFlag(state, 'fileStats'));
   const firm = useAppSelector(selectFirmStats);
+  // Read again when the firm database changes (a switch clears the statistics).
+  const databaseId = useAppSelector(selectCurrentDatabaseId);
 
   useEffect(() => {
     if (enabled && load) dispatch(detailsActions.firmStatsRequested());
-  }, [dispatch, enabled, load]);
+  }, [dispatch, enabled, load, databaseId]);
 
   if (!enabled) return null;
 

@@ -306,8 +306,9 @@ export async function archiveNamed(
       .where(inFirm(databaseId))
       .where('id', 'in', part)
       // "Still live", written so that no index serves it: PostgreSQL without statistics (a
-      // freshly filled table) would otherwise scan every live row of the firm through
-      // files_folder for each chunk instead of using the primary key.
+      // freshly filled table) otherwise takes `archived_at is null` for selective and walks
+      // every live row of the firm through files_folder for each chunk (measured: 69 ms a chunk
+      // of 500 instead of 32 ms).
       .where(sql<boolean>`coalesce(archived_at, '') = ''`)
       .execute();
   }

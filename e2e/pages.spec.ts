@@ -1,7 +1,7 @@
 /**
  * The Archive, Favorites and Recent pages and the entity side panel (issue 3), in Chromium against
- * the real server: archive items (through the API), restore one from the Archive page and see it
- * back in its folder, restore a folder whose parent is archived (it goes to Root and says so),
+ * the real server: archive items (through the API), restore one from the Archive page, undo it
+ * from the toast and restore it again, see it back in its folder, restore a folder whose parent is archived (it goes to Root and says so),
  * delete one permanently after the confirmation, favorite items and see them on Favorites,
  * unfavorite with the star, open the side panel and see the details and the folder's statistics,
  * see an uploaded file on Recent with the firm statistics, and reload each deep link.
@@ -121,7 +121,16 @@ test('Archive: restore, restore to Root, delete permanently, bulk restore, reloa
   await page.reload();
   await expect(rowOf(keep.name)).toHaveCount(1);
 
-  // Restore one: it leaves the Archive and is back in its folder.
+  // Restore one: it leaves the Archive; Undo puts it back at the top; restore it again.
+  await rowOf(keep.name)
+    .getByRole('button', { name: `Restore ${keep.name}` })
+    .click();
+  await expect(rowOf(keep.name)).toHaveCount(0);
+  await page
+    .getByRole('status', { name: 'Restored' })
+    .getByRole('button', { name: 'Undo' })
+    .click();
+  await expect(rows.first()).toContainText(keep.name);
   await rowOf(keep.name)
     .getByRole('button', { name: `Restore ${keep.name}` })
     .click();

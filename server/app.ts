@@ -17,6 +17,7 @@ import { fileRoutes } from './routes/files';
 import { flagRoutes } from './routes/flags';
 import { folderRoutes } from './routes/folders';
 import { historyRoutes } from './routes/history';
+import { integrationRoutes } from './routes/integrations';
 import { listRoutes } from './routes/lists';
 import { organiseRoutes } from './routes/organise';
 import { storageRoutes } from './routes/storage';
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   publicAuthRoutes(app, deps);
   flagRoutes(app, deps);
+  await integrationRoutes(app, deps);
   if (deps.localStore) {
     await storageRoutes(app, deps.localStore, (key) => discardRefusedUpload(deps, key));
   }

@@ -89,6 +89,19 @@ export interface Config {
   uploadAbandonedAfterMs: number;
   /** How often the cleanup job runs, in ms; 0 disables it (UPLOAD_CLEANUP_INTERVAL_MINUTES, 60). */
   uploadCleanupIntervalMs: number;
+  /**
+   * The partner app whose single-sign-on users get the 480-minute session and the user's sso flag
+   * (SSO_PARTNER_APP_ID, e.g. `crm`; unset: no partner does). Other partners' token sign-ins get
+   * the normal session (issue 8).
+   */
+  ssoPartnerAppId: string | null;
+  /** Lifetime of a single-sign-on token in ms (SSO_TOKEN_TTL_SECONDS, default 60, at least 1). */
+  ssoTokenTtlMs: number;
+  /**
+   * Requests per IP per minute to the token endpoints: generate_token and the token sign-ins
+   * (SSO_RATE_LIMIT, default 30).
+   */
+  ssoRateLimitPerMinute: number;
 }
 
 /**
@@ -237,5 +250,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       intFrom(env.UPLOAD_ABANDONED_AFTER_HOURS, 24, 'UPLOAD_ABANDONED_AFTER_HOURS') * 3_600_000,
     uploadCleanupIntervalMs:
       intFrom(env.UPLOAD_CLEANUP_INTERVAL_MINUTES, 60, 'UPLOAD_CLEANUP_INTERVAL_MINUTES') * 60_000,
+    ssoPartnerAppId: env.SSO_PARTNER_APP_ID?.trim() || null,
+    ssoTokenTtlMs:
+      Math.max(1, intFrom(env.SSO_TOKEN_TTL_SECONDS, 60, 'SSO_TOKEN_TTL_SECONDS')) * 1000,
+    ssoRateLimitPerMinute: intFrom(env.SSO_RATE_LIMIT, 30, 'SSO_RATE_LIMIT'),
   };
 }

@@ -18,7 +18,9 @@
  *   `file_name` / `file.name`, else `folder_name` / `folder.name`.
  * - user: nothing for login and logout; a download may name `file_name`, `folder_name` or
  *   `folders`; a download with `export.kind` 'history' is an export of the activity history
- *   (`export.file_name` is its context).
+ *   (`export.file_name` is its context). Administration events (issue 8) name the user concerned
+ *   in `name` and read `user_changes.role` (prev, next) and `user_changes.fields` for create and
+ *   update, `failed_logins` for lock.
  * - any event: `migrated.description`, when present, replaces the generated summary (legacy
  *   entries).
  * Every field is optional: a missing one falls back to words such as "a folder" or "an item", and
@@ -33,7 +35,7 @@
 import dayjs from 'dayjs';
 import { ROOT_FOLDER_NAME } from './constants';
 import { relativeDate } from './format';
-import { plural } from './text';
+import { plural, splitCamelCase } from './text';
 import type { HistoryAction, HistoryAttributes, HistoryEntityType, HistoryEventDto } from './types';
 
 /** Icon of a history entry; the client maps each to a glyph. */
@@ -66,8 +68,9 @@ export interface HistoryEventPair {
 }
 
 /**
- * Every (entity_type, action) pair the product records (SPEC section 4), 35 in all. Copy applies
- * to folders only and preview to files only.
+ * Every (entity_type, action) pair the product records (SPEC section 4), 41 in all: the spec's 35
+ * and six user administration events of issue 8 (create, update, disable, enable, lock, unlock).
+ * Copy applies to folders only and preview to files only.
  */
 export const HISTORY_EVENT_PAIRS: readonly HistoryEventPair[] = [
   ...(['folder', 'file'] as const).flatMap((entity_type) =>
@@ -102,6 +105,13 @@ export const HISTORY_EVENT_PAIRS: readonly HistoryEventPair[] = [
   { entity_type: 'user', action: 'login' },
   { entity_type: 'user', action: 'logout' },
   { entity_type: 'user', action: 'download' },
+  // User administration and lockout (issue 8); no activity-type label of the spec selects them.
+  { entity_type: 'user', action: 'create' },
+  { entity_type: 'user', action: 'update' },
+  { entity_type: 'user', action: 'disable' },
+  { entity_type: 'user', action: 'enable' },
+  { entity_type: 'user', action: 'lock' },
+  { entity_type: 'user', action: 'unlock' },
 ];
 
 /**
@@ -112,7 +122,8 @@ export const HISTORY_EVENT_PAIRS: readonly HistoryEventPair[] = [
  * - 'Downloaded' also covers file previews and prints (they are download events) and user
  *   downloads;
  * - folder and file `update` (favourite and other changes) have no label: they show only when no
- *   activity type is selected.
+ *   activity type is selected; nor have the user administration events (create, update, disable,
+ *   enable, lock, unlock; issue 8).
  */
 export const HISTORY_FILTER_LABELS = [
   {
@@ -532,9 +543,75 @@ function describeIndex(event: HistoryEventDto, attrs: HistoryAttributes): Descri
   }
 }
 
+/** A role as words: `read_only` → `read-only member`. */
+function roleWords(role: unknown): string {
+  switch (role) {
+    case 'admin':
+      return 'administrator';
+    case 'member':
+      return 'member';
+    case 'read_only':
+      return 'read-only member';
+    default:
+      return str(role).replace(/_/g, ' ');
+  }
+}
+
+/** User administration events (issue 8): the user they are about is `attributes.name`. */
+function describeUserAdmin(event: HistoryEventDto, attrs: HistoryAttributes): Description {
+  const user = named('user', str(attrs.name));
+  const role = field(attrs.user_changes, 'role');
+  const next = roleWords(field(role, 'next'));
+  const prev = roleWords(field(role, 'prev'));
+  switch (event.action) {
+    case 'create':
+      return { text: `added ${user}`, context: next ? `as ${next}` : '', icon: 'add' };
+    case 'update': {
+      if (next) {
+        const from = prev ? ` from ${prev}` : '';
+        return { text: `changed the role of ${user}${from} to ${next}`, context: '', icon: 'edit' };
+      }
+      const fields = list(field(attrs.user_changes, 'fields'))
+        .map((f) => str(f))
+        .filter(Boolean);
+      if (fields.length === 1 && fields[0] === 'password') {
+        return { text: `changed the password of ${user}`, context: '', icon: 'edit' };
+      }
+      const words = fields.map((f) => splitCamelCase(f).toLowerCase());
+      return { text: `updated ${user}`, context: words.join(', '), icon: 'edit' };
+    }
+    case 'disable':
+      return { text: `disabled ${user}`, context: '', icon: 'archive' };
+    case 'enable':
+      return { text: `enabled ${user}`, context: '', icon: 'restore' };
+    case 'unlock':
+      return { text: `unlocked ${user}`, context: '', icon: 'login' };
+    case 'lock': {
+      const n = typeof attrs.failed_logins === 'number' ? attrs.failed_logins : 0;
+      return {
+        text:
+          n > 0
+            ? `was locked out after ${n} failed ${plural(n, 'sign-in')}`
+            : 'was locked out after failed sign-ins',
+        context: '',
+        icon: 'logout',
+      };
+    }
+    default:
+      return describeUnknown(event);
+  }
+}
+
 /** Sign-in, sign-out and downloads of several items (user). */
 function describeUser(event: HistoryEventDto, attrs: HistoryAttributes): Description {
   switch (event.action) {
+    case 'create':
+    case 'update':
+    case 'disable':
+    case 'enable':
+    case 'unlock':
+    case 'lock':
+      return describeUserAdmin(event, attrs);
     case 'login':
       return { text: 'logged in', context: '', icon: 'login' };
     case 'logout':

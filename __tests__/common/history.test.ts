@@ -332,6 +332,55 @@ const CASES: Case[] = [
   ],
   ['user', 'login', {}, 'Ada Lovelace logged in', 'Just Now', 'login'],
   ['user', 'logout', {}, 'Ada Lovelace logged out', 'Just Now', 'logout'],
+  // User administration and lockout (issue 8).
+  [
+    'user',
+    'create',
+    { name: 'Bob Smith', user_id: 'u-bob', user_changes: { role: { next: 'read_only' } } },
+    'Ada Lovelace added user "Bob Smith"',
+    'as read-only member · Just Now',
+    'add',
+  ],
+  [
+    'user',
+    'update',
+    { name: 'Bob Smith', user_changes: { role: { prev: 'member', next: 'admin' } } },
+    'Ada Lovelace changed the role of user "Bob Smith" from member to administrator',
+    'Just Now',
+    'edit',
+  ],
+  [
+    'user',
+    'disable',
+    { name: 'Bob Smith' },
+    'Ada Lovelace disabled user "Bob Smith"',
+    'Just Now',
+    'archive',
+  ],
+  [
+    'user',
+    'enable',
+    { name: 'Bob Smith' },
+    'Ada Lovelace enabled user "Bob Smith"',
+    'Just Now',
+    'restore',
+  ],
+  [
+    'user',
+    'unlock',
+    { name: 'Bob Smith' },
+    'Ada Lovelace unlocked user "Bob Smith"',
+    'Just Now',
+    'login',
+  ],
+  [
+    'user',
+    'lock',
+    { name: 'Ada Lovelace', failed_logins: 5, locked_until: null },
+    'Ada Lovelace was locked out after 5 failed sign-ins',
+    'Just Now',
+    'logout',
+  ],
   [
     'user',
     'download',
@@ -349,7 +398,7 @@ const CASES: Case[] = [
 
 describe('renderHistoryEvent', () => {
   it('has a case for every pair the product records', () => {
-    expect(HISTORY_EVENT_PAIRS).toHaveLength(35);
+    expect(HISTORY_EVENT_PAIRS).toHaveLength(41);
     expect(CASES.map(([e, a]) => `${e}:${a}`).sort()).toEqual(
       HISTORY_EVENT_PAIRS.map((p) => `${p.entity_type}:${p.action}`).sort(),
     );
@@ -391,6 +440,26 @@ describe('renderHistoryEvent', () => {
     expect(render('external_share', 'delete')).toBe('Ada Lovelace removed access to an item');
     expect(render('applied_index', 'create_many')).toBe('Ada Lovelace applied an index');
     expect(render('user', 'download')).toBe('Ada Lovelace downloaded items');
+  });
+
+  it('renders profile and password updates of a user by an administrator (issue 8)', () => {
+    const profile = renderHistoryEvent(
+      event('user', 'update', {
+        name: 'Bob Smith',
+        user_changes: { fields: ['firstName', 'email'] },
+      }),
+      NOW,
+    );
+    expect(profile.summary).toBe('Ada Lovelace updated user "Bob Smith"');
+    expect(profile.detail).toBe('first name, email · Just Now');
+    const password = renderHistoryEvent(
+      event('user', 'update', { name: 'Bob Smith', user_changes: { fields: ['password'] } }),
+      NOW,
+    );
+    expect(password.summary).toBe('Ada Lovelace changed the password of user "Bob Smith"');
+    expect(renderHistoryEvent(event('user', 'lock', { failed_logins: 1 }), NOW).summary).toBe(
+      'Ada Lovelace was locked out after 1 failed sign-in',
+    );
   });
 
   it('survives null attributes, odd values and a missing user name', () => {
@@ -593,11 +662,21 @@ describe('HISTORY_FILTER_LABELS (SPEC section 9)', () => {
     expect(new Set(labelled).size).toBe(labelled.length);
   });
 
-  it('leaves only folder and file updates unlabelled', () => {
+  it('leaves only folder and file updates and user administration events unlabelled', () => {
     const unlabelled = HISTORY_EVENT_PAIRS.filter((p) => labelFor(p) === null).map(
       (p) => `${p.entity_type}:${p.action}`,
     );
-    expect(unlabelled).toEqual(['folder:update', 'file:update']);
+    expect(unlabelled).toEqual([
+      'folder:update',
+      'file:update',
+      // User administration and lockout (issue 8): no label of the spec's filter selects them.
+      'user:create',
+      'user:update',
+      'user:disable',
+      'user:enable',
+      'user:lock',
+      'user:unlock',
+    ]);
   });
 
   it.each([
@@ -639,7 +718,7 @@ describe('HISTORY_FILTER_LABELS (SPEC section 9)', () => {
     ]);
     expect(eventsForLabels([])).toEqual([]);
     const all = eventsForLabels(HISTORY_FILTER_LABELS.map((l) => l.label));
-    expect(all).toHaveLength(HISTORY_EVENT_PAIRS.length - 2);
+    expect(all).toHaveLength(HISTORY_EVENT_PAIRS.length - 8);
   });
 });
 

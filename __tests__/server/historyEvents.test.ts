@@ -18,6 +18,7 @@ const clients = { id: 'f-clients', name: 'Clients' };
 const archive = { id: 'f-archive', name: 'Old clients' };
 const smith = { type: 'folder' as const, id: 'f-smith', name: 'Smith family' };
 const will = { type: 'file' as const, id: 'file-will', name: 'Will.pdf' };
+const bob = { id: 'user-bob', name: 'Bob Brown' };
 
 /** One case: how to record, and what must be stored and shown. */
 interface Case {
@@ -620,6 +621,72 @@ const CASES: Case[] = [
     },
     summary: 'Ada Admin exported the activity history',
     detail: 'history_2024-03-01_to_2024-03-31.csv',
+  },
+  // User administration and lockout (issue 8).
+  {
+    name: 'user create',
+    record: (t, s, c) => events.recordUserCreated(t, s, c, bob, 'member'),
+    entity_type: 'user',
+    action: 'create',
+    entity_id: bob.id,
+    item_id: null,
+    attributes: { name: bob.name, user_id: bob.id, user_changes: { role: { next: 'member' } } },
+    summary: 'Ada Admin added user "Bob Brown"',
+    detail: 'as member',
+  },
+  {
+    name: 'user update (profile)',
+    record: (t, s, c) => events.recordUserUpdated(t, s, c, bob, ['lastName', 'email']),
+    entity_type: 'user',
+    action: 'update',
+    entity_id: bob.id,
+    item_id: null,
+    attributes: {
+      name: bob.name,
+      user_id: bob.id,
+      user_changes: { fields: ['lastName', 'email'] },
+    },
+    summary: 'Ada Admin updated user "Bob Brown"',
+    detail: 'last name, email',
+  },
+  {
+    name: 'user update (role)',
+    record: (t, s, c) => events.recordUserRoleChanged(t, s, c, bob, 'member', 'read_only'),
+    entity_type: 'user',
+    action: 'update',
+    entity_id: bob.id,
+    item_id: null,
+    attributes: {
+      name: bob.name,
+      user_id: bob.id,
+      user_changes: { role: { prev: 'member', next: 'read_only' } },
+    },
+    summary: 'Ada Admin changed the role of user "Bob Brown" from member to read-only member',
+  },
+  ...(['disable', 'enable', 'unlock'] as const).map((action): Case => ({
+    name: `user ${action}`,
+    record: (t, s, c) =>
+      ({
+        disable: events.recordUserDisabled,
+        enable: events.recordUserEnabled,
+        unlock: events.recordUserUnlocked,
+      })[action](t, s, c, bob),
+    entity_type: 'user',
+    action,
+    entity_id: bob.id,
+    item_id: null,
+    attributes: { name: bob.name, user_id: bob.id },
+    summary: `Ada Admin ${{ disable: 'disabled', enable: 'enabled', unlock: 'unlocked' }[action]} user "Bob Brown"`,
+  })),
+  {
+    name: 'user lock',
+    record: (t, s, c) => events.recordUserLocked(t, s, c, 5, null),
+    entity_type: 'user',
+    action: 'lock',
+    entity_id: (c) => c.userId,
+    item_id: null,
+    attributes: { name: 'Ada Admin', user_id: 'ME', failed_logins: 5, locked_until: null },
+    summary: 'Ada Admin was locked out after 5 failed sign-ins',
   },
 ];
 

@@ -28,6 +28,7 @@ import type {
   HistoryAttributes,
   HistoryEntityType,
   HistoryExportAttributes,
+  Role,
 } from '../../common/types';
 import type { Executor } from '../repositories/types';
 import type { RequestContext, Services } from './context';
@@ -518,5 +519,108 @@ export function recordUserDownload(
     ...(what.folders ? { folders: what.folders.map((f) => ({ id: f.id, name: f.name })) } : {}),
     ...(what.file ? { file_name: what.file.name } : {}),
     ...(what.export ? { export: what.export } : {}),
+  });
+}
+
+// ---- User administration and lockout (issue 8) ---------------------------------------------------
+// Shapes (entity_type 'user', entity_id the user concerned; the acting user is the event's user):
+// - create: { name, user_id, user_changes: { role: { next } } }
+// - update: { name, user_id, user_changes: { fields } } (fields as the API names them; 'password'
+//   for a password set, never its value); a role change: { name, user_id, user_changes: { role:
+//   { prev, next } } }
+// - disable / enable / unlock: { name, user_id }
+// - lock: { name, user_id, failed_logins, locked_until } (the locked user is the acting user:
+//   nobody else was signed in)
+
+/** The user an administration event is about. */
+export interface UserRef {
+  id: string;
+  /** Display name at the time ("First Last"). */
+  name: string;
+}
+
+/** user create ("added user"): a new member of the firm with their role. */
+export function recordUserCreated(
+  trx: Executor,
+  services: RecordServices,
+  ctx: RequestContext,
+  user: UserRef,
+  role: Role,
+): Promise<string> {
+  return record(trx, services, ctx, 'user', user.id, 'create', null, {
+    name: user.name,
+    user_id: user.id,
+    user_changes: { role: { next: role } },
+  });
+}
+
+/** user update ("updated user"): profile fields or the password changed by an administrator. */
+export function recordUserUpdated(
+  trx: Executor,
+  services: RecordServices,
+  ctx: RequestContext,
+  user: UserRef,
+  fields: string[],
+): Promise<string> {
+  return record(trx, services, ctx, 'user', user.id, 'update', null, {
+    name: user.name,
+    user_id: user.id,
+    user_changes: { fields: [...fields] },
+  });
+}
+
+/** user update with a role change ("changed the role of user … from … to …"). */
+export function recordUserRoleChanged(
+  trx: Executor,
+  services: RecordServices,
+  ctx: RequestContext,
+  user: UserRef,
+  prev: Role,
+  next: Role,
+): Promise<string> {
+  return record(trx, services, ctx, 'user', user.id, 'update', null, {
+    name: user.name,
+    user_id: user.id,
+    user_changes: { role: { prev, next } },
+  });
+}
+
+function userStateEvent(action: 'disable' | 'enable' | 'unlock') {
+  return (
+    trx: Executor,
+    services: RecordServices,
+    ctx: RequestContext,
+    user: UserRef,
+  ): Promise<string> =>
+    record(trx, services, ctx, 'user', user.id, action, null, {
+      name: user.name,
+      user_id: user.id,
+    });
+}
+
+/** user disable ("disabled user"): the member can no longer sign in to the firm. */
+export const recordUserDisabled = userStateEvent('disable');
+/** user enable ("enabled user"). */
+export const recordUserEnabled = userStateEvent('enable');
+/** user unlock ("unlocked user"): an administrator ended a lock. */
+export const recordUserUnlocked = userStateEvent('unlock');
+
+/**
+ * user lock ("was locked out"): the account was locked after `failedLogins` wrong passwords in a
+ * row. `ctx` is the locked user's own (with the sign-in request's address), in one firm database.
+ * @param lockedUntil ISO UTC end of the lock, or null until an administrator unlocks it
+ */
+export function recordUserLocked(
+  trx: Executor,
+  services: RecordServices,
+  ctx: RequestContext,
+  failedLogins: number,
+  lockedUntil: string | null,
+): Promise<string> {
+  return record(trx, services, ctx, 'user', ctx.userId, 'lock', null, {
+    name: ctx.userName,
+    user_id: ctx.userId,
+    failed_logins: failedLogins,
+    locked_until: lockedUntil,
   });
 }

@@ -1,5 +1,5 @@
 /** Users, firm databases and memberships. */
-import type { Insertable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { DatabasesTable, MembershipsTable, UsersTable, UserRow } from '../db/schema';
 import type { Executor } from './types';
 
@@ -47,7 +47,10 @@ export async function insertMembership(
   await db.insertInto('memberships').values(row).execute();
 }
 
-/** A user's memberships with their databases, ordered by database name. */
+/**
+ * A user's memberships with their databases, ordered by database name. Memberships disabled by an
+ * administrator (issue 8) are left out: the user cannot sign in to, switch to or see those firms.
+ */
 export function membershipsOfUser(db: Executor, userId: string) {
   return db
     .selectFrom('memberships')
@@ -59,12 +62,16 @@ export function membershipsOfUser(db: Executor, userId: string) {
       'memberships.role as role',
     ])
     .where('memberships.user_id', '=', userId)
+    .where('memberships.disabled_at', 'is', null)
     .orderBy('databases.name')
     .orderBy('databases.id')
     .execute();
 }
 
-/** The user's role in one database, or undefined when not a member. */
+/**
+ * The user's role in one database, or undefined when not a member or disabled there (issue 8: a
+ * session in a firm that disabled its user ends at its next request).
+ */
 export async function roleIn(
   db: Executor,
   userId: string,
@@ -75,6 +82,203 @@ export async function roleIn(
     .select('role')
     .where('user_id', '=', userId)
     .where('database_id', '=', databaseId)
+    .where('disabled_at', 'is', null)
     .executeTakeFirst();
   return row?.role;
+}
+
+// ---- Users administration and lockout (issue 8) -------------------------------------------------
+
+/** A member of a firm database: the user row with the membership's role and disabled state. */
+export interface DatabaseUserRow extends UserRow {
+  role: string;
+  membership_disabled_at: string | null;
+}
+
+/** `text` with LIKE's wildcards and escape character escaped (for `ESCAPE '\'`). */
+function likeEscaped(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The members of a firm database, disabled ones included. */
+function databaseUsersQuery(db: Executor, databaseId: string, query: string) {
+  let q = db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .where('memberships.database_id', '=', databaseId);
+  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
+  for (const word of words) {
+    const pattern = `%${likeEscaped(word)}%`;
+    q = q.where(
+      sql<boolean>`(users.username_key like ${pattern} escape '\\'
+        or lower(users.first_name) like ${pattern} escape '\\'
+        or lower(users.last_name) like ${pattern} escape '\\'
+        or lower(coalesce(users.email, '')) like ${pattern} escape '\\')`,
+    );
+  }
+  return q;
+}
+
+/**
+ * One page of a firm's members ordered by last name, first name and id; `query` keeps those whose
+ * username, first or last name or e-mail contains every word of it (case-insensitive).
+ */
+export function listDatabaseUsers(
+  db: Executor,
+  databaseId: string,
+  options: { query: string; limit: number; offset: number },
+): Promise<DatabaseUserRow[]> {
+  return databaseUsersQuery(db, databaseId, options.query)
+    .selectAll('users')
+    .select(['memberships.role as role', 'memberships.disabled_at as membership_disabled_at'])
+    .orderBy(sql`lower(users.last_name)`)
+    .orderBy(sql`lower(users.first_name)`)
+    .orderBy('users.id')
+    .limit(options.limit)
+    .offset(options.offset)
+    .execute();
+}
+
+/** How many members {@link listDatabaseUsers} would list in all. */
+export async function countDatabaseUsers(
+  db: Executor,
+  databaseId: string,
+  query: string,
+): Promise<number> {
+  const row = await databaseUsersQuery(db, databaseId, query)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A member of one firm database (disabled or not), or undefined when not its member. */
+export function findDatabaseUser(
+  db: Executor,
+  databaseId: string,
+  userId: string,
+): Promise<DatabaseUserRow | undefined> {
+  return db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .selectAll('users')
+    .select(['memberships.role as role', 'memberships.disabled_at as membership_disabled_at'])
+    .where('memberships.database_id', '=', databaseId)
+    .where('memberships.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Every membership of a user, disabled ones included: database id and role. */
+export function allMembershipsOfUser(
+  db: Executor,
+  userId: string,
+): Promise<{ database_id: string; role: string; disabled_at: string | null }[]> {
+  return db
+    .selectFrom('memberships')
+    .select(['database_id', 'role', 'disabled_at'])
+    .where('user_id', '=', userId)
+    .orderBy('database_id')
+    .execute();
+}
+
+/** Updates a user row. */
+export async function updateUser(
+  db: Executor,
+  userId: string,
+  patch: Updateable<UsersTable>,
+): Promise<void> {
+  await db.updateTable('users').set(patch).where('id', '=', userId).execute();
+}
+
+/** Updates a user's membership of one firm database. */
+export async function updateMembership(
+  db: Executor,
+  databaseId: string,
+  userId: string,
+  patch: Updateable<MembershipsTable>,
+): Promise<void> {
+  await db
+    .updateTable('memberships')
+    .set(patch)
+    .where('database_id', '=', databaseId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/**
+ * Administrators of a firm who can act: enabled in the firm and not disabled globally. On
+ * PostgreSQL the rows are locked (FOR UPDATE) so that two demotions in parallel cannot both pass
+ * the last-administrator rule.
+ */
+export async function activeAdminIds(
+  db: Executor,
+  databaseId: string,
+  dialect: 'sqlite' | 'postgres',
+): Promise<string[]> {
+  let q = db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select('memberships.user_id as user_id')
+    .where('memberships.database_id', '=', databaseId)
+    .where('memberships.role', '=', 'admin')
+    .where('memberships.disabled_at', 'is', null)
+    .where('users.disabled_at', 'is', null)
+    .orderBy('memberships.user_id');
+  if (dialect === 'postgres') q = q.forUpdate();
+  const rows = await q.execute();
+  return rows.map((r) => r.user_id);
+}
+
+/**
+ * Counts one more wrong password for a user, atomically.
+ * @returns the user's count of wrong passwords in a row after this one
+ */
+export async function addFailedLogin(db: Executor, userId: string): Promise<number> {
+  const row = await db
+    .updateTable('users')
+    .set((eb) => ({ failed_login_count: eb('failed_login_count', '+', 1) }))
+    .where('id', '=', userId)
+    .returning('failed_login_count')
+    .executeTakeFirst();
+  return Number(row?.failed_login_count ?? 0);
+}
+
+/**
+ * Locks a user that is not locked yet (guarded, so concurrent failures lock once).
+ * @param lockedUntil when the lock ends, or null until an administrator unlocks
+ * @returns true when this call set the lock
+ */
+export async function lockUser(
+  db: Executor,
+  userId: string,
+  lockedAt: string,
+  lockedUntil: string | null,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ locked_at: lockedAt, locked_until: lockedUntil })
+    .where('id', '=', userId)
+    .where('locked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Clears a user's run of wrong passwords and lock (a successful sign-in, an expired lock, an
+ * administrator's unlock).
+ * @param options.onlyLockedAt clear only when the lock is still this one (an expired lock cleared
+ *   by a sign-in must not clear a newer lock set meanwhile)
+ * @returns true when a row changed
+ */
+export async function clearLockout(
+  db: Executor,
+  userId: string,
+  options: { onlyLockedAt?: string } = {},
+): Promise<boolean> {
+  let q = db
+    .updateTable('users')
+    .set({ failed_login_count: 0, locked_at: null, locked_until: null })
+    .where('id', '=', userId);
+  if (options.onlyLockedAt !== undefined) q = q.where('locked_at', '=', options.onlyLockedAt);
+  const result = await q.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

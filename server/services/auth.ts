@@ -35,6 +35,7 @@ import {
 } from '../repositories/users';
 import type { RequestContext, Services } from './context';
 import { recordEvent } from './history';
+import { applyLockout } from './lockout';
 
 /** Where a request came from, kept on sessions and history events. */
 export interface ClientInfo {
@@ -108,9 +109,11 @@ export async function currentUser(
  * browser still presented is ended (the new one replaces it), and sessions past their absolute
  * lifetime are purged. A partner single-sign-on user (users.sso = 1) gets 480 idle minutes and
  * SSO_SESSION_MAX_AGE_HOURS; everyone else 30 minutes and SESSION_MAX_AGE_HOURS.
+ * Lockout (issue 8, lockout.ts): wrong passwords in a row lock the account; a locked account gets
+ * the same answer whether the password was right or wrong.
  * @param replacedToken the session cookie the request carried, if any
  * @returns the cookie token (to set, never stored) and the current user
- * @throws AppError 401 'invalid_credentials'
+ * @throws AppError 401 'invalid_credentials', or 401 'account_locked'
  */
 export async function authenticate(
   services: Services,
@@ -121,6 +124,7 @@ export async function authenticate(
 ): Promise<{ token: string; user: CurrentUserDto }> {
   const user = await findUserByUsernameKey(services.db, nameKey(username.trim()));
   const passwordOk = await verifyPassword(password, user?.password_hash);
+  if (user) await applyLockout(services, user, passwordOk, client);
   const memberships = user ? await membershipsOfUser(services.db, user.id) : [];
   const first = memberships[0];
   if (!user || !passwordOk || user.disabled_at !== null || !first) {

@@ -55,7 +55,7 @@ export const MESSAGES = {
   unknownColor: 'Unknown colour.',
   // Users, passwords and lockout (issue 8), worded for this product.
   accountLocked:
-    'This account is locked after too many failed sign-ins. Try again in {minutes} minutes or ask an administrator to unlock it.',
+    'This account is locked after too many failed sign-ins. Try again in {time} or ask an administrator to unlock it.',
   accountLockedUntilUnlocked:
     'This account is locked after too many failed sign-ins. Ask an administrator to unlock it.',
   passwordTooShort: 'The password must be at least {n} characters long.',

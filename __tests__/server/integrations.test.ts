@@ -224,6 +224,14 @@ describeEachDatabase('integrations and partner keys', (kind) => {
       const crm = (await listKeys(admin, 'crm')).json<IntegrationKeysResponse>();
       expect(crm.keys.every((k) => k.partnerAppId === 'crm')).toBe(true);
       expect(crm.keys.length).toBeGreaterThan(0);
+      // No body at all also means the session's user.
+      const bare = await server.app.inject({
+        method: 'POST',
+        url: '/api/rest/private/integrations/userkey?partner_app_id=bare-app',
+        headers: { cookie: admin },
+      });
+      expect(bare.statusCode).toBe(201);
+      expect(bare.json<CreatedIntegrationKeyDto>().userId).toBe(mine.userId);
       // Another firm sees none of them.
       const theirs = (await listKeys(other.cookie)).json<IntegrationKeysResponse>();
       expect(theirs.keys).toEqual([]);

@@ -256,6 +256,26 @@ describeEachDatabase('single sign-on', (kind) => {
       expect((await loginWithToken(server, beforeDeletion.token)).statusCode).toBe(401);
     });
 
+    it('refuses a cross-origin sign-in post without using up the token', async () => {
+      const { key } = await userWithKey();
+      const { token } = await tokenFor(server, key);
+      const cross = await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { token },
+        headers: { origin: 'https://partner.example', host: 'localhost:3000' },
+      });
+      expect(cross.statusCode).toBe(403);
+      expect(cross.json<{ code: string }>().code).toBe('cross_origin');
+      const same = await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { token },
+        headers: { origin: 'http://localhost:3000', host: 'localhost:3000' },
+      });
+      expect(same.statusCode).toBe(200);
+    });
+
     it('refuses a token whose user was disabled after it was issued', async () => {
       const { key, userId } = await userWithKey();
       const { token } = await tokenFor(server, key);

@@ -10,6 +10,7 @@ import {
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { NAV_ITEMS } from '../../common/constants';
+import { AdminNavItem } from '../features/admin/components/AdminPage';
 
 type NavRoute = (typeof NAV_ITEMS)[number]['route'];
 
@@ -43,6 +44,7 @@ export function Navigation() {
             </NavLink>
           </li>
         ))}
+        <AdminNavItem />
       </ul>
     </nav>
   );

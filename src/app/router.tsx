@@ -1,6 +1,7 @@
 /** The routes of the app (SPEC section 2). */
 import { Navigate, Route, Routes } from 'react-router';
 import { LANDING_SHARED } from '../../common/constants';
+import { AdminPage } from '../features/admin/components/AdminPage';
 import { ArchivePage } from '../features/collections/components/ArchivePage';
 import { FavoritesPage } from '../features/collections/components/FavoritesPage';
 import { RecentPage } from '../features/collections/components/RecentPage';
@@ -38,6 +39,7 @@ export function AppRoutes() {
         <Route path="archive" element={<ArchivePage />} />
         <Route path={LANDING_SHARED.slice(1)} element={<Navigate to="/shared" replace />} />
         <Route path="history" element={<HistoryPage />} />
+        <Route path="admin/*" element={<AdminPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

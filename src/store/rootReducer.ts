@@ -1,5 +1,7 @@
 /** The root reducer: one slice per feature. */
 import { combineReducers } from '@reduxjs/toolkit';
+import { adminReducer } from '../features/admin/adminSlice';
+import { integrationsReducer } from '../features/admin/integrationsSlice';
 import { collectionsReducer } from '../features/collections/collectionsSlice';
 import { detailsReducer } from '../features/details/detailsSlice';
 import { entitiesReducer } from '../features/entities/entitiesSlice';
@@ -23,6 +25,8 @@ export const rootReducer = combineReducers({
   details: detailsReducer,
   collections: collectionsReducer,
   organise: organiseReducer,
+  admin: adminReducer,
+  integrations: integrationsReducer,
 });
 
 /** The whole store state. */

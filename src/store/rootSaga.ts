@@ -5,6 +5,7 @@
  */
 import type { SagaIterator, Task } from 'redux-saga';
 import { all, call, cancelled, spawn } from 'redux-saga/effects';
+import { adminSaga } from '../features/admin/adminSagas';
 import { collectionsSaga } from '../features/collections/collectionsSagas';
 import { detailsSaga } from '../features/details/detailsSagas';
 import { entitiesSaga } from '../features/entities/entitiesSagas';
@@ -28,6 +29,7 @@ export const FEATURE_SAGAS = [
   organiseSaga,
   collectionsSaga,
   detailsSaga,
+  adminSaga,
 ] as const;
 
 /** Never settles: keeps the root saga alive until it is cancelled. */

@@ -1,6 +1,7 @@
 /** The store factory used by the app and the tests (DESIGN.md section 5). */
 import { configureStore, type Action, type Middleware } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type Task } from 'redux-saga';
+import { sanitizeAdminAction } from '../features/admin/adminSagas';
 import { sessionActions } from '../features/session/sessionSlice';
 import { rootReducer, type RootState } from './rootReducer';
 import { rootSaga } from './rootSaga';
@@ -10,7 +11,7 @@ function sanitizeAction<A extends Action>(action: A): A {
   if (sessionActions.signInRequested.match(action)) {
     return { ...action, payload: { ...action.payload, password: '••••••' } };
   }
-  return action;
+  return sanitizeAdminAction(action);
 }
 
 /** Options of {@link makeStore}. */

@@ -25,6 +25,7 @@ import { splitFileName, validateEntityName } from '../../../../common/names';
 import { plural } from '../../../../common/text';
 import type { BreadcrumbDto, EntityDto, EntityRef } from '../../../../common/types';
 import { EntityIcon } from '../../../components/EntityIcon';
+import { FolderPermissionsButton } from '../../admin/components/FolderPermissions';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { fileUrl } from '../../entities/entitiesApi';
 import { selectFeatureFlag } from '../../flags/flagsSelectors';
@@ -242,6 +243,7 @@ function ItemActions({ entity, onRename }: { entity: EntityDto; onRename: () => 
       >
         History
       </Button>
+      {isFolder ? <FolderPermissionsButton folder={entity} /> : null}
       {readOnly ? null : (
         <>
           <Button icon={<EditOutlined aria-hidden />} onClick={onRename}>

@@ -1,0 +1,479 @@
+/**
+ * The member dialogs of SPEC section 2 (update, password, disable, enable, unlock, permission) and
+ * the dialog that adds a member, for the selected member of the admin slice. One dialog is open at
+ * a time (`admin.memberDialog.kind`); a failed request keeps it open with the server's message.
+ */
+import { Alert, Input, Modal, Radio, Select, Spin } from 'antd';
+import { useId, useState, type ReactNode } from 'react';
+import { PASSWORD_MIN_LENGTH } from '../../../../common/constants';
+import { formatDate } from '../../../../common/format';
+import { MESSAGES, formatMessage } from '../../../../common/messages';
+import { capitalize, plural, splitCamelCase } from '../../../../common/text';
+import type { DatabaseUserDto, Role } from '../../../../common/types';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import {
+  memberDisplayName,
+  roleLabel,
+  selectMemberDialog,
+  selectMemberTeams,
+  selectSelectedMember,
+} from '../adminSelectors';
+import { adminActions, type MemberDialogKind } from '../adminSlice';
+
+/** The roles an administrator can give, in the order offered. */
+export const ROLES: readonly Role[] = ['admin', 'member', 'read_only'];
+
+/** What each role may do, shown beside it in the permission dialog (docs/roles.md). */
+export const ROLE_HELP: Record<Role, string> = {
+  admin: 'Everything, including the admin area and every restricted folder.',
+  member: 'Files and folders, subject to folder permissions.',
+  read_only: 'Browse, preview and download; cannot change anything.',
+};
+
+/** The dialogs' titles. */
+export const MEMBER_DIALOG_TITLES: Record<MemberDialogKind, string> = {
+  create: 'Add member',
+  update: 'Edit member',
+  password: 'Change password',
+  disable: 'Disable member',
+  enable: 'Enable member',
+  unlock: 'Unlock member',
+  permission: 'Role and permissions',
+};
+
+/** A form field's label from its camel-case name: `firstName` → "First name" (SPEC section 5). */
+export function fieldLabel(name: string): string {
+  return capitalize(splitCamelCase(name));
+}
+
+/** A labelled text input. */
+function Field({
+  name,
+  value,
+  onChange,
+  type = 'text',
+  label = fieldLabel(name),
+  autoComplete,
+}: {
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'text' | 'password' | 'email';
+  label?: string;
+  autoComplete?: string;
+}) {
+  const id = useId();
+  const Component = type === 'password' ? Input.Password : Input;
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{label}</label>
+      <Component
+        id={id}
+        name={name}
+        type={type === 'password' ? undefined : type}
+        value={value}
+        autoComplete={autoComplete}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
+/** The request's error inside a dialog. */
+function DialogError({ message }: { message: string | null }) {
+  return message ? <Alert type="error" role="alert" showIcon title={message} /> : null;
+}
+
+/** Checks a new password against the policy the client knows (the server checks it all). */
+export function passwordProblem(password: string, confirm: string): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH) {
+    return formatMessage(MESSAGES.passwordTooShort, { n: PASSWORD_MIN_LENGTH });
+  }
+  if (password.trim() === '') return MESSAGES.passwordBlank;
+  if (password !== confirm) return 'The two passwords do not match.';
+  return null;
+}
+
+interface DialogProps {
+  member: DatabaseUserDto | null;
+  saving: boolean;
+  error: string | null;
+  onCancel: () => void;
+}
+
+/** The frame shared by the dialogs. */
+function MemberModal({
+  kind,
+  saving,
+  okText,
+  danger,
+  onOk,
+  onCancel,
+  children,
+}: {
+  kind: MemberDialogKind;
+  saving: boolean;
+  okText: string;
+  danger?: boolean;
+  onOk: () => void;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Modal
+      open
+      title={MEMBER_DIALOG_TITLES[kind]}
+      okText={okText}
+      cancelText="Cancel"
+      okButtonProps={{ danger: danger ?? false }}
+      confirmLoading={saving}
+      onOk={onOk}
+      onCancel={onCancel}
+      destroyOnHidden
+      maskClosable={!saving}
+    >
+      <div className="admin-dialog">{children}</div>
+    </Modal>
+  );
+}
+
+/** Adds a member to the firm (POST private/users). */
+function CreateDialog({ saving, error, onCancel }: DialogProps) {
+  const dispatch = useAppDispatch();
+  const [fields, setFields] = useState({
+    firstName: '',
+    lastName: '',
+    username: '',
+    email: '',
+    password: '',
+  });
+  const [role, setRole] = useState<Role>('member');
+  const [problem, setProblem] = useState<string | null>(null);
+  const set = (name: keyof typeof fields) => (value: string) => {
+    setFields((current) => ({ ...current, [name]: value }));
+    setProblem(null);
+  };
+  const submit = () => {
+    if (fields.username.trim() === '') {
+      setProblem(MESSAGES.usernameRequired);
+      return;
+    }
+    const passwordError = passwordProblem(fields.password, fields.password);
+    if (passwordError) {
+      setProblem(passwordError);
+      return;
+    }
+    dispatch(
+      adminActions.memberCreateRequested({
+        username: fields.username.trim(),
+        firstName: fields.firstName.trim(),
+        lastName: fields.lastName.trim(),
+        email: fields.email.trim() || null,
+        password: fields.password,
+        role,
+      }),
+    );
+  };
+  return (
+    <MemberModal
+      kind="create"
+      saving={saving}
+      okText="Add member"
+      onOk={submit}
+      onCancel={onCancel}
+    >
+      <Field name="firstName" value={fields.firstName} onChange={set('firstName')} />
+      <Field name="lastName" value={fields.lastName} onChange={set('lastName')} />
+      <Field
+        name="username"
+        value={fields.username}
+        onChange={set('username')}
+        autoComplete="off"
+      />
+      <Field name="email" type="email" value={fields.email} onChange={set('email')} />
+      <Field
+        name="password"
+        type="password"
+        value={fields.password}
+        onChange={set('password')}
+        autoComplete="new-password"
+      />
+      <RolePicker value={role} onChange={setRole} />
+      <DialogError message={problem ?? error} />
+    </MemberModal>
+  );
+}
+
+/** Changes a member's names, username and e-mail (PATCH private/users/{id}). */
+function UpdateDialog({
+  member,
+  saving,
+  error,
+  onCancel,
+}: DialogProps & { member: DatabaseUserDto }) {
+  const dispatch = useAppDispatch();
+  const [fields, setFields] = useState({
+    firstName: member.firstName,
+    lastName: member.lastName,
+    username: member.username,
+    email: member.email ?? '',
+  });
+  const [problem, setProblem] = useState<string | null>(null);
+  const set = (name: keyof typeof fields) => (value: string) => {
+    setFields((current) => ({ ...current, [name]: value }));
+    setProblem(null);
+  };
+  const submit = () => {
+    if (fields.username.trim() === '') {
+      setProblem(MESSAGES.usernameRequired);
+      return;
+    }
+    dispatch(
+      adminActions.memberUpdateRequested({
+        memberId: member.id,
+        changes: {
+          firstName: fields.firstName.trim(),
+          lastName: fields.lastName.trim(),
+          username: fields.username.trim(),
+          email: fields.email.trim() || null,
+        },
+      }),
+    );
+  };
+  return (
+    <MemberModal kind="update" saving={saving} okText="Save" onOk={submit} onCancel={onCancel}>
+      <Field name="firstName" value={fields.firstName} onChange={set('firstName')} />
+      <Field name="lastName" value={fields.lastName} onChange={set('lastName')} />
+      <Field name="username" value={fields.username} onChange={set('username')} />
+      <Field name="email" type="email" value={fields.email} onChange={set('email')} />
+      <DialogError message={problem ?? error} />
+    </MemberModal>
+  );
+}
+
+/** Sets a member's password (PATCH private/users/{id}/update_password). */
+function PasswordDialog({
+  member,
+  saving,
+  error,
+  onCancel,
+}: DialogProps & { member: DatabaseUserDto }) {
+  const dispatch = useAppDispatch();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = () => {
+    const found = passwordProblem(password, confirm);
+    if (found) {
+      setProblem(found);
+      return;
+    }
+    dispatch(adminActions.passwordChangeRequested({ memberId: member.id, password }));
+  };
+  return (
+    <MemberModal
+      kind="password"
+      saving={saving}
+      okText="Change password"
+      onOk={submit}
+      onCancel={onCancel}
+    >
+      <p>
+        A new password for <strong>{memberDisplayName(member)}</strong>, at least{' '}
+        {PASSWORD_MIN_LENGTH} characters. Their other sessions end.
+      </p>
+      <Field
+        name="newPassword"
+        type="password"
+        value={password}
+        autoComplete="new-password"
+        onChange={(value) => {
+          setPassword(value);
+          setProblem(null);
+        }}
+      />
+      <Field
+        name="confirmPassword"
+        type="password"
+        value={confirm}
+        autoComplete="new-password"
+        onChange={(value) => {
+          setConfirm(value);
+          setProblem(null);
+        }}
+      />
+      <DialogError message={problem ?? error} />
+    </MemberModal>
+  );
+}
+
+/** The texts of the three confirmations. */
+function confirmation(kind: 'disable' | 'enable' | 'unlock', member: DatabaseUserDto): ReactNode {
+  const name = <strong>{memberDisplayName(member)}</strong>;
+  switch (kind) {
+    case 'disable':
+      return (
+        <p>
+          Disable {name}? They are signed out at once and cannot sign in to this firm until an
+          administrator enables them again.
+        </p>
+      );
+    case 'enable':
+      return <p>Enable {name}? They can sign in to this firm again.</p>;
+    case 'unlock':
+      return (
+        <p>
+          Unlock {name}? The account was locked after {member.failed_logins} failed{' '}
+          {plural(member.failed_logins, 'sign-in')}
+          {member.locked_at ? ` on ${formatDate(member.locked_at)}` : ''}
+          {member.locked_until ? `, until ${formatDate(member.locked_until)}` : ''}. They can sign
+          in again at once.
+        </p>
+      );
+  }
+}
+
+/** Disables, enables or unlocks the selected member. */
+function StateDialog({
+  kind,
+  member,
+  saving,
+  error,
+  onCancel,
+}: DialogProps & { kind: 'disable' | 'enable' | 'unlock'; member: DatabaseUserDto }) {
+  const dispatch = useAppDispatch();
+  return (
+    <MemberModal
+      kind={kind}
+      saving={saving}
+      okText={capitalize(kind)}
+      danger={kind === 'disable'}
+      onOk={() =>
+        dispatch(adminActions.memberStateChangeRequested({ memberId: member.id, change: kind }))
+      }
+      onCancel={onCancel}
+    >
+      {confirmation(kind, member)}
+      <DialogError message={error} />
+    </MemberModal>
+  );
+}
+
+/** A role picker with what each role may do. */
+function RolePicker({ value, onChange }: { value: Role; onChange: (role: Role) => void }) {
+  return (
+    <Radio.Group
+      aria-label="Role"
+      className="admin-roles"
+      value={value}
+      onChange={(event) => onChange(event.target.value as Role)}
+      options={ROLES.map((role) => ({
+        value: role,
+        label: (
+          <span>
+            {roleLabel(role)} <span className="admin-muted">— {ROLE_HELP[role]}</span>
+          </span>
+        ),
+      }))}
+    />
+  );
+}
+
+/** The member's role (PATCH private/users/role/{id}) and the teams they belong to. */
+function PermissionDialog({
+  member,
+  saving,
+  error,
+  onCancel,
+}: DialogProps & { member: DatabaseUserDto }) {
+  const dispatch = useAppDispatch();
+  const teams = useAppSelector(selectMemberTeams);
+  const [role, setRole] = useState<Role>(member.role);
+  const submit = () => {
+    if (role === member.role) {
+      onCancel();
+      return;
+    }
+    dispatch(adminActions.roleChangeRequested({ memberId: member.id, role }));
+  };
+  let teamText: ReactNode;
+  if (teams.status === 'failed') teamText = <span role="alert">{teams.error}</span>;
+  else if (teams.status !== 'succeeded') teamText = <Spin size="small" />;
+  else if (teams.items.length === 0) teamText = 'Not in any team.';
+  else {
+    teamText = `${teams.items.length} ${plural(teams.items.length, 'team')}: ${teams.items
+      .map((team) => team.name)
+      .join(', ')}`;
+  }
+  return (
+    <MemberModal kind="permission" saving={saving} okText="Save" onOk={submit} onCancel={onCancel}>
+      <p>
+        What <strong>{memberDisplayName(member)}</strong> may do in this firm. Restricted folders
+        also need a folder permission for them or one of their teams.
+      </p>
+      <RolePicker value={role} onChange={setRole} />
+      <p className="admin-member-teams" data-testid="member-teams">
+        {teamText}
+      </p>
+      <DialogError message={error} />
+    </MemberModal>
+  );
+}
+
+/** The open member dialog, if any (mounted once on the members page). */
+export function MemberDialogs() {
+  const dispatch = useAppDispatch();
+  const dialog = useAppSelector(selectMemberDialog);
+  const member = useAppSelector(selectSelectedMember);
+  if (dialog.kind === null) return null;
+  const props: DialogProps = {
+    member,
+    saving: dialog.status === 'loading',
+    error: dialog.status === 'failed' ? dialog.error : null,
+    onCancel: () => dispatch(adminActions.memberDialogClosed()),
+  };
+  if (dialog.kind === 'create') return <CreateDialog {...props} />;
+  if (!member) return null;
+  const key = `${dialog.kind}:${member.id}`;
+  switch (dialog.kind) {
+    case 'update':
+      return <UpdateDialog key={key} {...props} member={member} />;
+    case 'password':
+      return <PasswordDialog key={key} {...props} member={member} />;
+    case 'permission':
+      return <PermissionDialog key={key} {...props} member={member} />;
+    default:
+      return <StateDialog key={key} {...props} kind={dialog.kind} member={member} />;
+  }
+}
+
+/** A select of the firm's members (teams and keys use it). */
+export function MemberSelect({
+  members,
+  value,
+  onChange,
+  label,
+  mode,
+}: {
+  members: DatabaseUserDto[];
+  value: string | string[] | undefined;
+  onChange: (value: string | string[]) => void;
+  label: string;
+  mode?: 'multiple';
+}) {
+  return (
+    <Select
+      aria-label={label}
+      className="admin-select"
+      mode={mode}
+      showSearch={{ optionFilterProp: 'label' }}
+      value={value}
+      placeholder={label}
+      onChange={onChange}
+      options={members.map((member) => ({
+        value: member.id,
+        label: `${memberDisplayName(member)} (${member.username})`,
+      }))}
+    />
+  );
+}

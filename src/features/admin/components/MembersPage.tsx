@@ -1,0 +1,256 @@
+/**
+ * /admin/members (issue 8 item 2): the firm's members in a virtualised, searchable list (name,
+ * username, e-mail, role, state) with the member dialogs of SPEC section 2 per row, and "Add
+ * member". When GET private/users fails the page says "Could not get database users.".
+ */
+import {
+  EditOutlined,
+  KeyOutlined,
+  LockOutlined,
+  SafetyOutlined,
+  StopOutlined,
+  UnlockOutlined,
+  UserAddOutlined,
+  CheckCircleOutlined,
+} from '@ant-design/icons';
+import { Alert, Button, Input, Space, Spin, Tag, Tooltip } from 'antd';
+import { memo, useCallback, useEffect } from 'react';
+import { plural } from '../../../../common/text';
+import type { DatabaseUserDto } from '../../../../common/types';
+import { VirtualList } from '../../../components/VirtualList';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { selectCurrentDatabaseId, selectCurrentUser } from '../../session/sessionSelectors';
+import {
+  memberDisplayName,
+  roleLabel,
+  selectMembers,
+  selectVisibleMembers,
+} from '../adminSelectors';
+import { adminActions, type MemberDialogKind } from '../adminSlice';
+import { MemberDialogs, fieldLabel } from './MemberDialogs';
+
+/** The list's columns, named by the DatabaseUserDto field they show. */
+export const MEMBER_COLUMNS = ['firstName', 'lastName', 'username', 'email', 'role'] as const;
+
+/** The count line: "3 members", or "1 of 3 members" while searching. */
+export function memberCountText(shown: number, total: number, searching: boolean): string {
+  return searching && shown !== total
+    ? `${shown} of ${total} ${plural(total, 'member')}`
+    : `${total} ${plural(total, 'member')}`;
+}
+
+/** A member's state tags: Locked, Disabled. */
+function StateTags({ member }: { member: DatabaseUserDto }) {
+  return (
+    <>
+      {member.locked ? (
+        <Tag color="orange" icon={<LockOutlined aria-hidden />}>
+          Locked
+        </Tag>
+      ) : null}
+      {member.disabled ? (
+        <Tag color="red" icon={<StopOutlined aria-hidden />}>
+          Disabled
+        </Tag>
+      ) : null}
+      {member.sso ? <Tag>Single sign-on</Tag> : null}
+    </>
+  );
+}
+
+/** One action button of a row; its accessible name says whom it concerns. */
+function RowAction({
+  kind,
+  text,
+  icon,
+  member,
+  danger,
+}: {
+  kind: MemberDialogKind;
+  text: string;
+  icon: React.ReactNode;
+  member: DatabaseUserDto;
+  danger?: boolean;
+}) {
+  const dispatch = useAppDispatch();
+  const name = memberDisplayName(member);
+  return (
+    <Tooltip title={`${text} ${name}`}>
+      <Button
+        size="small"
+        icon={icon}
+        danger={danger ?? false}
+        aria-label={`${text} ${name}`}
+        onClick={() => dispatch(adminActions.memberDialogOpened({ kind, memberId: member.id }))}
+      >
+        {text}
+      </Button>
+    </Tooltip>
+  );
+}
+
+/** One member row. */
+const MemberRow = memo(function MemberRow({
+  member,
+  self,
+}: {
+  member: DatabaseUserDto;
+  self: boolean;
+}) {
+  const name = memberDisplayName(member);
+  return (
+    <div role="listitem" aria-label={name} className="admin-row admin-member-row">
+      <span className="admin-cell admin-cell-name">
+        <strong>{name}</strong>
+        {self ? <span className="admin-muted"> (you)</span> : null}
+      </span>
+      <span className="admin-cell">{member.username}</span>
+      <span className="admin-cell">{member.email ?? ''}</span>
+      <span className="admin-cell">
+        <Tag color={member.role === 'admin' ? 'blue' : undefined}>{roleLabel(member.role)}</Tag>
+        <StateTags member={member} />
+      </span>
+      <Space size={4} wrap className="admin-cell admin-row-actions">
+        <RowAction kind="update" text="Edit" icon={<EditOutlined aria-hidden />} member={member} />
+        <RowAction
+          kind="password"
+          text="Password"
+          icon={<KeyOutlined aria-hidden />}
+          member={member}
+        />
+        <RowAction
+          kind="permission"
+          text="Role"
+          icon={<SafetyOutlined aria-hidden />}
+          member={member}
+        />
+        {member.locked ? (
+          <RowAction
+            kind="unlock"
+            text="Unlock"
+            icon={<UnlockOutlined aria-hidden />}
+            member={member}
+          />
+        ) : null}
+        {member.disabled ? (
+          <RowAction
+            kind="enable"
+            text="Enable"
+            icon={<CheckCircleOutlined aria-hidden />}
+            member={member}
+          />
+        ) : self ? null : (
+          <RowAction
+            kind="disable"
+            text="Disable"
+            icon={<StopOutlined aria-hidden />}
+            member={member}
+            danger
+          />
+        )}
+      </Space>
+    </div>
+  );
+});
+
+/** The members page. */
+export function MembersPage() {
+  const dispatch = useAppDispatch();
+  const members = useAppSelector(selectMembers);
+  const visible = useAppSelector(selectVisibleMembers);
+  const databaseId = useAppSelector(selectCurrentDatabaseId);
+  const currentUser = useAppSelector(selectCurrentUser);
+
+  useEffect(() => {
+    dispatch(adminActions.membersRequested());
+  }, [dispatch, databaseId]);
+
+  const renderItem = useCallback(
+    (member: DatabaseUserDto) => (
+      <MemberRow member={member} self={member.id === currentUser?.userId} />
+    ),
+    [currentUser?.userId],
+  );
+  const itemKey = useCallback((member: DatabaseUserDto) => member.id, []);
+  const searching = members.search.trim() !== '';
+
+  let body;
+  if (members.status === 'failed') {
+    body = (
+      <Alert
+        type="error"
+        role="alert"
+        showIcon
+        title={members.error}
+        action={
+          <Button size="small" onClick={() => dispatch(adminActions.membersRequested())}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  } else if (members.status !== 'succeeded' && members.items.length === 0) {
+    body = (
+      <div className="list-loading" role="status">
+        <Spin description="Loading members…">
+          <div className="list-loading-area" />
+        </Spin>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <div className="admin-row admin-header-row" aria-hidden>
+          {MEMBER_COLUMNS.filter((column) => column !== 'lastName').map((column) => (
+            <span key={column} className="admin-cell">
+              {column === 'firstName' ? 'Name' : fieldLabel(column)}
+            </span>
+          ))}
+          <span className="admin-cell">Actions</span>
+        </div>
+        <div className="admin-list">
+          {visible.length === 0 ? (
+            <p className="admin-muted">No member matches “{members.search}”.</p>
+          ) : (
+            <VirtualList
+              items={visible}
+              itemKey={itemKey}
+              renderItem={renderItem}
+              role="list"
+              ariaLabel="Members"
+            />
+          )}
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <section className="admin-section" aria-label="Members">
+      <div className="admin-toolbar">
+        <Input.Search
+          allowClear
+          aria-label="Search members"
+          placeholder="Search by name, username or e-mail"
+          className="admin-search"
+          value={members.search}
+          onChange={(event) => dispatch(adminActions.memberSearchChanged(event.target.value))}
+        />
+        <span className="admin-count" role="status">
+          {members.status === 'succeeded'
+            ? memberCountText(visible.length, members.items.length, searching)
+            : ''}
+        </span>
+        <Button
+          type="primary"
+          icon={<UserAddOutlined aria-hidden />}
+          onClick={() => dispatch(adminActions.memberDialogOpened({ kind: 'create' }))}
+        >
+          Add member
+        </Button>
+      </div>
+      {body}
+      <MemberDialogs />
+    </section>
+  );
+}

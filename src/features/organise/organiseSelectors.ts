@@ -3,6 +3,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { EntityRef } from '../../../common/types';
 import type { RootState } from '../../store/rootReducer';
 import { selectFolderItems } from '../entities/entitiesSelectors';
+import { selectCurrentRole } from '../session/sessionSelectors';
 
 /** The whole organise slice. */
 export const selectOrganiseState = (state: RootState) => state.organise;
@@ -19,6 +20,15 @@ export const selectPickerDialog = (state: RootState) => state.organise.dialog;
 export const selectPickerLevels = (state: RootState) => state.organise.picker;
 /** The organising request in flight. */
 export const selectOrganiseRequest = (state: RootState) => state.organise.request;
+
+/**
+ * Whether the user may rename, move, copy and archive in the current firm database (a read_only
+ * member may not; favorites and colours are personal and stay open to everyone).
+ */
+export const selectCanOrganise = createSelector(
+  [selectCurrentRole],
+  (role) => role !== 'read_only',
+);
 
 /** The loaded rows' ids in list order (what a Shift-click range and select all work on). */
 export const selectOrderedIds = createSelector([selectFolderItems], (items) =>

@@ -45,6 +45,10 @@ async function findDialog(title: string): Promise<HTMLElement> {
   return dialog;
 }
 
+// These tests render the whole App (shell, side panel, dialogs) under jsdom: antd's forms and
+// modals take minutes when four test runs share two cores, so they get twice the default limit.
+jest.setTimeout(180_000);
+
 describe('folder page', () => {
   let store: AppStore | undefined;
   let uploader: FakeUploader;

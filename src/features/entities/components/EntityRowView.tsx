@@ -18,6 +18,7 @@ import { Button, Checkbox, Dropdown, Tooltip, type MenuProps } from 'antd';
 import type { CheckboxChangeEvent } from 'antd/es/checkbox';
 import {
   memo,
+  useState,
   type CSSProperties,
   type DragEvent,
   type KeyboardEvent,
@@ -38,6 +39,7 @@ import { endItemsDrag, startItemsDrag } from '../../organise/dragItems';
 import { folderDownloadUrl } from '../../organise/organiseApi';
 import { organiseEvents } from '../../organise/organiseEvents';
 import {
+  selectCanOrganise,
   selectIsSelected,
   selectOrderedIds,
   selectRename,
@@ -76,24 +78,33 @@ export function clickModifier(event: {
 function RowMenu({ row }: { row: EntityRow }) {
   const dispatch = useAppDispatch();
   const colorsOn = useAppSelector((state) => selectFeatureFlag(state, 'folderColors'));
+  const canOrganise = useAppSelector(selectCanOrganise);
   const isFolder = row.type === 'folder';
   const ref: EntityRef = { id: row.id, type: row.type };
+  const [mounted, setMounted] = useState(false);
+  const [open, setOpen] = useState(true);
 
   const items: MenuProps['items'] = [
-    { key: 'rename', label: 'Rename' },
-    { key: 'move', label: 'Move to…' },
-    ...(isFolder ? [{ key: 'copy', label: 'Copy to…' }] : []),
+    ...(canOrganise
+      ? [
+          { key: 'rename', label: 'Rename' },
+          { key: 'move', label: 'Move to…' },
+          ...(isFolder ? [{ key: 'copy', label: 'Copy to…' }] : []),
+        ]
+      : []),
     ...(isFolder && colorsOn
       ? [{ key: 'colour', label: 'Colour', children: colorMenuItems() }]
       : []),
     ...(isFolder ? [{ key: 'zip', label: 'Download as zip' }] : []),
     { key: 'details', label: 'Details' },
-    { type: 'divider' as const },
-    { key: 'archive', label: 'Archive', danger: true },
+    ...(canOrganise
+      ? [{ type: 'divider' as const }, { key: 'archive', label: 'Archive', danger: true }]
+      : []),
   ];
 
   const onClick: MenuProps['onClick'] = ({ key, domEvent }) => {
     domEvent.stopPropagation();
+    setOpen(false);
     const color = colorFromMenuKey(key);
     if (color) {
       dispatch(organiseEvents.colorRequested({ items: [ref], color }));
@@ -121,15 +132,29 @@ function RowMenu({ row }: { row: EntityRow }) {
     }
   };
 
+  const button = (
+    <Button
+      type="text"
+      size="small"
+      icon={<MoreOutlined aria-hidden />}
+      aria-label={`More actions for ${row.name}`}
+      aria-haspopup="menu"
+      onClick={(event) => {
+        event.stopPropagation();
+        if (!mounted) setMounted(true);
+      }}
+    />
+  );
+  // The menu is built on first use: a page of rows pays for one button each, not a dropdown.
+  if (!mounted) return button;
   return (
-    <Dropdown menu={{ items, onClick }} trigger={['click']}>
-      <Button
-        type="text"
-        size="small"
-        icon={<MoreOutlined aria-hidden />}
-        aria-label={`More actions for ${row.name}`}
-        onClick={(event) => event.stopPropagation()}
-      />
+    <Dropdown
+      menu={{ items, onClick }}
+      trigger={['click']}
+      open={open}
+      onOpenChange={(next) => setOpen(next)}
+    >
+      {button}
     </Dropdown>
   );
 }
@@ -144,9 +169,10 @@ export const EntityRowView = memo(function EntityRowView({ row, index }: EntityR
   const store = useAppStore();
   const selected = useAppSelector((state) => selectIsSelected(state, row.id));
   const renaming = useAppSelector((state) => selectRename(state).itemId === row.id);
+  const canOrganise = useAppSelector(selectCanOrganise);
   const isFolder = row.type === 'folder';
   const previewUrl = isFolder ? '' : fileUrl(row.id, 'preview');
-  const drop = useFolderDrop(row.id, row.name, isFolder && !renaming);
+  const drop = useFolderDrop(row.id, row.name, isFolder && !renaming && canOrganise);
   const color = isFolder ? folderColor(row.color) : undefined;
 
   const select = (modifier: SelectModifier) =>
@@ -164,7 +190,7 @@ export const EntityRowView = memo(function EntityRowView({ row, index }: EntityR
       event.preventDefault();
       if (isFolder) void navigate(folderRoute(row.id));
       else window.open(previewUrl, '_blank', 'noopener,noreferrer');
-    } else if (event.key === 'F2') {
+    } else if (event.key === 'F2' && canOrganise) {
       event.preventDefault();
       dispatch(organiseActions.renameStarted({ id: row.id }));
     } else if (event.key === ' ') {
@@ -214,7 +240,7 @@ export const EntityRowView = memo(function EntityRowView({ row, index }: EntityR
       className={className}
       data-testid="entity-row"
       data-entity-id={row.id}
-      draggable={!renaming}
+      draggable={canOrganise && !renaming}
       onKeyDown={onKeyDown}
       onClick={onClick}
       onMouseDown={onMouseDown}
@@ -277,16 +303,15 @@ export const EntityRowView = memo(function EntityRowView({ row, index }: EntityR
           }
         />
         {isFolder ? (
-          <Tooltip title="Download as zip">
-            <Button
-              type="text"
-              size="small"
-              icon={<FileZipOutlined aria-hidden />}
-              href={folderDownloadUrl(row.id)}
-              download={`${row.name}.zip`}
-              aria-label={`Download ${row.name} as zip`}
-            />
-          </Tooltip>
+          <Button
+            type="text"
+            size="small"
+            icon={<FileZipOutlined aria-hidden />}
+            href={folderDownloadUrl(row.id)}
+            download={`${row.name}.zip`}
+            title="Download as zip"
+            aria-label={`Download ${row.name} as zip`}
+          />
         ) : (
           <>
             <Tooltip title="Download">

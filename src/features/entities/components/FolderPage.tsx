@@ -7,7 +7,6 @@ import { PageTitle } from '../../../components/PageTitle';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { EntityHistoryDrawer } from '../../history/components/EntityHistoryDrawer';
 import { BulkToolbar } from '../../organise/components/BulkToolbar';
-import { FolderPickerDialog } from '../../organise/components/FolderPickerDialog';
 import { selectCurrentDatabaseId } from '../../session/sessionSelectors';
 import { selectCurrentFolder, selectFolderDetails } from '../entitiesSelectors';
 import { entitiesActions } from '../entitiesSlice';
@@ -60,7 +59,6 @@ export function FolderPage() {
           </>
         )}
         <CreateFolderDialog />
-        <FolderPickerDialog />
         <EntityHistoryDrawer />
       </div>
     </FolderDropZone>

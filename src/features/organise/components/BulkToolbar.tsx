@@ -9,7 +9,11 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectFeatureFlag } from '../../flags/flagsSelectors';
 import { folderDownloadUrl } from '../organiseApi';
 import { organiseEvents } from '../organiseEvents';
-import { selectOrganiseRequest, selectSelectedItems } from '../organiseSelectors';
+import {
+  selectCanOrganise,
+  selectOrganiseRequest,
+  selectSelectedItems,
+} from '../organiseSelectors';
 import { organiseActions } from '../organiseSlice';
 import { colorFromMenuKey, colorMenuItems } from './colorMenu';
 
@@ -24,6 +28,7 @@ export function BulkToolbar() {
   const selected = useAppSelector(selectSelectedItems);
   const request = useAppSelector(selectOrganiseRequest);
   const colorsOn = useAppSelector((state) => selectFeatureFlag(state, 'folderColors'));
+  const canOrganise = useAppSelector(selectCanOrganise);
   // The bar keeps its place while nothing is selected, so rows never jump when a selection
   // starts (or when a drag starts from a row).
   if (selected.length === 0) {
@@ -50,12 +55,14 @@ export function BulkToolbar() {
         {selectedText(selected.length)}
       </span>
       <Space wrap size={8}>
-        <Button
-          loading={busy('move')}
-          onClick={() => dispatch(organiseEvents.moveDialogOpened({ items: refs }))}
-        >
-          Move to…
-        </Button>
+        {canOrganise ? (
+          <Button
+            loading={busy('move')}
+            onClick={() => dispatch(organiseEvents.moveDialogOpened({ items: refs }))}
+          >
+            Move to…
+          </Button>
+        ) : null}
         {colorsOn ? (
           <Dropdown
             menu={{ items: colorMenuItems(), onClick: onColor }}
@@ -67,13 +74,15 @@ export function BulkToolbar() {
             </Button>
           </Dropdown>
         ) : null}
-        <Button
-          danger
-          loading={busy('archive')}
-          onClick={() => dispatch(organiseEvents.archiveRequested({ items: refs }))}
-        >
-          Archive
-        </Button>
+        {canOrganise ? (
+          <Button
+            danger
+            loading={busy('archive')}
+            onClick={() => dispatch(organiseEvents.archiveRequested({ items: refs }))}
+          >
+            Archive
+          </Button>
+        ) : null}
         {onlyFolder ? (
           <Button
             icon={<DownloadOutlined aria-hidden />}

@@ -103,7 +103,7 @@ describeEachDatabase('single sign-on', (kind) => {
       }
     });
 
-    it('refuses a disabled user and a user removed from the firm (403 user_unavailable)', async () => {
+    it('refuses a disabled user, a locked user and a user removed from the firm (403 user_unavailable)', async () => {
       const disabled = await userWithKey();
       await server.services.db
         .updateTable('users')
@@ -113,6 +113,22 @@ describeEachDatabase('single sign-on', (kind) => {
       const refused = await generateToken(server, disabled.key);
       expect(refused.statusCode).toBe(403);
       expect(refused.json<{ code: string }>().code).toBe('user_unavailable');
+
+      const locked = await userWithKey();
+      await server.services.db
+        .updateTable('users')
+        .set({
+          locked_at: new Date(server.clock.now).toISOString(),
+          locked_until: new Date(server.clock.now + 15 * 60_000).toISOString(),
+        })
+        .where('id', '=', locked.userId)
+        .execute();
+      const lockedAnswer = await generateToken(server, locked.key);
+      expect(lockedAnswer.statusCode).toBe(403);
+      expect(lockedAnswer.json<{ code: string }>().code).toBe('user_unavailable');
+      // The lock ends by itself: the key works again.
+      server.clock.now += 15 * 60_000;
+      expect((await generateToken(server, locked.key)).statusCode).toBe(200);
 
       const removed = await userWithKey();
       await server.services.db

@@ -12,7 +12,8 @@
  *
  * Every use of a key (token generation, token sign-in; refused ones too) is recorded with its time,
  * IP and user agent in integration_key_uses. Nothing here works while the firm's integrations are
- * disabled, for a disabled user, or for a user who is no longer a member of the key's firm.
+ * disabled, for a disabled or locked user, or for a user who is no longer a member of the key's
+ * firm.
  */
 import { randomBytes } from 'node:crypto';
 import type { GenerateTokenResponse } from '../../common/integrations';
@@ -34,6 +35,7 @@ import type { Executor } from '../repositories/types';
 import { findUserById, roleIn } from '../repositories/users';
 import { openSession, type ClientInfo } from './auth';
 import type { Services } from './context';
+import { isLocked } from './lockout';
 import { secretHash } from './integrations';
 
 /** Answer to a missing, unknown, rotated or deleted key. */
@@ -80,14 +82,24 @@ async function recordUse(
   if (outcome === 'ok') await touchKey(db, key.id, at, client.ip);
 }
 
-/** Why a key's user may not sign in now, or 'ok'. */
+/**
+ * Why a key's user may not sign in now, or 'ok': the firm's integrations are disabled, or the user
+ * is disabled, locked after wrong passwords (lockout.ts; a lock stops every way in), or no longer
+ * a member of the key's firm.
+ */
 async function checkUse(
   db: Executor,
+  services: Services,
   key: { database_id: string; user_id: string },
 ): Promise<UseOutcome> {
   if (!(await integrationsEnabled(db, key.database_id))) return 'integrations_disabled';
   const user = await findUserById(db, key.user_id);
-  if (!user || user.disabled_at !== null || !(await roleIn(db, user.id, key.database_id))) {
+  if (
+    !user ||
+    user.disabled_at !== null ||
+    isLocked(user, services.clock()) ||
+    !(await roleIn(db, user.id, key.database_id))
+  ) {
     return 'user_unavailable';
   }
   return 'ok';
@@ -114,7 +126,7 @@ export async function generateToken(
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now + services.config.ssoTokenTtlMs).toISOString();
   const outcome = await services.db.transaction().execute(async (trx) => {
-    const checked = await checkUse(trx, keyRow);
+    const checked = await checkUse(trx, services, keyRow);
     await recordUse(trx, services, keyRow, 'generate_token', checked, client);
     if (checked !== 'ok') return checked;
     await deleteSsoTokensExpiredBefore(trx, new Date(now).toISOString());
@@ -161,7 +173,7 @@ export async function loginWithToken(
     if (!claimed) return null;
     const key = await findKeyById(trx, claimed.key_id);
     if (!key) return null;
-    const outcome = await checkUse(trx, claimed);
+    const outcome = await checkUse(trx, services, claimed);
     await recordUse(trx, services, key, 'token_login', outcome, client);
     if (outcome !== 'ok') return { refused: true as const };
     const partnerSso = services.config.ssoPartnerAppId === claimed.partner_app_id;

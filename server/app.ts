@@ -20,8 +20,10 @@ import { historyRoutes } from './routes/history';
 import { integrationRoutes } from './routes/integrations';
 import { listRoutes } from './routes/lists';
 import { organiseRoutes } from './routes/organise';
+import { permissionRoutes } from './routes/permissions';
 import { storageRoutes } from './routes/storage';
 import { uploadRoutes } from './routes/uploads';
+import { userRoutes } from './routes/users';
 import { discardRefusedUpload } from './services/files';
 import type { Services } from './services/context';
 import type { LocalObjectStore } from './storage/localObjectStore';
@@ -99,6 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     historyRoutes(scope, deps);
     listRoutes(scope, deps);
     organiseRoutes(scope, deps);
+    userRoutes(scope, deps);
+    permissionRoutes(scope, deps);
   });
 
   await registerClient(app, deps.serveClient === false ? null : config.clientDir);

@@ -205,6 +205,36 @@ export interface SsoTokensTable {
 }
 
 /** Kysely's migration bookkeeping is managed by Kysely itself. */
+/** A named group of users in one firm database (0007). */
+export interface TeamsTable {
+  id: string;
+  database_id: string;
+  name: string;
+  /** Lowercased name, unique per firm. */
+  name_key: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A user's membership of a team (0007). */
+export interface TeamMembersTable {
+  team_id: string;
+  user_id: string;
+  created_at: string;
+}
+
+/** One user or team allowed on a restricted folder (0007). */
+export interface FolderPermissionsTable {
+  id: string;
+  database_id: string;
+  folder_id: string;
+  permissionable_id: string;
+  permissionable_type: 'user' | 'team';
+  created_by: string;
+  created_at: string;
+}
+
 export interface DB {
   databases: DatabasesTable;
   users: UsersTable;
@@ -220,6 +250,9 @@ export interface DB {
   integration_keys: IntegrationKeysTable;
   integration_key_uses: IntegrationKeyUsesTable;
   sso_tokens: SsoTokensTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  folder_permissions: FolderPermissionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -233,5 +266,7 @@ export type DatabaseRow = Selectable<DatabasesTable>;
 export type MembershipRow = Selectable<MembershipsTable>;
 export type IntegrationKeyRow = Selectable<IntegrationKeysTable>;
 export type SsoTokenRow = Selectable<SsoTokensTable>;
+export type TeamRow = Selectable<TeamsTable>;
+export type FolderPermissionRow = Selectable<FolderPermissionsTable>;
 // Generated is re-exported for future auto-increment columns.
 export type { Generated };

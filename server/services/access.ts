@@ -1,13 +1,25 @@
 /**
- * The one place that decides whether the acting session may see or change an item. Every service
- * goes through these functions, so folder permissions and guest access plug in here later.
- * An item outside the session's firm database is answered 404, never 403, so its existence is not
- * revealed.
+ * The one place that decides whether the acting session may see or change an item: role × folder
+ * permissions × firm (issue 8 item 1; docs/roles.md). Every service goes through these functions.
+ * An item outside the session's firm database, or inside a restricted folder the session's user is
+ * not allowed on, is answered 404, never 403, so its existence is not revealed.
+ *
+ * Folder permissions (SPEC section 7): a folder with permission rows is visible only to the users
+ * and teams listed (and team members) and to administrators, and so is everything inside it. The
+ * folders a user may not see are the "hidden roots" (one query per request, cached on the request
+ * context); everything below them is hidden too. Lists exclude the hidden subtrees with one
+ * recursive `NOT IN` condition (see `hiddenCondition`), single reads check the item's ancestry.
  */
 import { ROOT_FOLDER_ID } from '../../common/constants';
 import { forbidden, notFound } from '../errors';
 import { findFile, type FileWithCreator } from '../repositories/files';
 import { findFolder, type FolderWithCreator } from '../repositories/folders';
+import {
+  ancestryHits,
+  hiddenAmong,
+  hiddenRootIds,
+  notHiddenFolder,
+} from '../repositories/permissions';
 import type { Executor } from '../repositories/types';
 import type { RequestContext } from './context';
 
@@ -38,12 +50,88 @@ export function assertAdmin(ctx: RequestContext): void {
   if (ctx.role !== 'admin') throw forbidden(ADMIN_ONLY_MESSAGE, 'admin_only');
 }
 
+const hiddenRootsCache = new WeakMap<RequestContext, Promise<string[]>>();
+
+/**
+ * The restricted folders the session's user may not see (the roots of the hidden subtrees), or []
+ * for an administrator. One query, made once per request context and cached.
+ */
+export function hiddenRoots(db: Executor, ctx: RequestContext): Promise<string[]> {
+  if (ctx.role === 'admin') return Promise.resolve([]);
+  let roots = hiddenRootsCache.get(ctx);
+  if (!roots) {
+    roots = hiddenRootIds(db, ctx.databaseId, ctx.userId);
+    hiddenRootsCache.set(ctx, roots);
+    roots.catch(() => hiddenRootsCache.delete(ctx));
+  }
+  return roots;
+}
+
+/**
+ * Forgets the cached hidden roots of a context (after the session's own permissions changed in
+ * the same request).
+ */
+export function forgetHiddenRoots(ctx: RequestContext): void {
+  hiddenRootsCache.delete(ctx);
+}
+
+/**
+ * What a list query needs to leave out the session's hidden subtrees: a condition on a folder-id
+ * column ('folders.id', 'files.folder_id', ...), or null when nothing is hidden (administrators,
+ * firms without restricted folders) so the query stays as it was.
+ */
+export interface Visibility {
+  /** Restricted folders the user may not see; [] when nothing is hidden. */
+  roots: string[];
+  /** The condition "this folder-id column is outside every hidden subtree", or null. */
+  folderVisible: ((column: string) => ReturnType<typeof notHiddenFolder>) | null;
+}
+
+/** The session's visibility for list queries (see Visibility). */
+export async function visibility(db: Executor, ctx: RequestContext): Promise<Visibility> {
+  const roots = await hiddenRoots(db, ctx);
+  return {
+    roots,
+    folderVisible:
+      roots.length === 0 ? null : (column) => notHiddenFolder(column, ctx.databaseId, roots),
+  };
+}
+
+/** Whether the folder `folderId` (the root '' included) lies in a subtree hidden from the session. */
+export async function folderHidden(
+  db: Executor,
+  ctx: RequestContext,
+  folderId: string,
+): Promise<boolean> {
+  if (folderId === ROOT_FOLDER_ID) return false;
+  const roots = await hiddenRoots(db, ctx);
+  if (roots.length === 0) return false;
+  return ancestryHits(db, ctx.databaseId, folderId, roots);
+}
+
+/**
+ * Refuses a call that names any item the session may not see: folders by their ids, files by the
+ * ids of the folders that hold them. One query whatever the number of items.
+ * @throws AppError 404 when any of them lies in a hidden subtree
+ */
+export async function assertFoldersVisible(
+  db: Executor,
+  ctx: RequestContext,
+  folderIds: readonly string[],
+): Promise<void> {
+  const roots = await hiddenRoots(db, ctx);
+  if (roots.length === 0) return;
+  const ids = folderIds.filter((id) => id !== ROOT_FOLDER_ID);
+  if ((await hiddenAmong(db, ctx.databaseId, ids, roots)).length > 0) throw notFound();
+}
+
 /**
  * Resolves a folder id the client sent to a folder the session may use. The root ('') is always
  * usable and answers null.
  * @param options.allowArchived also accept an archived folder (reading from the Archive page)
  * @throws AppError 404 when the folder is not in the session's database (or archived, unless
- *   allowed), 403 for a read-only member asking to write
+ *   allowed) or lies in a restricted folder the user is not allowed on; 403 for a read-only
+ *   member asking to write
  */
 export async function accessibleFolder(
   db: Executor,
@@ -56,13 +144,15 @@ export async function accessibleFolder(
   if (folderId === ROOT_FOLDER_ID) return null;
   const folder = await findFolder(db, ctx.databaseId, folderId);
   if (!folder || (folder.archived_at !== null && !options.allowArchived)) throw notFound();
+  if (await folderHidden(db, ctx, folder.id)) throw notFound();
   return folder;
 }
 
 /**
  * Resolves a file id the client sent to a ready file the session may use.
- * @throws AppError 404 when the file is not in the session's database, is still pending, or is
- *   archived (unless allowed); 403 for a read-only member asking to write
+ * @throws AppError 404 when the file is not in the session's database, is still pending, is
+ *   archived (unless allowed), or lies in a restricted folder the user is not allowed on; 403 for
+ *   a read-only member asking to write
  */
 export async function accessibleFile(
   db: Executor,
@@ -76,5 +166,6 @@ export async function accessibleFile(
   if (!file || file.status !== 'ready' || (file.archived_at !== null && !options.allowArchived)) {
     throw notFound();
   }
+  if (await folderHidden(db, ctx, file.folder_id)) throw notFound();
   return file;
 }

@@ -8,6 +8,7 @@ import { historyChain } from './0002_history_chain';
 import { uploadChecksums } from './0003_upload_checksums';
 import { organise } from './0004_organise';
 import { listIndexes } from './0006_list_indexes';
+import { permissions } from './0007_permissions';
 import { usersAdmin } from './0008_users_admin';
 import { integrations } from './0009_integrations';
 
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '0003_upload_checksums': uploadChecksums,
   '0004_organise': organise,
   '0006_list_indexes': listIndexes,
+  '0007_permissions': permissions,
   '0008_users_admin': usersAdmin,
   '0009_integrations': integrations,
 };

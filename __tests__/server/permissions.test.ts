@@ -146,7 +146,7 @@ describeEachDatabase('folder permissions and teams', (kind) => {
           permissionable_type: 'user',
           name: 'perm-member Tester',
         },
-      ]) as unknown,
+      ]),
     });
     // Again with one present and nothing new: no second event, same list.
     const again = await send(admin, 'POST', '/api/rest/folder_permissions', {

@@ -99,7 +99,8 @@ export interface Config {
   ssoTokenTtlMs: number;
   /**
    * Requests per IP per minute to the token endpoints: generate_token and the token sign-ins
-   * (SSO_RATE_LIMIT, default 30).
+   * (SSO_RATE_LIMIT, default 60). A partner server signing many users in at once asks one token
+   * per sign-in from its own IP: raise it for such a partner.
    */
   ssoRateLimitPerMinute: number;
 }
@@ -253,6 +254,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ssoPartnerAppId: env.SSO_PARTNER_APP_ID?.trim() || null,
     ssoTokenTtlMs:
       Math.max(1, intFrom(env.SSO_TOKEN_TTL_SECONDS, 60, 'SSO_TOKEN_TTL_SECONDS')) * 1000,
-    ssoRateLimitPerMinute: intFrom(env.SSO_RATE_LIMIT, 30, 'SSO_RATE_LIMIT'),
+    ssoRateLimitPerMinute: intFrom(env.SSO_RATE_LIMIT, 60, 'SSO_RATE_LIMIT'),
   };
 }

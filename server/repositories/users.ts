@@ -282,3 +282,20 @@ export async function clearLockout(
   const result = await q.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/**
+ * Ends a user's sessions in one firm database (the member was disabled there).
+ * @returns how many sessions were ended
+ */
+export async function deleteSessionsOfUserIn(
+  db: Executor,
+  userId: string,
+  databaseId: string,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('database_id', '=', databaseId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

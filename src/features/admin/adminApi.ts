@@ -16,6 +16,7 @@ import type {
   CreateUserRequest,
   DatabaseUserDto,
   FolderPermissionDto,
+  Page,
   PermissionableDto,
   Role,
   TeamDto,
@@ -35,9 +36,26 @@ function itemsOf<T>(answer: ListAnswer<T>): T[] {
 
 // Members (private/users)
 
-/** GET REST/private/users: the members of the session's firm database. */
-export async function fetchMembers(): Promise<DatabaseUserDto[]> {
-  return itemsOf(await get<ListAnswer<DatabaseUserDto>>(`${REST}/private/users`));
+/** Members read per page of the member list. */
+export const MEMBERS_PAGE_SIZE = 100;
+
+/**
+ * GET REST/private/users?query&page&page_size: one page of the members of the session's firm
+ * database, by last and first name; `query` keeps those whose username, names or e-mail contain
+ * every word of it.
+ */
+export function fetchMembers(options: {
+  query?: string;
+  page?: number;
+  pageSize?: number;
+}): Promise<Page<DatabaseUserDto>> {
+  return get<Page<DatabaseUserDto>>(`${REST}/private/users`, {
+    query: {
+      query: options.query ? options.query : undefined,
+      page: options.page ?? 1,
+      page_size: options.pageSize ?? MEMBERS_PAGE_SIZE,
+    },
+  });
 }
 
 /** POST REST/private/users: a new member of the session's firm database. */
@@ -125,10 +143,10 @@ export async function fetchPermissionables(): Promise<PermissionableDto[]> {
   return itemsOf(await get<ListAnswer<PermissionableDto>>(`${REST}/private/permissionables`));
 }
 
-/** GET REST/folder_permissions/{folderId}: the permissions of one folder. */
+/** GET REST/folders/{id}/permissions: the permissions of one folder. */
 export async function fetchFolderPermissions(folderId: string): Promise<FolderPermissionDto[]> {
   return itemsOf(
-    await get<ListAnswer<FolderPermissionDto>>(`${REST}/folder_permissions/${id(folderId)}`),
+    await get<ListAnswer<FolderPermissionDto>>(`${REST}/folders/${id(folderId)}/permissions`),
   );
 }
 

@@ -6,7 +6,16 @@
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { all, call, put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import {
+  all,
+  call,
+  delay,
+  put,
+  select,
+  takeEvery,
+  takeLatest,
+  takeLeading,
+} from 'redux-saga/effects';
 import type {
   CreatedIntegrationKeyDto,
   IntegrationDto,
@@ -17,6 +26,7 @@ import type {
   CreateUserRequest,
   DatabaseUserDto,
   FolderPermissionDto,
+  Page,
   PermissionableDto,
   Role,
   TeamDto,
@@ -28,7 +38,13 @@ import { safely } from '../../sagas/safely';
 import { notificationsActions } from '../notifications/notificationsSlice';
 import * as adminApi from './adminApi';
 import { memberDisplayName } from './adminSelectors';
-import { adminActions, type MemberStateChange, type PermissionableRef } from './adminSlice';
+import type { RootState } from '../../store/rootReducer';
+import {
+  adminActions,
+  type MembersState,
+  type MemberStateChange,
+  type PermissionableRef,
+} from './adminSlice';
 import { integrationsActions, type IntegrationKeyRef } from './integrationsSlice';
 
 /** A list's failure text: the spec's message, then the reason when the server gave one. */
@@ -44,14 +60,53 @@ function* success(text: string): SagaIterator {
 
 // Members
 
-/** Reads the firm's members (GET private/users). */
+/** Pause after the last keystroke in the member search before the server is asked, in ms. */
+export const MEMBER_SEARCH_DELAY_MS = 300;
+
+const selectMembersState = (state: RootState) => state.admin.members;
+
+/** Reads the first page of the firm's members matching the search (GET private/users). */
 export function* loadMembers(): SagaIterator {
+  const { search } = (yield select(selectMembersState)) as MembersState;
+  const query = search.trim();
   try {
-    const members = (yield call(adminApi.fetchMembers)) as DatabaseUserDto[];
-    yield put(adminActions.membersLoaded(members));
+    const page = (yield call(adminApi.fetchMembers, { query, page: 1 })) as Page<DatabaseUserDto>;
+    yield put(
+      adminActions.membersLoaded({ search: query, page: 1, total: page.total, items: page.items }),
+    );
   } catch (error) {
     yield put(adminActions.membersFailed(listError(MESSAGES.couldNotGetDatabaseUsers, error)));
   }
+}
+
+/** Reads the next page of members when the list's end is reached and more match. */
+export function* loadMoreMembers(): SagaIterator {
+  const members = (yield select(selectMembersState)) as MembersState;
+  if (members.more !== 'loading') return;
+  const query = members.search.trim();
+  const next = members.page + 1;
+  try {
+    const page = (yield call(adminApi.fetchMembers, {
+      query,
+      page: next,
+    })) as Page<DatabaseUserDto>;
+    yield put(
+      adminActions.membersLoaded({
+        search: query,
+        page: next,
+        total: page.total,
+        items: page.items,
+      }),
+    );
+  } catch (error) {
+    yield put(adminActions.membersMoreFailed(listError(MESSAGES.couldNotGetDatabaseUsers, error)));
+  }
+}
+
+/** The search text changed: after a short pause, read the first page for it. */
+export function* searchMembers(): SagaIterator {
+  yield delay(MEMBER_SEARCH_DELAY_MS);
+  yield put(adminActions.membersRequested());
 }
 
 /** Creates a member (POST private/users). */
@@ -399,6 +454,8 @@ export function* deleteKey(action: PayloadAction<IntegrationKeyRef>): SagaIterat
 export function* adminSaga(): SagaIterator {
   yield all([
     takeLatest(adminActions.membersRequested.type, safely(loadMembers)),
+    takeLeading(adminActions.membersMoreRequested.type, safely(loadMoreMembers)),
+    takeLatest(adminActions.memberSearchChanged.type, safely(searchMembers)),
     takeLeading(adminActions.memberCreateRequested.type, safely(createMember)),
     takeLeading(adminActions.memberUpdateRequested.type, safely(updateMember)),
     takeLeading(adminActions.passwordChangeRequested.type, safely(changePassword)),

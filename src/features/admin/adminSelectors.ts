@@ -36,23 +36,36 @@ export function roleLabel(role: Role): string {
   return capitalize(role.replace(/_/g, ' '));
 }
 
-/** Whether a member matches the search text (name, username, e-mail; case-insensitive). */
+/**
+ * Whether a member matches the search text: every word of it is in the name, username, e-mail
+ * or role (case-insensitive). The server searches the same way (without the role), so the loaded
+ * rows can be narrowed at once while the server's answer for the new text is on its way.
+ */
 export function memberMatches(member: DatabaseUserDto, search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  if (needle === '') return true;
-  return [memberDisplayName(member), member.username, member.email ?? '', roleLabel(member.role)]
+  const words = search.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  const text = [
+    member.firstName,
+    member.lastName,
+    member.username,
+    member.email ?? '',
+    roleLabel(member.role),
+  ]
     .join('\n')
-    .toLowerCase()
-    .includes(needle);
+    .toLowerCase();
+  return words.every((word) => text.includes(word));
 }
 
-/** The members matching the search text, by display name. */
+/** The loaded members matching the search text, in the server's order (last, first name). */
 export const selectVisibleMembers = createSelector([selectMembers], (members) =>
-  members.items
-    .filter((member) => memberMatches(member, members.search))
-    .sort((a, b) =>
-      memberDisplayName(a).localeCompare(memberDisplayName(b), undefined, { sensitivity: 'base' }),
-    ),
+  members.items.filter((member) => memberMatches(member, members.search)),
+);
+
+/** The firm's users among the permissionables, as select options (teams and keys use them). */
+export const selectUserOptions = createSelector([selectPermissionables], (permissionables) =>
+  permissionables.items
+    .filter((item) => item.permissionable_type === 'user')
+    .map((item) => ({ id: item.permissionable_id, name: item.name })),
 );
 
 /** The selected member of the open dialog, or null. */

@@ -34,6 +34,18 @@ export interface ListState<T> {
   items: T[];
 }
 
+/** The member list: the pages read so far for the current search. */
+export interface MembersState extends ListState<DatabaseUserDto> {
+  /** The search box's text (sent as `query`). */
+  search: string;
+  /** The last page read (0 before the first). */
+  page: number;
+  /** How many members match the search on the server. */
+  total: number;
+  /** Reading the next page ('loading'), or its failure. */
+  more: Status;
+}
+
 /** The open member dialog and its request. */
 export interface MemberDialogState {
   kind: MemberDialogKind | null;
@@ -63,7 +75,7 @@ export interface FolderPermissionsState extends ListState<FolderPermissionDto> {
 
 /** The admin slice's state. */
 export interface AdminState {
-  members: ListState<DatabaseUserDto> & { search: string };
+  members: MembersState;
   memberDialog: MemberDialogState;
   /** The selected member's teams (the permission dialog shows them). */
   memberTeams: ListState<UserTeamDto>;
@@ -93,7 +105,7 @@ const closedFolderPermissions: FolderPermissionsState = {
 
 /** The state before anything is loaded. */
 export const initialAdminState: AdminState = {
-  members: { ...emptyList<DatabaseUserDto>(), search: '' },
+  members: { ...emptyList<DatabaseUserDto>(), search: '', page: 0, total: 0, more: 'idle' },
   memberDialog: closedMemberDialog,
   memberTeams: emptyList(),
   teams: emptyList(),
@@ -127,21 +139,55 @@ const adminSlice = createSlice({
   initialState: initialAdminState,
   reducers: {
     // Members
-    /** The member list is shown: read the firm's members. */
+    /** The member list is shown (or searched): read the first page of the firm's members. */
     membersRequested(state) {
       state.members.status = 'loading';
       state.members.error = null;
+      state.members.more = 'idle';
     },
-    membersLoaded(state, action: PayloadAction<DatabaseUserDto[]>) {
+    /** The end of the list was reached: read the next page, if any. */
+    membersMoreRequested(state) {
+      const members = state.members;
+      if (members.status !== 'succeeded' || members.more === 'loading') return;
+      if (members.items.length >= members.total) return;
+      members.more = 'loading';
+    },
+    /** A page arrived for `search`: page 1 replaces the list, later pages are appended. */
+    membersLoaded(
+      state,
+      action: PayloadAction<{
+        search: string;
+        page: number;
+        total: number;
+        items: DatabaseUserDto[];
+      }>,
+    ) {
+      const { search, page, total, items } = action.payload;
+      if (search !== state.members.search.trim()) return;
       state.members.status = 'succeeded';
-      state.members.items = action.payload;
+      state.members.error = null;
+      state.members.more = 'idle';
+      state.members.page = page;
+      state.members.total = total;
+      if (page <= 1) {
+        state.members.items = items;
+      } else {
+        const known = new Set(state.members.items.map((member) => member.id));
+        state.members.items.push(...items.filter((member) => !known.has(member.id)));
+      }
     },
     /** Payload: MESSAGES.couldNotGetDatabaseUsers (with the reason). */
     membersFailed(state, action: PayloadAction<string>) {
       state.members.status = 'failed';
       state.members.error = action.payload;
+      state.members.more = 'idle';
     },
-    /** The search box of the member list changed. */
+    /** A later page could not be read (the list stays, "Try again" at its end). */
+    membersMoreFailed(state, action: PayloadAction<string>) {
+      state.members.more = 'failed';
+      state.members.error = action.payload;
+    },
+    /** The search box of the member list changed (the saga searches after a pause). */
     memberSearchChanged(state, action: PayloadAction<string>) {
       state.members.search = action.payload;
     },
@@ -189,7 +235,9 @@ const adminSlice = createSlice({
     },
     /** The server answered the created or changed member: the dialog closes. */
     memberSaved(state, action: PayloadAction<DatabaseUserDto>) {
+      const isNew = !state.members.items.some((member) => member.id === action.payload.id);
       upsert(state.members.items, action.payload);
+      if (isNew) state.members.total += 1;
       state.memberDialog = closedMemberDialog;
     },
     /** A dialog's request succeeded without a member to show (password): the dialog closes. */

@@ -16,7 +16,7 @@ import {
   selectCurrentIntegration,
   selectIntegrations,
   selectIntegrationsState,
-  selectMembers,
+  selectUserOptions,
 } from '../adminSelectors';
 import { adminActions } from '../adminSlice';
 import { integrationsActions } from '../integrationsSlice';
@@ -105,7 +105,7 @@ function IntegrationSwitch() {
 /** Creates a key for one member and a partner app. */
 function CreateKeyDialog({ onClose }: { onClose: () => void }) {
   const dispatch = useAppDispatch();
-  const members = useAppSelector(selectMembers);
+  const users = useAppSelector(selectUserOptions);
   const { change, changeError } = useAppSelector(selectIntegrationsState);
   const [userId, setUserId] = useState<string | undefined>(undefined);
   const [partnerAppId, setPartnerAppId] = useState('');
@@ -138,7 +138,7 @@ function CreateKeyDialog({ onClose }: { onClose: () => void }) {
           <span>Member</span>
           <MemberSelect
             label="Member"
-            members={members.items.filter((member) => !member.disabled)}
+            users={users}
             value={userId}
             onChange={(value) => {
               setUserId(value as string);
@@ -316,7 +316,7 @@ function KeysSection() {
           icon={<PlusOutlined aria-hidden />}
           onClick={() => {
             dispatch(integrationsActions.changeErrorCleared());
-            dispatch(adminActions.membersRequested());
+            dispatch(adminActions.permissionablesRequested());
             setCreating(true);
           }}
         >

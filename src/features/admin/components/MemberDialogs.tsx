@@ -447,15 +447,21 @@ export function MemberDialogs() {
   }
 }
 
-/** A select of the firm's members (teams and keys use it). */
+/** A user the member selects offer: id and display name. */
+export interface UserOption {
+  id: string;
+  name: string;
+}
+
+/** A searchable select of the firm's users (teams and keys use it). */
 export function MemberSelect({
-  members,
+  users,
   value,
   onChange,
   label,
   mode,
 }: {
-  members: DatabaseUserDto[];
+  users: readonly UserOption[];
   value: string | string[] | undefined;
   onChange: (value: string | string[]) => void;
   label: string;
@@ -470,10 +476,7 @@ export function MemberSelect({
       value={value}
       placeholder={label}
       onChange={onChange}
-      options={members.map((member) => ({
-        value: member.id,
-        label: `${memberDisplayName(member)} (${member.username})`,
-      }))}
+      options={users.map((user) => ({ value: user.id, label: user.name }))}
     />
   );
 }

@@ -32,11 +32,9 @@ import { MemberDialogs, fieldLabel } from './MemberDialogs';
 /** The list's columns, named by the DatabaseUserDto field they show. */
 export const MEMBER_COLUMNS = ['firstName', 'lastName', 'username', 'email', 'role'] as const;
 
-/** The count line: "3 members", or "1 of 3 members" while searching. */
-export function memberCountText(shown: number, total: number, searching: boolean): string {
-  return searching && shown !== total
-    ? `${shown} of ${total} ${plural(total, 'member')}`
-    : `${total} ${plural(total, 'member')}`;
+/** The count line: "3 members", or "1 member found" while searching. */
+export function memberCountText(total: number, searching: boolean): string {
+  return `${total} ${plural(total, 'member')}${searching ? ' found' : ''}`;
 }
 
 /** A member's state tags: Locked, Disabled. */
@@ -172,7 +170,25 @@ export function MembersPage() {
     [currentUser?.userId],
   );
   const itemKey = useCallback((member: DatabaseUserDto) => member.id, []);
+  const loadMore = useCallback(() => dispatch(adminActions.membersMoreRequested()), [dispatch]);
   const searching = members.search.trim() !== '';
+  let footer = null;
+  if (members.more === 'loading') {
+    footer = (
+      <span role="status">
+        <Spin size="small" /> Loading more members…
+      </span>
+    );
+  } else if (members.more === 'failed') {
+    footer = (
+      <span role="alert">
+        {members.error}{' '}
+        <Button size="small" onClick={loadMore}>
+          Try again
+        </Button>
+      </span>
+    );
+  }
 
   let body;
   if (members.status === 'failed') {
@@ -216,6 +232,8 @@ export function MembersPage() {
               items={visible}
               itemKey={itemKey}
               renderItem={renderItem}
+              onEndReached={loadMore}
+              footer={footer}
               role="list"
               ariaLabel="Members"
             />
@@ -237,9 +255,7 @@ export function MembersPage() {
           onChange={(event) => dispatch(adminActions.memberSearchChanged(event.target.value))}
         />
         <span className="admin-count" role="status">
-          {members.status === 'succeeded'
-            ? memberCountText(visible.length, members.items.length, searching)
-            : ''}
+          {members.status === 'succeeded' ? memberCountText(members.total, searching) : ''}
         </span>
         <Button
           type="primary"

@@ -6,18 +6,17 @@ import { DeleteOutlined, EditOutlined, PlusOutlined, TeamOutlined } from '@ant-d
 import { Alert, Button, Input, List, Modal, Space, Spin } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import { plural } from '../../../../common/text';
-import type { DatabaseUserDto, TeamDto } from '../../../../common/types';
+import type { TeamDto } from '../../../../common/types';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectCurrentDatabaseId } from '../../session/sessionSelectors';
 import {
-  memberDisplayName,
-  selectMembers,
   selectSelectedTeam,
   selectTeamDialog,
   selectTeams,
+  selectUserOptions,
 } from '../adminSelectors';
 import { adminActions } from '../adminSlice';
-import { MemberSelect } from './MemberDialogs';
+import { MemberSelect, type UserOption } from './MemberDialogs';
 
 /** "3 members" for a team. */
 export function teamMembersText(team: TeamDto): string {
@@ -33,7 +32,7 @@ function DialogError({ message }: { message: string | null }) {
 function TeamNameDialog({ team }: { team: TeamDto | null }) {
   const dispatch = useAppDispatch();
   const dialog = useAppSelector(selectTeamDialog);
-  const members = useAppSelector(selectMembers);
+  const users = useAppSelector(selectUserOptions);
   const [name, setName] = useState(team?.name ?? '');
   const [memberIds, setMemberIds] = useState<string[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
@@ -77,7 +76,7 @@ function TeamNameDialog({ team }: { team: TeamDto | null }) {
             <MemberSelect
               label="Team members"
               mode="multiple"
-              members={members.items}
+              users={users}
               value={memberIds}
               onChange={(value) => setMemberIds(value as string[])}
             />
@@ -93,11 +92,11 @@ function TeamNameDialog({ team }: { team: TeamDto | null }) {
 function TeamMembersDialog({ team }: { team: TeamDto }) {
   const dispatch = useAppDispatch();
   const dialog = useAppSelector(selectTeamDialog);
-  const members = useAppSelector(selectMembers);
+  const users = useAppSelector(selectUserOptions);
   const [adding, setAdding] = useState<string[]>([]);
-  const byId = new Map(members.items.map((member) => [member.id, member]));
+  const byId = new Map(users.map((user) => [user.id, user]));
   const inTeam = new Set(team.member_ids);
-  const candidates = members.items.filter((member) => !inTeam.has(member.id));
+  const candidates = users.filter((user) => !inTeam.has(user.id));
   const saving = dialog.status === 'loading';
   return (
     <Modal
@@ -115,8 +114,7 @@ function TeamMembersDialog({ team }: { team: TeamDto }) {
           dataSource={team.member_ids}
           locale={{ emptyText: 'No members yet.' }}
           renderItem={(userId) => {
-            const member = byId.get(userId);
-            const name = member ? memberDisplayName(member) : userId;
+            const name = byId.get(userId)?.name ?? userId;
             return (
               <List.Item
                 actions={[
@@ -142,7 +140,7 @@ function TeamMembersDialog({ team }: { team: TeamDto }) {
           <MemberSelect
             label="Members to add"
             mode="multiple"
-            members={candidates}
+            users={candidates}
             value={adding}
             onChange={(value) => setAdding(value as string[])}
           />
@@ -203,12 +201,11 @@ function TeamDialogs() {
 }
 
 /** The member names of a team, for its row. */
-function memberNames(team: TeamDto, members: DatabaseUserDto[]): string {
-  const byId = new Map(members.map((member) => [member.id, member]));
+function memberNames(team: TeamDto, users: readonly UserOption[]): string {
+  const byId = new Map(users.map((user) => [user.id, user.name]));
   return team.member_ids
     .map((userId) => byId.get(userId))
-    .filter((member): member is DatabaseUserDto => member !== undefined)
-    .map(memberDisplayName)
+    .filter((name): name is string => name !== undefined)
     .join(', ');
 }
 
@@ -216,12 +213,12 @@ function memberNames(team: TeamDto, members: DatabaseUserDto[]): string {
 export function TeamsPage() {
   const dispatch = useAppDispatch();
   const teams = useAppSelector(selectTeams);
-  const members = useAppSelector(selectMembers);
+  const users = useAppSelector(selectUserOptions);
   const databaseId = useAppSelector(selectCurrentDatabaseId);
 
   useEffect(() => {
     dispatch(adminActions.teamsRequested());
-    dispatch(adminActions.membersRequested());
+    dispatch(adminActions.permissionablesRequested());
   }, [dispatch, databaseId]);
 
   let body;
@@ -296,7 +293,7 @@ export function TeamsPage() {
             <List.Item.Meta
               title={team.name}
               description={`${teamMembersText(team)}${
-                team.member_ids.length > 0 ? ` · ${memberNames(team, members.items)}` : ''
+                team.member_ids.length > 0 ? ` · ${memberNames(team, users)}` : ''
               }`}
             />
           </List.Item>

@@ -11,6 +11,7 @@ import { SessionTimeout } from '../features/sessionTimeout/components/SessionTim
 import { HistoryPage } from '../features/history/components/HistoryPage';
 import { LogoutPage } from '../features/session/components/LogoutPage';
 import { RequireSession, SignInRoute } from '../features/session/components/SessionGate';
+import { TokenSignInRoute } from '../features/session/components/TokenSignInRoute';
 import { AppLayout } from './AppLayout';
 import { COMING_SOON, ComingSoonPage, NotFoundPage } from './pages';
 
@@ -20,6 +21,7 @@ export function AppRoutes() {
     <Routes>
       <Route path="/login" element={<SignInRoute />} />
       <Route path="/logout" element={<LogoutPage />} />
+      <Route path="/sso" element={<TokenSignInRoute />} />
       <Route
         element={
           <RequireSession>

@@ -9,6 +9,7 @@ import type {
   ExtendSessionResponse,
   SwitchDatabaseRequest,
 } from '../../../common/types';
+import type { TokenLoginRequest } from '../../../common/integrations';
 
 /** GET /api/auth/current-user; answers 401 when not signed in (not reported as an expiry). */
 export function fetchCurrentUser(): Promise<CurrentUserDto> {
@@ -20,6 +21,14 @@ export function authenticate(credentials: AuthenticateRequest): Promise<CurrentU
   return post<CurrentUserDto>(`${REST}/private/users/authenticate`, credentials, {
     reportUnauthorized: false,
   });
+}
+
+/**
+ * POST /api/auth/login with a single-use token a partner app generated (single sign-on, SPEC
+ * section 7 "Auth"); sets the session cookie like a password sign-in.
+ */
+export function loginWithToken(body: TokenLoginRequest): Promise<CurrentUserDto> {
+  return post<CurrentUserDto>(`${AUTH}/login`, body, { reportUnauthorized: false });
 }
 
 /** GET /api/rest/private/user_event/login: records the login event after a sign-in. */

@@ -38,6 +38,28 @@ export function* signIn(action: PayloadAction<SignInRequest>): SagaIterator {
     yield put(sessionActions.signInFailed(errorMessage(error)));
     return;
   }
+  yield call(completeSignIn, user);
+}
+
+/**
+ * Signs in with a partner's single-use token (single sign-on), then records the login event as
+ * a password sign-in does.
+ */
+export function* tokenSignIn(action: PayloadAction<{ token: string }>): SagaIterator {
+  let user: CurrentUserDto;
+  try {
+    user = (yield call(sessionApi.loginWithToken, {
+      token: action.payload.token,
+    })) as CurrentUserDto;
+  } catch (error) {
+    yield put(sessionActions.signInFailed(errorMessage(error)));
+    return;
+  }
+  yield call(completeSignIn, user);
+}
+
+/** Stores the signed-in user and records the login event (its failure does not undo it). */
+function* completeSignIn(user: CurrentUserDto): SagaIterator {
   yield put(sessionActions.signedIn(user));
   try {
     yield call(sessionApi.recordLoginEvent);
@@ -117,6 +139,7 @@ export function* sessionSaga(): SagaIterator {
   yield all([
     takeLatest(sessionActions.currentUserRequested.type, safely(loadCurrentUser)),
     takeLeading(sessionActions.signInRequested.type, safely(signIn)),
+    takeLeading(sessionActions.tokenSignInRequested.type, safely(tokenSignIn)),
     takeLatest(sessionActions.databaseSwitchRequested.type, safely(switchDatabase)),
     takeLeading(sessionActions.signOutRequested.type, safely(signOut)),
     fork(safely(watchUnauthorized)),

@@ -85,6 +85,10 @@ const sessionSlice = createSlice({
     signInRequested(state, _action: PayloadAction<SignInRequest>) {
       state.signIn = { status: 'loading', error: null };
     },
+    /** The single-sign-on page (/sso?token=…) received a partner's sign-in token. */
+    tokenSignInRequested(state, _action: PayloadAction<{ token: string }>) {
+      state.signIn = { status: 'loading', error: null };
+    },
     /** The server accepted the credentials. */
     signedIn(state, action: PayloadAction<CurrentUserDto>) {
       state.user = action.payload;

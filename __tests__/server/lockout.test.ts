@@ -2,9 +2,13 @@
 // clock: the limit, the same answer for right and wrong passwords while locked, the lock's end
 // after LOCKOUT_MINUTES, a run broken by a right password, LOCKOUT_MINUTES=0 until an
 // administrator unlocks, the lock and unlock history events, parallel attempts locking once.
-import { afterAll, afterEach, beforeAll, expect, it } from '@jest/globals';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { formatMessage, MESSAGES } from '../../common/messages';
 import type { DatabaseUserDto, HistoryAttributes } from '../../common/types';
+import { loadConfig } from '../../server/config';
 import {
   addUser,
   describeEachDatabase,
@@ -313,5 +317,37 @@ describeEachDatabase('account lockout until an administrator unlocks', (kind) =>
     });
     expect(unlock.json<DatabaseUserDto>().locked).toBe(false);
     expect((await attempt('stay-locked', 'right-pass-s1')).statusCode).toBe(200);
+  });
+});
+
+describe('lockout and password configuration', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dossier-lockout-config-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const load = (env: Record<string, string>) =>
+    loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'test', ...env });
+
+  it('defaults to 5 failures, 15 minutes and 12 characters', () => {
+    const config = load({});
+    expect([config.loginMaxFailures, config.lockoutMs, config.passwordMinLength]).toEqual([
+      5,
+      15 * MINUTE,
+      12,
+    ]);
+  });
+
+  it('reads LOGIN_MAX_FAILURES, LOCKOUT_MINUTES (0 = until unlocked) and PASSWORD_MIN_LENGTH', () => {
+    const config = load({
+      LOGIN_MAX_FAILURES: '3',
+      LOCKOUT_MINUTES: '0',
+      PASSWORD_MIN_LENGTH: '16',
+    });
+    expect([config.loginMaxFailures, config.lockoutMs, config.passwordMinLength]).toEqual([
+      3, 0, 16,
+    ]);
+    expect(load({ LOGIN_MAX_FAILURES: '0', PASSWORD_MIN_LENGTH: '2' })).toMatchObject({
+      loginMaxFailures: 1,
+      passwordMinLength: 8,
+    });
+    expect(() => load({ LOCKOUT_MINUTES: 'soon' })).toThrow(/LOCKOUT_MINUTES/);
   });
 });

@@ -14,7 +14,14 @@ import type {
   UserTeamDto,
 } from '../../common/types';
 import { newId } from '../../server/ids';
-import { addUser, describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
+import {
+  addUser,
+  describeEachDatabase,
+  sessionCookie,
+  signIn,
+  startTestServer,
+  type TestServer,
+} from './helpers';
 
 const GOOD_PASSWORD = 'a long enough passphrase';
 
@@ -499,6 +506,15 @@ describeEachDatabase('users administration', (kind) => {
     const user = signedIn.json<{ currentDatabaseId: string; databases: DatabaseDto[] }>();
     expect(user.currentDatabaseId).toBe(otherFirm.databaseId);
     expect(user.databases.map((d) => d.id)).toEqual([otherFirm.databaseId]);
+    // The disabled firm cannot be switched to either.
+    const cookie = sessionCookie(signedIn);
+    const switched = await call('POST', '/api/auth/switch-database', cookie, {
+      currentDatabaseId: demoId,
+    });
+    expect(switched.statusCode).toBe(404);
+    expect((await me(cookie)).json<{ currentDatabaseId: string }>().currentDatabaseId).toBe(
+      otherFirm.databaseId,
+    );
   });
 
   it('refuses to disable oneself or the last administrator', async () => {

@@ -467,8 +467,9 @@ describeEachDatabase('lists: folder pages, archive, favorites, recent', (kind) =
       expect(favorites.items).toHaveLength(5);
       perSize.push(counts);
     }
-    // Pages mix folders and files at both sizes, so each read costs the same at both.
+    // Pages mix folders and files at both sizes, so each read costs the same at both. A member's
+    // read includes one query for the restricted folders hidden from them (folder permissions).
     expect(perSize[1]).toEqual(perSize[0]);
-    expect(Math.max(...perSize[0]!)).toBeLessThanOrEqual(9);
+    expect(Math.max(...perSize[0]!)).toBeLessThanOrEqual(10);
   });
 });

@@ -47,11 +47,15 @@ export async function insertFolder(db: Executor, row: Insertable<FoldersTable>):
   await db.insertInto('folders').values(row).execute();
 }
 
-/** Number of live (not archived) folders directly in a parent. */
+/**
+ * Number of live (not archived) folders directly in a parent, less those in `exclude` (the
+ * restricted folders hidden from the session, see access.ts).
+ */
 export async function countLiveFolders(
   db: Executor,
   databaseId: string,
   parentId: string,
+  exclude: readonly string[] = [],
 ): Promise<number> {
   const row = await db
     .selectFrom('folders')
@@ -59,6 +63,7 @@ export async function countLiveFolders(
     .where('database_id', '=', databaseId)
     .where('parent_id', '=', parentId)
     .where('archived_at', 'is', null)
+    .$if(exclude.length > 0, (q) => q.where('id', 'not in', exclude))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -70,11 +75,13 @@ export function listLiveFolders(
   parentId: string,
   offset: number,
   limit: number,
+  exclude: readonly string[] = [],
 ): Promise<FolderWithCreator[]> {
   return withCreator(db)
     .where('folders.database_id', '=', databaseId)
     .where('folders.parent_id', '=', parentId)
     .where('folders.archived_at', 'is', null)
+    .$if(exclude.length > 0, (q) => q.where('folders.id', 'not in', exclude))
     .orderBy('folders.name_key')
     .orderBy('folders.id')
     .limit(limit)
@@ -99,11 +106,13 @@ export function listLiveFoldersAfter(
   parentId: string,
   after: NamePosition | null,
   limit: number,
+  exclude: readonly string[] = [],
 ): Promise<FolderWithCreator[]> {
   let query = withCreator(db)
     .where('folders.database_id', '=', databaseId)
     .where('folders.parent_id', '=', parentId)
-    .where('folders.archived_at', 'is', null);
+    .where('folders.archived_at', 'is', null)
+    .$if(exclude.length > 0, (q) => q.where('folders.id', 'not in', exclude));
   if (after) {
     query = query.where((eb) =>
       eb(eb.refTuple('folders.name_key', 'folders.id'), '>', eb.tuple(after.name_key, after.id)),
@@ -121,6 +130,7 @@ export function liveFolderPositionAt(
   databaseId: string,
   parentId: string,
   offset: number,
+  exclude: readonly string[] = [],
 ): Promise<NamePosition | undefined> {
   return db
     .selectFrom('folders')
@@ -128,6 +138,7 @@ export function liveFolderPositionAt(
     .where('database_id', '=', databaseId)
     .where('parent_id', '=', parentId)
     .where('archived_at', 'is', null)
+    .$if(exclude.length > 0, (q) => q.where('id', 'not in', exclude))
     .orderBy('name_key')
     .orderBy('id')
     .limit(1)
@@ -140,6 +151,7 @@ export async function liveFolderNames(
   db: Executor,
   databaseId: string,
   parentId: string,
+  exclude: readonly string[] = [],
 ): Promise<string[]> {
   const rows = await db
     .selectFrom('folders')
@@ -147,6 +159,7 @@ export async function liveFolderNames(
     .where('database_id', '=', databaseId)
     .where('parent_id', '=', parentId)
     .where('archived_at', 'is', null)
+    .$if(exclude.length > 0, (q) => q.where('id', 'not in', exclude))
     .execute();
   return rows.map((r) => r.name);
 }

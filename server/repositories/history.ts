@@ -13,7 +13,7 @@
  *   per-item and entity filters;
  * - (database_id, chain_seq) unique: the hash chain's order.
  */
-import { sql, type Insertable } from 'kysely';
+import { sql, type Expression, type Insertable, type SqlBool } from 'kysely';
 import type { HistoryEventsTable, HistoryRow } from '../db/schema';
 import type { Executor } from './types';
 
@@ -54,6 +54,8 @@ export interface HistoryQuery {
   fromId?: string;
   /** Exclusive upper id bound (the end of a date range, or a cursor). */
   beforeId?: string;
+  /** Only the events visible to the session (folder permissions, see access.ts), or all. */
+  visible?: Expression<SqlBool> | null;
 }
 
 /** The columns a list answers. */
@@ -158,6 +160,7 @@ function branch<C extends readonly (keyof HistoryRow)[]>(
   if (q.userId) query = query.where('user_id', '=', q.userId);
   if (q.fromId) query = query.where('id', '>=', q.fromId);
   if (q.beforeId) query = query.where('id', '<', q.beforeId);
+  if (q.visible) query = query.where(q.visible);
   return query;
 }
 
@@ -271,6 +274,7 @@ export async function countByRange(
   dialect: 'sqlite' | 'postgres',
   databaseId: string,
   ranges: CountRange[],
+  visible: Expression<SqlBool> | null = null,
 ): Promise<number[]> {
   if (ranges.length === 0) return [];
   // PostgreSQL: ids compare bytewise (COLLATE "C", migration 0002); the bounds must too.
@@ -284,7 +288,8 @@ export async function countByRange(
     with ranges(position, from_id, before_id) as (values ${values})
     select r.position as position,
       (select count(*) from history_events h
-        where h.database_id = ${databaseId} and h.id >= r.from_id and h.id < r.before_id) as n
+        where h.database_id = ${databaseId} and h.id >= r.from_id and h.id < r.before_id
+          and ${visible ?? sql`1 = 1`}) as n
     from ranges r`.execute(db);
   const counts = new Array<number>(ranges.length).fill(0);
   for (const row of rows) counts[Number(row.position)] = Number(row.n);
@@ -302,6 +307,7 @@ export async function countByPair(
   pairs: PairFilter[],
   fromId: string,
   beforeId: string,
+  visible: Expression<SqlBool> | null = null,
 ): Promise<number[]> {
   if (pairs.length === 0) return [];
   const values = sql.join(
@@ -313,7 +319,8 @@ export async function countByPair(
     select p.position as position,
       (select count(*) from history_events h
         where h.database_id = ${databaseId} and h.entity_type = p.entity_type
-          and h.action = p.action and h.id >= ${fromId} and h.id < ${beforeId}) as n
+          and h.action = p.action and h.id >= ${fromId} and h.id < ${beforeId}
+          and ${visible ?? sql`1 = 1`}) as n
     from pairs p`.execute(db);
   const counts = new Array<number>(pairs.length).fill(0);
   for (const row of rows) counts[Number(row.position)] = Number(row.n);

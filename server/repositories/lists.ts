@@ -5,6 +5,7 @@
  * queries: positions, a count, then the rows of the page by id.
  */
 import { sql } from 'kysely';
+import type { FolderFilter } from './permissions';
 import type { Executor } from './types';
 
 /** A position in the Archive list: newest archive first, then id descending. */
@@ -41,6 +42,7 @@ export async function listArchivedPositions(
   after: ArchivedPosition | null,
   offset: number,
   limit: number,
+  visible: FolderFilter = null,
 ): Promise<ArchivedPosition[]> {
   const take = offset + limit;
   const arm = async (table: 'folders' | 'files'): Promise<ArchivedPosition[]> => {
@@ -49,7 +51,8 @@ export async function listArchivedPositions(
       .select(['archived_at', 'id'])
       .where('database_id', '=', databaseId)
       .whereRef('archived_root_id', '=', 'id')
-      .where('archived_at', 'is not', null);
+      .where('archived_at', 'is not', null)
+      .$if(visible !== null, (q) => q.where(visible!(table === 'folders' ? 'id' : 'folder_id')));
     if (after) {
       query = query.where((eb) =>
         eb(eb.refTuple('archived_at', 'id'), '<', eb.tuple(after.archived_at, after.id)),
@@ -73,7 +76,11 @@ export async function listArchivedPositions(
 }
 
 /** Number of items archived themselves in a firm database. */
-export async function countArchivedRoots(db: Executor, databaseId: string): Promise<number> {
+export async function countArchivedRoots(
+  db: Executor,
+  databaseId: string,
+  visible: FolderFilter = null,
+): Promise<number> {
   const count = async (table: 'folders' | 'files') => {
     const row = await db
       .selectFrom(table)
@@ -81,6 +88,7 @@ export async function countArchivedRoots(db: Executor, databaseId: string): Prom
       .where('database_id', '=', databaseId)
       .whereRef('archived_root_id', '=', 'id')
       .where('archived_at', 'is not', null)
+      .$if(visible !== null, (q) => q.where(visible!(table === 'folders' ? 'id' : 'folder_id')))
       .executeTakeFirstOrThrow();
     return Number(row.n);
   };
@@ -89,7 +97,7 @@ export async function countArchivedRoots(db: Executor, databaseId: string): Prom
 }
 
 /** A user's enabled favorites joined to their items (folder `fo` or file `fi`), live items only. */
-function favoritesQuery(db: Executor, databaseId: string, userId: string) {
+function favoritesQuery(db: Executor, databaseId: string, userId: string, visible: FolderFilter) {
   return db
     .selectFrom('favorites as f')
     .leftJoin('folders as fo', (j) =>
@@ -109,11 +117,16 @@ function favoritesQuery(db: Executor, databaseId: string, userId: string) {
     .where('f.enabled', '=', 1)
     .where((eb) =>
       eb.or([
-        eb.and([eb('fo.id', 'is not', null), eb('fo.archived_at', 'is', null)]),
+        eb.and([
+          eb('fo.id', 'is not', null),
+          eb('fo.archived_at', 'is', null),
+          ...(visible ? [visible('fo.id')] : []),
+        ]),
         eb.and([
           eb('fi.id', 'is not', null),
           eb('fi.archived_at', 'is', null),
           eb('fi.status', '=', 'ready'),
+          ...(visible ? [visible('fi.folder_id')] : []),
         ]),
       ]),
     );
@@ -130,8 +143,9 @@ export async function listFavoriteItems(
   after: TimePosition | null,
   offset: number,
   limit: number,
+  visible: FolderFilter = null,
 ): Promise<ListedItem[]> {
-  let query = favoritesQuery(db, databaseId, userId).select([
+  let query = favoritesQuery(db, databaseId, userId, visible).select([
     'f.id',
     'f.updated_at',
     'f.entity_type',
@@ -161,15 +175,16 @@ export async function countFavoriteItems(
   db: Executor,
   databaseId: string,
   userId: string,
+  visible: FolderFilter = null,
 ): Promise<number> {
-  const row = await favoritesQuery(db, databaseId, userId)
+  const row = await favoritesQuery(db, databaseId, userId, visible)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** A user's recent items joined to their items (folder `fo` or file `fi`), live items only. */
-function recentQuery(db: Executor, databaseId: string, userId: string) {
+function recentQuery(db: Executor, databaseId: string, userId: string, visible: FolderFilter) {
   return db
     .selectFrom('recent_items as r')
     .leftJoin('folders as fo', (j) =>
@@ -188,11 +203,16 @@ function recentQuery(db: Executor, databaseId: string, userId: string) {
     .where('r.user_id', '=', userId)
     .where((eb) =>
       eb.or([
-        eb.and([eb('fo.id', 'is not', null), eb('fo.archived_at', 'is', null)]),
+        eb.and([
+          eb('fo.id', 'is not', null),
+          eb('fo.archived_at', 'is', null),
+          ...(visible ? [visible('fo.id')] : []),
+        ]),
         eb.and([
           eb('fi.id', 'is not', null),
           eb('fi.archived_at', 'is', null),
           eb('fi.status', '=', 'ready'),
+          ...(visible ? [visible('fi.folder_id')] : []),
         ]),
       ]),
     );
@@ -209,8 +229,9 @@ export async function listRecentItems(
   after: TimePosition | null,
   offset: number,
   limit: number,
+  visible: FolderFilter = null,
 ): Promise<ListedItem[]> {
-  let query = recentQuery(db, databaseId, userId).select([
+  let query = recentQuery(db, databaseId, userId, visible).select([
     'r.at',
     'r.entity_type',
     'r.entity_id',
@@ -241,8 +262,9 @@ export async function countRecentItems(
   db: Executor,
   databaseId: string,
   userId: string,
+  visible: FolderFilter = null,
 ): Promise<number> {
-  const row = await recentQuery(db, databaseId, userId)
+  const row = await recentQuery(db, databaseId, userId, visible)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -311,7 +333,13 @@ export interface ExtensionStat {
  */
 export type TreeScope = { live: true } | { live: false; archivedRootId: string };
 
-function treeQuery(db: Executor, databaseId: string, folderId: string, scope: TreeScope) {
+function treeQuery(
+  db: Executor,
+  databaseId: string,
+  folderId: string,
+  scope: TreeScope,
+  exclude: readonly string[],
+) {
   return db.withRecursive('tree(id)', (qb) =>
     qb
       .selectFrom('folders')
@@ -323,7 +351,8 @@ function treeQuery(db: Executor, databaseId: string, folderId: string, scope: Tr
           .selectFrom('folders as f')
           .innerJoin('tree', 'tree.id', 'f.parent_id')
           .select('f.id')
-          .where('f.database_id', '=', databaseId);
+          .where('f.database_id', '=', databaseId)
+          .$if(exclude.length > 0, (q) => q.where('f.id', 'not in', exclude));
         return scope.live
           ? step.where('f.archived_at', 'is', null)
           : step.where('f.archived_root_id', '=', scope.archivedRootId);
@@ -333,20 +362,22 @@ function treeQuery(db: Executor, databaseId: string, folderId: string, scope: Tr
 
 /**
  * Statistics of a folder's tree (recursive): its subfolders (the folder itself not counted) and
- * its ready files per extension. Two queries whatever the tree size.
+ * its ready files per extension. Two queries whatever the tree size. The descent stops at the
+ * folders in `exclude` (restricted folders hidden from the session): their subtrees are not counted.
  */
 export async function folderTreeStats(
   db: Executor,
   databaseId: string,
   folderId: string,
   scope: TreeScope,
+  exclude: readonly string[] = [],
 ): Promise<{ folders: number; byExtension: ExtensionStat[] }> {
   const [folderRow, fileRows] = await Promise.all([
-    treeQuery(db, databaseId, folderId, scope)
+    treeQuery(db, databaseId, folderId, scope, exclude)
       .selectFrom('tree')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
-    treeQuery(db, databaseId, folderId, scope)
+    treeQuery(db, databaseId, folderId, scope, exclude)
       .selectFrom('files')
       .select((eb) => [
         'files.extension',
@@ -374,10 +405,11 @@ export async function folderTreeStats(
   };
 }
 
-/** A firm database's live ready files per extension. */
+/** A firm database's live ready files per extension (those in visible folders). */
 export async function firmFileStatsByExtension(
   db: Executor,
   databaseId: string,
+  visible: FolderFilter = null,
 ): Promise<ExtensionStat[]> {
   const rows = await db
     .selectFrom('files')
@@ -389,6 +421,7 @@ export async function firmFileStatsByExtension(
     .where('database_id', '=', databaseId)
     .where('status', '=', 'ready')
     .where('archived_at', 'is', null)
+    .$if(visible !== null, (q) => q.where(visible!('folder_id')))
     .groupBy('extension')
     .execute();
   return rows.map((r) => ({
@@ -398,10 +431,14 @@ export async function firmFileStatsByExtension(
   }));
 }
 
-/** A firm database's totals: live folders, live ready files and their bytes, archived files. */
+/**
+ * A firm database's totals: live folders, live ready files and their bytes, archived files; with
+ * `visible`, only those outside the session's hidden subtrees.
+ */
 export async function firmTotals(
   db: Executor,
   databaseId: string,
+  visible: FolderFilter = null,
 ): Promise<{ folders: number; files: number; size: number; archivedFiles: number }> {
   const [folders, files] = await Promise.all([
     db
@@ -409,6 +446,7 @@ export async function firmTotals(
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('database_id', '=', databaseId)
       .where('archived_at', 'is', null)
+      .$if(visible !== null, (q) => q.where(visible!('id')))
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('files')
@@ -425,6 +463,7 @@ export async function firmTotals(
       ])
       .where('database_id', '=', databaseId)
       .where('status', '=', 'ready')
+      .$if(visible !== null, (q) => q.where(visible!('folder_id')))
       .executeTakeFirstOrThrow(),
   ]);
   return {

@@ -542,11 +542,16 @@ export interface TreeFolder {
   depth: number;
 }
 
-/** The live folders of a tree (the top folder included, depth 0), top-down. */
+/**
+ * The live folders of a tree (the top folder included, depth 0), top-down. The descent stops at
+ * the folders in `exclude` (restricted folders hidden from the session): they and their trees are
+ * not in the answer.
+ */
 export async function liveTree(
   db: Executor,
   databaseId: string,
   folderId: string,
+  exclude: readonly string[] = [],
 ): Promise<TreeFolder[]> {
   const rows = await db
     .withRecursive('tree(id, parent_id, name, name_key, depth)', (qb) =>
@@ -569,6 +574,7 @@ export async function liveTree(
             ])
             .where('f.database_id', '=', databaseId)
             .where('f.archived_at', 'is', null)
+            .$if(exclude.length > 0, (q) => q.where('f.id', 'not in', exclude))
             .where('tree.depth', '<', 10_000),
         ),
     )

@@ -203,6 +203,12 @@ export function hiddenFolderIdsSql(databaseId: string, roots: string[]): Express
 }
 
 /**
+ * A condition builder for list queries: "the folder id in this column is visible to the session",
+ * or null when nothing is hidden (the query is left as it was).
+ */
+export type FolderFilter = ((column: string) => Expression<SqlBool>) | null;
+
+/**
  * A condition: the folder id in `column` is not inside a hidden subtree. `column` is a trusted
  * column reference such as 'files.folder_id'.
  */
@@ -290,4 +296,23 @@ export async function permissionables(
     })),
     ...teams.map((t) => ({ id: t.id, type: 'team' as const, name: t.name })),
   ];
+}
+
+/**
+ * A condition on history events: the event concerns no item hidden from the session. Events about
+ * a folder inside a hidden subtree (item_id is the folder) or a file in one (item_id is the file)
+ * are left out, and so are folder_permission events without an item (a user's permissions removed
+ * across folders, which name folders). `alias` qualifies the columns ('h' → h.item_id).
+ */
+export function eventVisibleSql(
+  databaseId: string,
+  roots: string[],
+  alias?: string,
+): Expression<SqlBool> {
+  const col = (c: string) => sql.ref(alias ? `${alias}.${c}` : c);
+  const hidden = hiddenFolderIdsSql(databaseId, roots);
+  return sql<SqlBool>`((${col('item_id')} is null and ${col('entity_type')} <> 'folder_permission')
+    or (${col('item_id')} is not null and ${col('item_id')} not in ${hidden}
+      and ${col('item_id')} not in (select hf.id from files hf
+        where hf.database_id = ${databaseId} and hf.folder_id in ${hidden})))`;
 }

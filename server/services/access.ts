@@ -16,6 +16,7 @@ import { findFile, type FileWithCreator } from '../repositories/files';
 import { findFolder, type FolderWithCreator } from '../repositories/folders';
 import {
   ancestryHits,
+  eventVisibleSql,
   hiddenAmong,
   hiddenRootIds,
   notHiddenFolder,
@@ -95,6 +96,20 @@ export async function visibility(db: Executor, ctx: RequestContext): Promise<Vis
     folderVisible:
       roots.length === 0 ? null : (column) => notHiddenFolder(column, ctx.databaseId, roots),
   };
+}
+
+/**
+ * The condition that leaves out of history reads the events about items hidden from the session
+ * (see eventVisibleSql), or null when nothing is hidden (administrators see every event).
+ * @param alias the history table's alias in the query, if any
+ */
+export async function eventVisibility(
+  db: Executor,
+  ctx: RequestContext,
+  alias?: string,
+): Promise<ReturnType<typeof eventVisibleSql> | null> {
+  const roots = await hiddenRoots(db, ctx);
+  return roots.length === 0 ? null : eventVisibleSql(ctx.databaseId, roots, alias);
 }
 
 /** Whether the folder `folderId` (the root '' included) lies in a subtree hidden from the session. */

@@ -49,7 +49,7 @@ import {
 } from '../repositories/organise';
 import type { Executor } from '../repositories/types';
 import type { ObjectStore } from '../storage/objectStore';
-import { accessibleFolder, assertRole } from './access';
+import { accessibleFolder, assertFoldersVisible, assertRole } from './access';
 import type { RequestContext, Services } from './context';
 import { recordEvents, type NewEvent } from './history';
 import { itemMovedEvent, itemStateEvent, type ParentRef } from './historyEvents';
@@ -109,7 +109,8 @@ function distinct(refs: readonly EntityRef[]): EntityRef[] {
  * Reads the named items of the session's firm, in the order given (repeats dropped).
  * @param options.live refuse archived items as not found (they cannot be moved)
  * @throws AppError 404 when any item is not in the session's firm database, is a pending upload,
- *   or (with `live`) is archived — the whole call is refused
+ *   lies in a restricted folder hidden from the session, or (with `live`) is archived — the whole
+ *   call is refused
  */
 export async function loadItems(
   db: Executor,
@@ -126,13 +127,21 @@ export async function loadItems(
   ];
   const byKey = new Map<string, ItemRow>();
   for (const row of [...folders, ...files]) byKey.set(`${row.type}:${row.id}`, row);
-  return wanted.map((ref) => {
+  const rows = wanted.map((ref) => {
     const row = byKey.get(`${ref.type}:${ref.id}`);
     if (!row || row.status !== 'ready' || (options.live && row.archived_at !== null)) {
       throw notFound();
     }
     return row;
   });
+  // Folder permissions: any item in a restricted folder hidden from the session refuses the call
+  // as if it did not exist (one query for all the items: the folders and the files' folders).
+  await assertFoldersVisible(
+    db,
+    ctx,
+    rows.map((r) => (r.type === 'folder' ? r.id : r.parent_id)),
+  );
+  return rows;
 }
 
 /** The folders some items sit in, as events name them ('' is the root). */

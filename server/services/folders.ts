@@ -33,7 +33,7 @@ import {
   type NamePosition,
 } from '../repositories/folders';
 import type { Executor } from '../repositories/types';
-import { accessibleFolder } from './access';
+import { accessibleFolder, hiddenRoots } from './access';
 import type { RequestContext, Services } from './context';
 import { recordItemCreated } from './historyEvents';
 import { decodeCursor, encodeCursor, presentEntities } from './lists';
@@ -130,14 +130,24 @@ export async function breadcrumbs(
   return chain.map((f) => ({ id: f.id, name: f.name, type: 'breadcrumb' }));
 }
 
-/** The names in a folder, for the client's unique-name helper. */
+/**
+ * The names in a folder, for the client's unique-name helper. The names of restricted folders
+ * hidden from the session are left out (their existence is not revealed); the server still decides
+ * unique names against every name (namesIn), so a name the client proposes that clashes with a
+ * hidden one gets the next free " (n)" suffix.
+ */
 export async function nameList(
   services: Services,
   ctx: RequestContext,
   parentId: string,
 ): Promise<NameListDto> {
   await accessibleFolder(services.db, ctx, parentId, 'read');
-  return { parent_id: parentId, names: await namesIn(services.db, ctx.databaseId, parentId) };
+  const hidden = await hiddenRoots(services.db, ctx);
+  const [folders, files] = await Promise.all([
+    liveFolderNames(services.db, ctx.databaseId, parentId, hidden),
+    liveFileNames(services.db, ctx.databaseId, parentId),
+  ]);
+  return { parent_id: parentId, names: [...folders, ...files] };
 }
 
 /**
@@ -145,8 +155,10 @@ export async function nameList(
  * then id). With `cursor` (a previous page's `next_cursor`) the page is the rows after that
  * position, read through the `folders_list`/`files_list` indexes, so page 400 costs what page 1
  * costs; without it page n starts at offset (n - 1) * pageSize, found in the index alone.
- * A page costs at most 8 queries whatever the folder size: access, two counts, the offset's
- * position, folders, files, favorites, colours.
+ * A page costs at most 10 queries whatever the folder size: access (the folder, then for a
+ * non-administrator the restricted folders hidden from them, once per request, and when there
+ * are any the folder's ancestry), two counts, the offset's position, folders, files, favorites,
+ * colours. Hidden child folders are left out by `id NOT IN (hidden roots)` on the same index.
  * @throws AppError 404 for a folder not visible to the session, 400 invalid_cursor
  */
 export async function listEntities(
@@ -160,10 +172,13 @@ export async function listEntities(
   const { db } = services;
   const { databaseId } = ctx;
   await accessibleFolder(db, ctx, folderId, 'read');
+  // Restricted child folders the user is not allowed in are left out of rows and counts alike
+  // (the folder itself is visible, so only its direct children can be hidden roots).
+  const hidden = await hiddenRoots(db, ctx);
   // The counts (the part of a page that grows with the folder) run beside the rows on PostgreSQL's
   // pool; only a page by offset past the first needs the folder count before its rows.
   const counts = Promise.all([
-    countLiveFolders(db, databaseId, folderId),
+    countLiveFolders(db, databaseId, folderId, hidden),
     countLiveFiles(db, databaseId, folderId),
   ]);
   counts.catch(() => undefined); // awaited below; a failure there is the one reported
@@ -183,7 +198,7 @@ export async function listEntities(
     const fileOffset = offset - folderCount;
     if (fileOffset === 0) start = { kind: 'file', after: null };
     else if (fileOffset < 0) {
-      const after = await liveFolderPositionAt(db, databaseId, folderId, offset - 1);
+      const after = await liveFolderPositionAt(db, databaseId, folderId, offset - 1, hidden);
       start = after ? { kind: 'folder', after } : null;
     } else {
       const after = await liveFilePositionAt(db, databaseId, folderId, fileOffset - 1);
@@ -194,7 +209,7 @@ export async function listEntities(
   const want = pageSize + 1;
   const folderRows =
     start?.kind === 'folder'
-      ? await listLiveFoldersAfter(db, databaseId, folderId, start.after, want)
+      ? await listLiveFoldersAfter(db, databaseId, folderId, start.after, want, hidden)
       : [];
   const fileRows =
     start && folderRows.length < want
@@ -240,10 +255,11 @@ export async function listFolders(
   pageSize: number,
 ): Promise<Page<FolderDto>> {
   await accessibleFolder(services.db, ctx, parentId, 'read');
+  const hidden = await hiddenRoots(services.db, ctx);
   const { offset, limit } = pageWindow(page, pageSize);
   const [rows, total] = await Promise.all([
-    listLiveFolders(services.db, ctx.databaseId, parentId, offset, limit),
-    countLiveFolders(services.db, ctx.databaseId, parentId),
+    listLiveFolders(services.db, ctx.databaseId, parentId, offset, limit, hidden),
+    countLiveFolders(services.db, ctx.databaseId, parentId, hidden),
   ]);
   return { items: await presentFolders(services, ctx, rows), page, page_size: pageSize, total };
 }

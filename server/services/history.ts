@@ -37,7 +37,7 @@ import { upsertRecentItems, type RecentTouch } from '../repositories/recent';
 import type { Executor } from '../repositories/types';
 import type { HistoryEventsTable } from '../db/schema';
 import type { Insertable } from 'kysely';
-import { accessibleFile, accessibleFolder } from './access';
+import { accessibleFile, accessibleFolder, eventVisibility } from './access';
 import type { RequestContext, Services } from './context';
 import {
   canonicalJson,
@@ -216,7 +216,8 @@ export function resolveHistoryQuery(databaseId: string, filters: HistoryFilters)
 }
 
 /**
- * A page of the current firm's events, newest first, with the filters of SPEC section 9.
+ * A page of the current firm's events, newest first, with the filters of SPEC section 9, less the
+ * events about items in restricted folders hidden from the session (administrators see all).
  * @param page page number from 1 (read by offset only when `filters.cursor` is absent)
  * @param pageSize 1..MAX_PAGE_SIZE
  * @returns the page; `total` counts the matching events up to {@link HISTORY_COUNT_CAP}
@@ -231,6 +232,8 @@ export async function listEvents(
 ): Promise<HistoryPageDto> {
   const query = resolveHistoryQuery(ctx.databaseId, filters);
   const countQuery = resolveHistoryQuery(ctx.databaseId, { ...filters, cursor: undefined });
+  // Events about items in restricted folders hidden from the session are not shown.
+  query.visible = countQuery.visible = await eventVisibility(services.db, ctx);
   const offset = filters.cursor ? 0 : (page - 1) * pageSize;
   const [rows, total] = await Promise.all([
     listHistory(services.db, query, offset, pageSize + 1),

@@ -19,6 +19,7 @@ import {
   type HistoryExportRow,
 } from '../repositories/history';
 import type { RequestContext, Services } from './context';
+import { eventVisibility } from './access';
 import { idLowerBound } from './historyChain';
 import { recordUserDownload } from './historyEvents';
 import { resolveHistoryQuery } from './history';
@@ -130,7 +131,7 @@ function nextDate(date: string): string {
 /**
  * GET REST/history/stats?start&end: the current firm's events of a range counted per local day
  * (every day of the range, zeros included) and per activity-type label (the 21 labels, then
- * 'Other'). Both lists sum to `total`.
+ * 'Other'). Both lists sum to `total`. Events about items hidden from the session are not counted.
  * @throws AppError 400 for a missing or inverted range, one over 731 days, or an unknown zone
  */
 export async function historyStats(
@@ -161,6 +162,7 @@ export async function historyStats(
     days.push({ date, from, before });
     if (date >= last) break;
   }
+  const visible = await eventVisibility(services.db, ctx, 'h');
   const dayCounts = await countByRange(
     services.db,
     services.dialect,
@@ -170,6 +172,7 @@ export async function historyStats(
       fromId: idLowerBound(d.from),
       beforeId: idLowerBound(d.before),
     })),
+    visible,
   );
   const pairCounts = await countByPair(
     services.db,
@@ -177,6 +180,7 @@ export async function historyStats(
     HISTORY_EVENT_PAIRS.map((p) => ({ entity_type: p.entity_type, action: p.action })),
     idLowerBound(start),
     idLowerBound(end),
+    visible,
   );
   const total = dayCounts.reduce((sum, n) => sum + n, 0);
   const byLabel = new Map<string, number>(HISTORY_FILTER_LABELS.map(({ label }) => [label, 0]));
@@ -267,6 +271,7 @@ export async function startHistoryExport(
 ): Promise<HistoryExport> {
   const timeZone = checkTimeZone(timeZoneName);
   const query = resolveHistoryQuery(ctx.databaseId, { ...filters, cursor: undefined });
+  query.visible = await eventVisibility(services.db, ctx);
   const fileName = exportFileName(filters, timeZone, services.clock());
   const eventId = await services.db.transaction().execute((trx) =>
     recordUserDownload(trx, services, ctx, {

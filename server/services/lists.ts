@@ -33,6 +33,7 @@ import {
   type ListedItem,
   type TimePosition,
 } from '../repositories/lists';
+import { visibility } from './access';
 import type { RequestContext, Services } from './context';
 import { pageWindow } from './paging';
 
@@ -167,9 +168,17 @@ export async function listArchived(
     }),
     pageWindow(page, pageSize).offset - (options.skip ?? 0),
   );
+  const { folderVisible } = await visibility(db, ctx);
   const [positions, total] = await Promise.all([
-    listArchivedPositions(db, ctx.databaseId, start.after, start.offset, pageSize + 1),
-    countArchivedRoots(db, ctx.databaseId),
+    listArchivedPositions(
+      db,
+      ctx.databaseId,
+      start.after,
+      start.offset,
+      pageSize + 1,
+      folderVisible,
+    ),
+    countArchivedRoots(db, ctx.databaseId, folderVisible),
   ]);
   const pagePositions = positions.slice(0, pageSize);
   const entities = await entitiesFor(services, ctx, pagePositions);
@@ -251,9 +260,18 @@ export async function listFavorites(
     toTimePosition,
     pageWindow(page, pageSize).offset,
   );
+  const { folderVisible } = await visibility(db, ctx);
   const [listed, total] = await Promise.all([
-    listFavoriteItems(db, ctx.databaseId, ctx.userId, start.after, start.offset, pageSize + 1),
-    countFavoriteItems(db, ctx.databaseId, ctx.userId),
+    listFavoriteItems(
+      db,
+      ctx.databaseId,
+      ctx.userId,
+      start.after,
+      start.offset,
+      pageSize + 1,
+      folderVisible,
+    ),
+    countFavoriteItems(db, ctx.databaseId, ctx.userId, folderVisible),
   ]);
   return timeListPage(services, ctx, 'favorites', listed, page, pageSize, total, (e) => e);
 }
@@ -272,9 +290,18 @@ export async function listRecent(
 ): Promise<CursorPage<RecentEntityDto>> {
   const { db } = services;
   const start = pageStart('recent', cursor, 2, toTimePosition, pageWindow(page, pageSize).offset);
+  const { folderVisible } = await visibility(db, ctx);
   const [listed, total] = await Promise.all([
-    listRecentItems(db, ctx.databaseId, ctx.userId, start.after, start.offset, pageSize + 1),
-    countRecentItems(db, ctx.databaseId, ctx.userId),
+    listRecentItems(
+      db,
+      ctx.databaseId,
+      ctx.userId,
+      start.after,
+      start.offset,
+      pageSize + 1,
+      folderVisible,
+    ),
+    countRecentItems(db, ctx.databaseId, ctx.userId, folderVisible),
   ]);
   return timeListPage(
     services,

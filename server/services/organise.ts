@@ -30,7 +30,7 @@ import {
 } from '../repositories/organise';
 import type { Executor } from '../repositories/types';
 import type { Insertable } from 'kysely';
-import { accessibleFile, accessibleFolder } from './access';
+import { accessibleFile, accessibleFolder, hiddenRoots } from './access';
 import {
   assertNotIntoItself,
   bulkArchive,
@@ -191,7 +191,7 @@ async function eachLimited<T>(
  * live folder (default: the folder's own parent). New ids and object keys; the objects are copied
  * in the store before the rows are written, and deleted again when the transaction fails. The top
  * folder's name is made unique in the target; names below are kept. One copy event on the source
- * (copy names the new folder).
+ * (copy names the new folder). Restricted subfolders hidden from the session are left out.
  * @returns the new top folder
  * @throws AppError 400 copy_into_itself, 403 read-only, 404 the folder or target not visible
  */
@@ -214,7 +214,8 @@ export async function copyFolder(
     MESSAGES.copyIntoItself,
     'copy_into_itself',
   );
-  const tree = await liveTree(db, ctx.databaseId, id);
+  // Restricted subfolders hidden from the session are not copied (nor revealed by the copy).
+  const tree = await liveTree(db, ctx.databaseId, id, await hiddenRoots(db, ctx));
   const files = await liveFilesIn(
     db,
     ctx.databaseId,

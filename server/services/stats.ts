@@ -12,7 +12,7 @@ import {
   folderTreeStats,
   type ExtensionStat,
 } from '../repositories/lists';
-import { accessibleFolder } from './access';
+import { accessibleFolder, hiddenRoots, visibility } from './access';
 import type { RequestContext, Services } from './context';
 
 /** Every category in the spec's order: Video, Image, Document, PDF, Spreadsheet, Audio, Presentation, Other. */
@@ -45,7 +45,7 @@ export function statsByCategory(byExtension: ExtensionStat[]): TypeStatDto[] {
 /**
  * Statistics of a folder's tree: its subfolders at any depth, its ready files, their bytes and
  * types. A live folder counts its live tree; an archived folder (opened from the Archive page)
- * counts what was archived with it.
+ * counts what was archived with it. Restricted subfolders hidden from the session are not counted.
  * @throws AppError 404 when the flag is off or the folder is not visible to the session
  */
 export async function folderStats(
@@ -62,7 +62,8 @@ export async function folderStats(
     folder.archived_at === null
       ? ({ live: true } as const)
       : ({ live: false, archivedRootId: folder.archived_root_id ?? folder.id } as const);
-  const stats = await folderTreeStats(services.db, ctx.databaseId, folder.id, scope);
+  const hidden = await hiddenRoots(services.db, ctx);
+  const stats = await folderTreeStats(services.db, ctx.databaseId, folder.id, scope, hidden);
   const byType = statsByCategory(stats.byExtension);
   return {
     folder_id: folder.id,
@@ -74,12 +75,14 @@ export async function folderStats(
 }
 
 /**
- * The firm database's totals: live folders, live ready files and their bytes, archived files.
+ * The firm database's totals: live folders, live ready files and their bytes, archived files,
+ * leaving out what lies in restricted folders hidden from the session.
  * @throws AppError 404 when the flag is off
  */
 export async function fileStats(services: Services, ctx: RequestContext): Promise<FileStatsDto> {
   assertStatsEnabled(services);
-  const totals = await firmTotals(services.db, ctx.databaseId);
+  const { folderVisible } = await visibility(services.db, ctx);
+  const totals = await firmTotals(services.db, ctx.databaseId, folderVisible);
   return {
     files: totals.files,
     folders: totals.folders,
@@ -97,5 +100,8 @@ export async function fileStatsByType(
   ctx: RequestContext,
 ): Promise<TypeStatDto[]> {
   assertStatsEnabled(services);
-  return statsByCategory(await firmFileStatsByExtension(services.db, ctx.databaseId));
+  const { folderVisible } = await visibility(services.db, ctx);
+  return statsByCategory(
+    await firmFileStatsByExtension(services.db, ctx.databaseId, folderVisible),
+  );
 }

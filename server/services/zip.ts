@@ -20,7 +20,7 @@ import { listLiveFoldersAfter, type NamePosition } from '../repositories/folders
 import { folderTreeStats } from '../repositories/lists';
 import type { Executor } from '../repositories/types';
 import type { ObjectStore } from '../storage/objectStore';
-import { accessibleFolder } from './access';
+import { accessibleFolder, hiddenRoots } from './access';
 import type { RequestContext, Services } from './context';
 import { recordItemRead } from './historyEvents';
 
@@ -66,12 +66,14 @@ function segment(name: string): string {
  * The live tree under a folder, depth first: the folder's directory entry, its files by name,
  * then each subfolder's tree by name. Reads batches of {@link ZIP_BATCH} rows as it goes.
  * @param path the folder's path in the zip, without a trailing slash
+ * @param exclude restricted folders hidden from the session: they and their trees are left out
  */
 export async function* walkTree(
   db: Executor,
   databaseId: string,
   folder: { id: string; updated_at: string },
   path: string,
+  exclude: readonly string[] = [],
 ): AsyncGenerator<ZipItem> {
   yield { kind: 'directory', path: `${path}/`, date: new Date(folder.updated_at) };
   let afterFile: NamePosition | null = null;
@@ -92,9 +94,16 @@ export async function* walkTree(
   }
   let afterFolder: NamePosition | null = null;
   for (;;) {
-    const folders = await listLiveFoldersAfter(db, databaseId, folder.id, afterFolder, ZIP_BATCH);
+    const folders = await listLiveFoldersAfter(
+      db,
+      databaseId,
+      folder.id,
+      afterFolder,
+      ZIP_BATCH,
+      exclude,
+    );
     for (const sub of folders) {
-      yield* walkTree(db, databaseId, sub, `${path}/${segment(sub.name)}`);
+      yield* walkTree(db, databaseId, sub, `${path}/${segment(sub.name)}`, exclude);
     }
     const last = folders[folders.length - 1];
     if (!last || folders.length < ZIP_BATCH) break;
@@ -148,7 +157,8 @@ export interface FolderZip {
 }
 
 /**
- * Starts the zip of a live folder's live tree and records a history download on the folder.
+ * Starts the zip of a live folder's live tree and records a history download on the folder. The
+ * restricted subfolders hidden from the session (and their trees) are not in the zip.
  * The history event is written before the first byte is sent.
  * @throws AppError 404 when the folder is not visible to the session or archived
  */
@@ -171,12 +181,17 @@ export async function openFolderZip(
   // Zip64 records when the tree may pass 4 GiB: entry sizes are only known after they are
   // written, so the whole archive uses them from the start (more than 65,535 entries switch the
   // end records to Zip64 by themselves).
-  const { byExtension } = await folderTreeStats(services.db, ctx.databaseId, folder.id, {
-    live: true,
-  });
+  const hidden = await hiddenRoots(services.db, ctx);
+  const { byExtension } = await folderTreeStats(
+    services.db,
+    ctx.databaseId,
+    folder.id,
+    { live: true },
+    hidden,
+  );
   const bytes = byExtension.reduce((n, e) => n + e.size, 0);
   const zip = new ZipStream({ zlib: { level: 6 }, forceZip64: bytes >= ZIP64_THRESHOLD });
   const top = segment(folder.name);
-  void pump(zip, walkTree(services.db, ctx.databaseId, folder, top), services.store);
+  void pump(zip, walkTree(services.db, ctx.databaseId, folder, top, hidden), services.store);
   return { fileName: `${top}.zip`, body: zip as unknown as Readable };
 }

@@ -210,6 +210,7 @@ export async function recordUpload(
     await recordEvent(trx, services, ctx, {
       entityType: 'file',
       entityId: id,
+      itemId: id,
       action: 'create',
       attributes: {
         name: finalName,
@@ -276,6 +277,7 @@ export async function openFile(
     await recordEvent(trx, services, ctx, {
       entityType: 'file',
       entityId: id,
+      itemId: id,
       action: mode === 'preview' ? 'preview' : 'download',
       attributes: {
         name: file.name,

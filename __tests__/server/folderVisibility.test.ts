@@ -18,7 +18,10 @@ import type {
   Page,
   TeamDto,
 } from '../../common/types';
+import type { KyselyPlugin } from 'kysely';
 import { newId } from '../../server/ids';
+import type { RequestContext } from '../../server/services/context';
+import { listEntities } from '../../server/services/folders';
 import { describeEachDatabase, startTestServer, type TestServer } from './helpers';
 import { adminActor, makeFile, makeFolder, newActor, type Actor } from './organiseHelpers';
 
@@ -208,6 +211,11 @@ describeEachDatabase('folder permissions enforced everywhere', (kind) => {
       (await send(outsider, 'PATCH', `/api/rest/files/${secret.id}`, { name: 'renamed.txt' }))
         .statusCode,
     ).toBe(404);
+    // Archiving Open would archive the hidden Private folder with it: refused.
+    const archiveOpen = await send(outsider, 'POST', `/api/rest/folders/${open.id}/archive`);
+    expect(archiveOpen.statusCode).toBe(403);
+    expect(archiveOpen.json<{ code: string }>().code).toBe('hidden_contents');
+    expect(await names(outsider)).toContain('Open');
     // A copy of Open by the outsider leaves the hidden Private folder out.
     const copy = await send(outsider, 'POST', `/api/rest/folders/${open.id}/copy`, {});
     expect(copy.statusCode).toBe(201);
@@ -307,6 +315,54 @@ describeEachDatabase('folder permissions enforced everywhere', (kind) => {
     expect(theirs).toContain('Open/open.txt');
     expect(theirs).not.toContain('Private');
     expect(await zip(teamMember)).toContain('Open/Private/private.txt');
+  });
+
+  it('reads a folder page with a constant number of queries, whatever the number of hidden folders', async () => {
+    let queries = 0;
+    const counter: KyselyPlugin = {
+      transformQuery: (args) => {
+        queries += 1;
+        return args.node;
+      },
+      transformResult: (args) => Promise.resolve(args.result),
+    };
+    const services = { ...server.services, db: server.services.db.withPlugin(counter) };
+    const perSize: number[][] = [];
+    for (const size of [8, 40]) {
+      const top = await makeFolder(server, admin, `Counted ${size}`);
+      for (let i = 0; i < size; i += 1) {
+        const sub = await makeFolder(server, admin, `hidden ${i}`, top.id);
+        await permit(sub.id, [{ permissionable_id: allowed.userId, permissionable_type: 'user' }]);
+        await makeFolder(server, admin, `visible ${i}`, top.id);
+        await makeFile(server, admin, `file ${i}.txt`, top.id);
+      }
+      const counts: number[] = [];
+      // A fresh context per read, as each request has (the hidden set is cached per request).
+      const ctx = (): RequestContext => ({
+        userId: outsider.userId,
+        userName: 'Outsider',
+        databaseId: outsider.databaseId,
+        role: 'member',
+        sessionId: 's',
+        ip: null,
+        userAgent: null,
+      });
+      const measure = async (page: number, cursor?: string) => {
+        queries = 0;
+        const result = await listEntities(services, ctx(), top.id, page, 2, cursor);
+        counts.push(queries);
+        return result;
+      };
+      const first = await measure(1);
+      expect(first.total).toBe(size * 2);
+      expect(first.items.every((i) => !i.name.startsWith('hidden'))).toBe(true);
+      await measure(2, first.next_cursor!);
+      await measure(2);
+      await measure(size);
+      perSize.push(counts);
+    }
+    expect({ perSize }).toEqual({ perSize: [perSize[0], perSize[0]] });
+    expect(Math.max(...perSize[0]!)).toBeLessThanOrEqual(10);
   });
 
   describe('history', () => {

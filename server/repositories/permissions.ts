@@ -316,3 +316,25 @@ export function eventVisibleSql(
       and ${col('item_id')} not in (select hf.id from files hf
         where hf.database_id = ${databaseId} and hf.folder_id in ${hidden})))`;
 }
+
+/**
+ * Whether a hidden root lies strictly below one of `folderIds` (their trees hold something the
+ * session may not see), by one recursive query up from the roots.
+ */
+export async function hiddenBelow(
+  db: Executor,
+  databaseId: string,
+  folderIds: string[],
+  roots: string[],
+): Promise<boolean> {
+  if (folderIds.length === 0 || roots.length === 0) return false;
+  const rootList = sql.join(roots.map((r) => sql`${r}`));
+  const wanted = sql.join(folderIds.map((r) => sql`${r}`));
+  const result = await sql<{ id: string }>`with recursive up(id, parent_id, depth) as (
+      select id, parent_id, 0 from folders where database_id = ${databaseId} and id in (${rootList})
+      union all
+      select f.id, f.parent_id, u.depth + 1 from folders f join up u on f.id = u.parent_id
+      where f.database_id = ${databaseId} and u.depth < 1000
+    ) select id from up where depth > 0 and id in (${wanted}) limit 1`.execute(db);
+  return result.rows.length > 0;
+}

@@ -18,6 +18,7 @@ import {
   ancestryHits,
   eventVisibleSql,
   hiddenAmong,
+  hiddenBelow,
   hiddenRootIds,
   notHiddenFolder,
 } from '../repositories/permissions';
@@ -138,6 +139,27 @@ export async function assertFoldersVisible(
   if (roots.length === 0) return;
   const ids = folderIds.filter((id) => id !== ROOT_FOLDER_ID);
   if ((await hiddenAmong(db, ctx.databaseId, ids, roots)).length > 0) throw notFound();
+}
+
+/** Message for a member who archives or deletes a folder holding folders hidden from them. */
+export const HIDDEN_CONTENTS_MESSAGE =
+  'This folder contains folders you do not have access to. Ask an administrator.';
+
+/**
+ * Refuses archiving or permanently deleting folders whose trees hold restricted folders hidden
+ * from the session: a member must not remove what they cannot see. Moving and copying are not
+ * refused (a move keeps the hidden folder and its permissions; a copy leaves it out).
+ * @throws AppError 403 with code `hidden_contents`
+ */
+export async function assertNoHiddenContents(
+  db: Executor,
+  ctx: RequestContext,
+  folderIds: string[],
+): Promise<void> {
+  const roots = await hiddenRoots(db, ctx);
+  if (await hiddenBelow(db, ctx.databaseId, folderIds, roots)) {
+    throw forbidden(HIDDEN_CONTENTS_MESSAGE, 'hidden_contents');
+  }
 }
 
 /**

@@ -49,7 +49,12 @@ import {
 } from '../repositories/organise';
 import type { Executor } from '../repositories/types';
 import type { ObjectStore } from '../storage/objectStore';
-import { accessibleFolder, assertFoldersVisible, assertRole } from './access';
+import {
+  accessibleFolder,
+  assertFoldersVisible,
+  assertNoHiddenContents,
+  assertRole,
+} from './access';
 import type { RequestContext, Services } from './context';
 import { recordEvents, type NewEvent } from './history';
 import { itemMovedEvent, itemStateEvent, type ParentRef } from './historyEvents';
@@ -383,7 +388,8 @@ export async function bulkColor(
  * POST bulk/archive (and archive of one item): archives live items; a folder takes its live
  * contents with it (archived_root_id = the folder). Items already archived are answered
  * unchanged. One archive event per named item archived.
- * @throws AppError 400 too_many_items, 403 read-only, 404 an item not visible
+ * @throws AppError 400 too_many_items, 403 read-only or a folder holding restricted folders hidden
+ *   from the session (hidden_contents), 404 an item not visible
  */
 export async function bulkArchive(
   services: Services,
@@ -398,6 +404,7 @@ export async function bulkArchive(
     const at = isoAt(services.clock);
     const folderIds = archiving.filter((i) => i.type === 'folder').map((i) => i.id);
     const fileIds = archiving.filter((i) => i.type === 'file').map((i) => i.id);
+    await assertNoHiddenContents(trx, ctx, folderIds);
     await archiveNamed(trx, ctx.databaseId, 'folder', folderIds, at);
     await archiveNamed(trx, ctx.databaseId, 'file', fileIds, at);
     await archiveContents(trx, ctx.databaseId, folderIds, at);
@@ -567,6 +574,7 @@ export async function bulkDestroy(
       throw badRequest(MESSAGES.destroyNotArchived, 'destroy_not_archived');
     }
     const namedFolders = items.filter((i) => i.type === 'folder').map((i) => i.id);
+    await assertNoHiddenContents(trx, ctx, namedFolders);
     const folderIds = [
       ...new Set([
         ...namedFolders,

@@ -72,47 +72,48 @@ export function FolderPermissionsDialog() {
     list = <Spin size="small" />;
   } else {
     list = (
-      <List
-        size="small"
-        aria-label="Folder permissions"
-        dataSource={state.items}
-        locale={{ emptyText: 'No permissions: the folder is not restricted.' }}
-        renderItem={(item) => {
-          const name = item.name || item.permissionable_id;
-          return (
-            <List.Item
-              actions={[
-                <Button
-                  key="remove"
-                  size="small"
-                  disabled={busy}
-                  aria-label={`Remove ${name}`}
-                  onClick={() =>
-                    dispatch(
-                      adminActions.permissionRemoveRequested({
-                        folderId: folder.id,
-                        permissionId: item.id,
-                      }),
-                    )
-                  }
-                >
-                  Remove
-                </Button>,
-              ]}
-            >
-              <Space>
-                {item.permissionable_type === 'team' ? (
-                  <TeamOutlined aria-hidden />
-                ) : (
-                  <UserOutlined aria-hidden />
-                )}
-                <span>{name}</span>
-                <span className="admin-muted">{capitalize(item.permissionable_type)}</span>
-              </Space>
-            </List.Item>
-          );
-        }}
-      />
+      <div role="group" aria-label="Folder permissions">
+        <List
+          size="small"
+          dataSource={state.items}
+          locale={{ emptyText: 'No permissions: the folder is not restricted.' }}
+          renderItem={(item) => {
+            const name = item.name || item.permissionable_id;
+            return (
+              <List.Item
+                actions={[
+                  <Button
+                    key="remove"
+                    size="small"
+                    disabled={busy}
+                    aria-label={`Remove ${name}`}
+                    onClick={() =>
+                      dispatch(
+                        adminActions.permissionRemoveRequested({
+                          folderId: folder.id,
+                          permissionId: item.id,
+                        }),
+                      )
+                    }
+                  >
+                    Remove
+                  </Button>,
+                ]}
+              >
+                <Space>
+                  {item.permissionable_type === 'team' ? (
+                    <TeamOutlined aria-hidden />
+                  ) : (
+                    <UserOutlined aria-hidden />
+                  )}
+                  <span>{name}</span>
+                  <span className="admin-muted">{capitalize(item.permissionable_type)}</span>
+                </Space>
+              </List.Item>
+            );
+          }}
+        />
+      </div>
     );
   }
 

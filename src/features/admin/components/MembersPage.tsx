@@ -13,7 +13,7 @@ import {
   UserAddOutlined,
   CheckCircleOutlined,
 } from '@ant-design/icons';
-import { Alert, Button, Input, Space, Spin, Tag, Tooltip } from 'antd';
+import { Alert, Button, Input, Space, Spin, Tag } from 'antd';
 import { memo, useCallback, useEffect } from 'react';
 import { plural } from '../../../../common/text';
 import type { DatabaseUserDto } from '../../../../common/types';
@@ -73,17 +73,15 @@ function RowAction({
   const dispatch = useAppDispatch();
   const name = memberDisplayName(member);
   return (
-    <Tooltip title={`${text} ${name}`}>
-      <Button
-        size="small"
-        icon={icon}
-        danger={danger ?? false}
-        aria-label={`${text} ${name}`}
-        onClick={() => dispatch(adminActions.memberDialogOpened({ kind, memberId: member.id }))}
-      >
-        {text}
-      </Button>
-    </Tooltip>
+    <Button
+      size="small"
+      icon={icon}
+      danger={danger ?? false}
+      aria-label={`${text} ${name}`}
+      onClick={() => dispatch(adminActions.memberDialogOpened({ kind, memberId: member.id }))}
+    >
+      {text}
+    </Button>
   );
 }
 

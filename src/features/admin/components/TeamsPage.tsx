@@ -108,34 +108,37 @@ function TeamMembersDialog({ team }: { team: TeamDto }) {
     >
       <div className="admin-dialog">
         <p role="status">{teamMembersText(team)}</p>
-        <List
-          size="small"
-          aria-label="Team members"
-          dataSource={team.member_ids}
-          locale={{ emptyText: 'No members yet.' }}
-          renderItem={(userId) => {
-            const name = byId.get(userId)?.name ?? userId;
-            return (
-              <List.Item
-                actions={[
-                  <Button
-                    key="remove"
-                    size="small"
-                    disabled={saving}
-                    aria-label={`Remove ${name} from ${team.name}`}
-                    onClick={() =>
-                      dispatch(adminActions.teamMemberRemoveRequested({ teamId: team.id, userId }))
-                    }
-                  >
-                    Remove
-                  </Button>,
-                ]}
-              >
-                {name}
-              </List.Item>
-            );
-          }}
-        />
+        <div role="group" aria-label="Team members">
+          <List
+            size="small"
+            dataSource={team.member_ids}
+            locale={{ emptyText: 'No members yet.' }}
+            renderItem={(userId) => {
+              const name = byId.get(userId)?.name ?? userId;
+              return (
+                <List.Item
+                  actions={[
+                    <Button
+                      key="remove"
+                      size="small"
+                      disabled={saving}
+                      aria-label={`Remove ${name} from ${team.name}`}
+                      onClick={() =>
+                        dispatch(
+                          adminActions.teamMemberRemoveRequested({ teamId: team.id, userId }),
+                        )
+                      }
+                    >
+                      Remove
+                    </Button>,
+                  ]}
+                >
+                  {name}
+                </List.Item>
+              );
+            }}
+          />
+        </div>
         <Space.Compact block>
           <MemberSelect
             label="Members to add"
@@ -246,59 +249,62 @@ export function TeamsPage() {
     );
   } else {
     body = (
-      <List
-        aria-label="Teams"
-        dataSource={teams.items}
-        locale={{ emptyText: 'No teams yet. A team lets a folder permission name several people.' }}
-        renderItem={(team) => (
-          <List.Item
-            aria-label={team.name}
-            actions={[
-              <Button
-                key="members"
-                size="small"
-                icon={<TeamOutlined aria-hidden />}
-                aria-label={`Members of ${team.name}`}
-                onClick={() =>
-                  dispatch(adminActions.teamDialogOpened({ kind: 'members', teamId: team.id }))
-                }
-              >
-                Members
-              </Button>,
-              <Button
-                key="rename"
-                size="small"
-                icon={<EditOutlined aria-hidden />}
-                aria-label={`Rename ${team.name}`}
-                onClick={() =>
-                  dispatch(adminActions.teamDialogOpened({ kind: 'rename', teamId: team.id }))
-                }
-              >
-                Rename
-              </Button>,
-              <Button
-                key="delete"
-                size="small"
-                danger
-                icon={<DeleteOutlined aria-hidden />}
-                aria-label={`Delete ${team.name}`}
-                onClick={() =>
-                  dispatch(adminActions.teamDialogOpened({ kind: 'delete', teamId: team.id }))
-                }
-              >
-                Delete
-              </Button>,
-            ]}
-          >
-            <List.Item.Meta
-              title={team.name}
-              description={`${teamMembersText(team)}${
-                team.member_ids.length > 0 ? ` · ${memberNames(team, users)}` : ''
-              }`}
-            />
-          </List.Item>
-        )}
-      />
+      <div role="group" aria-label="Team list">
+        <List
+          dataSource={teams.items}
+          locale={{
+            emptyText: 'No teams yet. A team lets a folder permission name several people.',
+          }}
+          renderItem={(team) => (
+            <List.Item
+              aria-label={team.name}
+              actions={[
+                <Button
+                  key="members"
+                  size="small"
+                  icon={<TeamOutlined aria-hidden />}
+                  aria-label={`Members of ${team.name}`}
+                  onClick={() =>
+                    dispatch(adminActions.teamDialogOpened({ kind: 'members', teamId: team.id }))
+                  }
+                >
+                  Members
+                </Button>,
+                <Button
+                  key="rename"
+                  size="small"
+                  icon={<EditOutlined aria-hidden />}
+                  aria-label={`Rename ${team.name}`}
+                  onClick={() =>
+                    dispatch(adminActions.teamDialogOpened({ kind: 'rename', teamId: team.id }))
+                  }
+                >
+                  Rename
+                </Button>,
+                <Button
+                  key="delete"
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined aria-hidden />}
+                  aria-label={`Delete ${team.name}`}
+                  onClick={() =>
+                    dispatch(adminActions.teamDialogOpened({ kind: 'delete', teamId: team.id }))
+                  }
+                >
+                  Delete
+                </Button>,
+              ]}
+            >
+              <List.Item.Meta
+                title={team.name}
+                description={`${teamMembersText(team)}${
+                  team.member_ids.length > 0 ? ` · ${memberNames(team, users)}` : ''
+                }`}
+              />
+            </List.Item>
+          )}
+        />
+      </div>
     );
   }
 

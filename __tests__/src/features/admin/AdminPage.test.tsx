@@ -1,0 +1,359 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '../../../../common/messages';
+import { App } from '../../../../src/app/App';
+import type { AppStore } from '../../../../src/store/store';
+import {
+  callsTo,
+  makeRecordingStore,
+  makeUser,
+  renderWithProviders,
+  signedInState,
+  stubRoutes,
+  type StubRoutes,
+} from '../../testUtils';
+import {
+  ADA,
+  ALAN,
+  GRACE,
+  PERMISSIONABLES,
+  makeCreatedKey,
+  makeIntegration,
+  makeTeam,
+  membersPage,
+} from './adminFixtures';
+
+const routes: StubRoutes = {
+  'GET /api/rest/private/users': { body: membersPage([ADA, GRACE, ALAN]) },
+  'GET /api/rest/private/permissionables': { body: PERMISSIONABLES },
+  'GET /api/rest/private/teams': { body: [makeTeam()] },
+  'GET /api/rest/private/integrations': { body: { integrations: [makeIntegration()] } },
+  'GET /api/rest/private/integrations/userkey': { body: { keys: [] } },
+};
+
+let store: AppStore | undefined;
+let consoleError: jest.SpiedFunction<typeof console.error>;
+beforeEach(() => {
+  consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  store?.sagaTask.cancel();
+  store = undefined;
+  consoleError.mockRestore();
+});
+
+function renderAt(route: string, extra: StubRoutes = {}, user = makeUser()) {
+  const stub = stubRoutes({ ...routes, ...extra });
+  const recording = makeRecordingStore(signedInState(user));
+  store = recording.store;
+  renderWithProviders(<App />, { store, route });
+  return { ...stub, ...recording };
+}
+
+/** The button whose text is `text` (text queries are much cheaper than role queries under jsdom). */
+function button(container: HTMLElement, text: string): HTMLElement {
+  const found = within(container).getByText(text, { selector: 'button span' }).closest('button');
+  if (!found) throw new Error(`No button "${text}"`);
+  return found;
+}
+
+/** The dialog whose title is `title`. */
+async function findDialog(title: string): Promise<HTMLElement> {
+  const heading = await screen.findByText(title, { selector: '.ant-modal-title' });
+  const dialog = heading.closest('[role="dialog"]');
+  if (!(dialog instanceof HTMLElement)) throw new Error(`No dialog "${title}"`);
+  return dialog;
+}
+
+describe('admin area access', () => {
+  it('shows the Admin navigation entry to administrators only', async () => {
+    renderAt('/home', {
+      'GET /api/rest/entities': {
+        body: { items: [], page: 1, page_size: 100, total: 0, next_cursor: null },
+      },
+    });
+    const nav = screen.getByLabelText('Main');
+    expect(within(nav).getByLabelText('Admin')).toHaveAttribute('href', '/admin');
+    act(() => {
+      store?.sagaTask.cancel();
+    });
+  });
+
+  it('hides the entry and refuses the page for a member', async () => {
+    const member = makeUser({ currentDatabaseId: 'db2' });
+    const { calls } = renderAt('/admin/members', {}, member);
+    expect(await screen.findByText('Administrators only')).toBeInTheDocument();
+    const nav = screen.getByLabelText('Main');
+    expect(within(nav).queryByLabelText('Admin')).not.toBeInTheDocument();
+    expect(callsTo(calls, 'GET /api/rest/private/users')).toHaveLength(0);
+  });
+});
+
+describe('members page', () => {
+  it('lists the members with roles, states and the count, and searches', async () => {
+    const { calls } = renderAt('/admin');
+    const list = await screen.findByLabelText('Members', { selector: '[role="list"]' });
+    await within(list).findByLabelText('Grace Hopper');
+    expect(screen.getByText('3 members')).toBeInTheDocument();
+    const alan = within(list).getByLabelText('Alan Turing');
+    expect(alan).toHaveTextContent('Read only');
+    expect(alan).toHaveTextContent('Locked');
+    expect(within(alan).getByLabelText('Unlock Alan Turing')).toBeInTheDocument();
+    const ada = within(list).getByLabelText('Ada Lovelace');
+    expect(ada).toHaveTextContent('(you)');
+    expect(within(ada).queryByLabelText('Disable Ada Lovelace')).toBeNull();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('Search members'));
+    await user.paste('turing');
+    await waitFor(() => expect(within(list).queryByLabelText('Grace Hopper')).toBeNull());
+    await waitFor(() =>
+      expect(
+        callsTo(calls, 'GET /api/rest/private/users').some((c) => c.url.includes('query=turing')),
+      ).toBe(true),
+    );
+  });
+
+  it('says "Could not get database users." when the list fails, and tries again', async () => {
+    let fail = true;
+    renderAt('/admin/members', {
+      'GET /api/rest/private/users': () =>
+        fail
+          ? { status: 500, body: { message: 'Internal error.', code: 'internal' } }
+          : { body: membersPage([ADA]) },
+    });
+    const text = await screen.findByText(MESSAGES.couldNotGetDatabaseUsers, { exact: false });
+    const alert = text.closest('[role="alert"]') as HTMLElement;
+    expect(alert).toHaveTextContent(MESSAGES.couldNotGetDatabaseUsers);
+    fail = false;
+    const user = userEvent.setup();
+    await user.click(button(alert, 'Try again'));
+    expect(await screen.findByLabelText('Ada Lovelace')).toBeInTheDocument();
+  });
+
+  it('edits a member in the update dialog', async () => {
+    const { calls } = renderAt('/admin/members', {
+      'PATCH /api/rest/private/users/u2': (call) => ({
+        body: { ...GRACE, ...(call.body as object) },
+      }),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Edit Grace Hopper'));
+    const dialog = await findDialog('Edit member');
+    const first = within(dialog).getByLabelText('First name');
+    expect(first).toHaveValue('Grace');
+    await user.clear(first);
+    await user.click(first);
+    await user.paste('Amazing Grace');
+    await user.click(button(dialog, 'Save'));
+    expect(await screen.findByLabelText('Amazing Grace Hopper')).toBeInTheDocument();
+    expect(callsTo(calls, 'PATCH /api/rest/private/users/u2')[0]?.body).toMatchObject({
+      firstName: 'Amazing Grace',
+      username: 'grace',
+    });
+  });
+
+  it('checks the password policy before sending, then changes the password', async () => {
+    const { calls } = renderAt('/admin/members', {
+      'PATCH /api/rest/private/users/u2/update_password': { body: GRACE },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Password Grace Hopper'));
+    const dialog = await findDialog('Change password');
+    await user.click(within(dialog).getByLabelText('New password'));
+    await user.paste('short');
+    await user.click(button(dialog, 'Change password'));
+    expect(
+      await within(dialog).findByText('The password must be at least 12 characters long.'),
+    ).toBeInTheDocument();
+    expect(callsTo(calls, 'PATCH /api/rest/private/users/u2/update_password')).toHaveLength(0);
+    await user.click(within(dialog).getByLabelText('New password'));
+    await user.paste(' and long enough');
+    await user.click(within(dialog).getByLabelText('Confirm password'));
+    await user.paste('short and long enough');
+    await user.click(button(dialog, 'Change password'));
+    await waitFor(() =>
+      expect(callsTo(calls, 'PATCH /api/rest/private/users/u2/update_password')).toHaveLength(1),
+    );
+    expect(callsTo(calls, 'PATCH /api/rest/private/users/u2/update_password')[0]?.body).toEqual({
+      password: 'short and long enough',
+    });
+    await waitFor(() =>
+      expect(screen.queryByText('Change password', { selector: '.ant-modal-title' })).toBeNull(),
+    );
+  });
+
+  it('unlocks a locked member after the confirmation', async () => {
+    renderAt('/admin/members', {
+      'POST /api/rest/private/users/u3/unlock': {
+        body: { ...ALAN, locked: false, locked_at: null, failed_logins: 0 },
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Unlock Alan Turing'));
+    const dialog = await findDialog('Unlock member');
+    expect(dialog).toHaveTextContent('locked after 5 failed sign-ins');
+    await user.click(button(dialog, 'Unlock'));
+    await waitFor(() => expect(screen.queryByLabelText('Unlock Alan Turing')).toBeNull());
+    expect(screen.getByLabelText('Alan Turing')).not.toHaveTextContent('Locked');
+  });
+
+  it('disables a member and offers Enable; a refusal stays in the dialog', async () => {
+    let refuse = true;
+    renderAt('/admin/members', {
+      'POST /api/rest/private/users/u2/disable': () =>
+        refuse
+          ? { status: 409, body: { message: 'You cannot disable your own account.', code: 'x' } }
+          : { body: { ...GRACE, disabled: true } },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Disable Grace Hopper'));
+    const dialog = await findDialog('Disable member');
+    await user.click(button(dialog, 'Disable'));
+    expect(
+      await within(dialog).findByText('You cannot disable your own account.'),
+    ).toBeInTheDocument();
+    refuse = false;
+    await user.click(button(dialog, 'Disable'));
+    expect(await screen.findByLabelText('Enable Grace Hopper')).toBeInTheDocument();
+    expect(screen.getByLabelText('Grace Hopper')).toHaveTextContent('Disabled');
+  });
+
+  it("changes a member's role in the permission dialog, which lists their teams", async () => {
+    const { calls } = renderAt('/admin/members', {
+      'GET /api/rest/private/users/u2/teams': { body: [{ id: 't1', name: 'Advisors' }] },
+      'PATCH /api/rest/private/users/role/u2': { body: { ...GRACE, role: 'read_only' } },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Role Grace Hopper'));
+    const dialog = await findDialog('Role and permissions');
+    expect(await within(dialog).findByText('1 team: Advisors')).toBeInTheDocument();
+    await user.click(within(dialog).getByLabelText(/^Read only/));
+    await user.click(button(dialog, 'Save'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Grace Hopper')).toHaveTextContent('Read only'),
+    );
+    expect(callsTo(calls, 'PATCH /api/rest/private/users/role/u2')[0]?.body).toEqual({
+      role: 'read_only',
+    });
+  });
+
+  it('adds a member', async () => {
+    const { calls } = renderAt('/admin/members', {
+      'POST /api/rest/private/users': {
+        status: 201,
+        body: {
+          ...GRACE,
+          id: 'u9',
+          userId: 'u9',
+          firstName: 'Mary',
+          lastName: 'Jackson',
+          username: 'mary',
+        },
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByText('Add member', { selector: 'button span' }));
+    const dialog = await findDialog('Add member');
+    await user.click(within(dialog).getByLabelText('First name'));
+    await user.paste('Mary');
+    await user.click(within(dialog).getByLabelText('Last name'));
+    await user.paste('Jackson');
+    await user.click(within(dialog).getByLabelText('Username'));
+    await user.paste('mary');
+    await user.click(within(dialog).getByLabelText('Password'));
+    await user.paste('a long enough password');
+    await user.click(button(dialog, 'Add member'));
+    expect(await screen.findByLabelText('Mary Jackson')).toBeInTheDocument();
+    expect(screen.getByText('4 members')).toBeInTheDocument();
+    expect(callsTo(calls, 'POST /api/rest/private/users')[0]?.body).toEqual({
+      username: 'mary',
+      firstName: 'Mary',
+      lastName: 'Jackson',
+      email: null,
+      password: 'a long enough password',
+      role: 'member',
+    });
+  });
+});
+
+describe('teams page', () => {
+  it('lists teams with their members and renames one', async () => {
+    const { calls } = renderAt('/admin/teams', {
+      'PATCH /api/rest/private/teams/t1': { body: makeTeam({ name: 'Planners' }) },
+    });
+    const teams = await screen.findByLabelText('Team list');
+    await within(teams).findByText('1 member · Grace Hopper');
+    expect(screen.getByText('1 team')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('Rename Advisors'));
+    const dialog = await findDialog('Rename team');
+    const name = within(dialog).getByLabelText('Team name');
+    await user.clear(name);
+    await user.click(name);
+    await user.paste('Planners');
+    await user.click(button(dialog, 'Rename'));
+    expect(await screen.findByText('Planners')).toBeInTheDocument();
+    expect(callsTo(calls, 'PATCH /api/rest/private/teams/t1')[0]?.body).toEqual({
+      name: 'Planners',
+    });
+  });
+});
+
+describe('integrations page', () => {
+  it('says "Could not get integrations." when they cannot be read', async () => {
+    renderAt('/admin/integrations', {
+      'GET /api/rest/private/integrations': { status: 500, body: { message: 'x', code: 'x' } },
+    });
+    const text = await screen.findByText(MESSAGES.couldNotGetIntegrations, { exact: false });
+    expect(text.closest('[role="alert"]')).toHaveTextContent(MESSAGES.couldNotGetIntegrations);
+  });
+
+  it('enables integrations for the current firm', async () => {
+    const { calls } = renderAt('/admin/integrations', {
+      'POST /api/rest/private/integrations/enable': { body: makeIntegration({ enabled: true }) },
+    });
+    const toggle = await screen.findByLabelText('Integrations for North Advisors');
+    expect(toggle).not.toBeChecked();
+    const user = userEvent.setup();
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toBeChecked());
+    expect(callsTo(calls, 'POST /api/rest/private/integrations/enable')[0]?.body).toEqual({
+      databaseId: 'db1',
+    });
+  });
+
+  it('creates a key and shows it once with a copy button and a warning', async () => {
+    const writeText = jest.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText },
+    });
+    const { calls } = renderAt('/admin/integrations', {
+      'POST /api/rest/private/integrations/userkey': { status: 201, body: makeCreatedKey() },
+    });
+    const user = userEvent.setup();
+    await screen.findByText('No partner keys yet.');
+    await user.click(button(document.body, 'Create key'));
+    const dialog = await findDialog('Create partner key');
+    await user.click(within(dialog).getByLabelText('Member'));
+    await user.click(await screen.findByTitle('Grace Hopper'));
+    await user.click(within(dialog).getByLabelText('Partner app id'));
+    await user.paste('crm');
+    await user.click(button(dialog, 'Create key'));
+
+    const shown = await findDialog('Your new partner key');
+    expect(within(shown).getByLabelText('New key')).toHaveValue(makeCreatedKey().key);
+    expect(shown).toHaveTextContent('It is shown only this once');
+    await user.click(button(shown, 'Copy key'));
+    expect(writeText).toHaveBeenCalledWith(makeCreatedKey().key);
+    expect(callsTo(calls, 'POST /api/rest/private/integrations/userkey')[0]?.url).toBe(
+      '/api/rest/private/integrations/userkey?partner_app_id=crm',
+    );
+    await user.click(button(shown, 'I have copied the key'));
+    await waitFor(() => expect(screen.queryByLabelText('New key')).toBeNull());
+    expect(await screen.findByText('dsk_AbCd1234…')).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(makeCreatedKey().key);
+  });
+});

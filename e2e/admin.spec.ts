@@ -106,7 +106,7 @@ test('admin restricts a folder from a new member, then adds them; lockout and un
     'Demo Administrator',
   );
   await expect(dialog).toContainText('Restricted');
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
 
   // The member sees it nowhere: folder view, deep link, History, statistics.
   await member.goto('/home');
@@ -126,7 +126,7 @@ test('admin restricts a folder from a new member, then adds them; lockout and un
   await expect(dialog.getByRole('group', { name: 'Folder permissions' })).toContainText(
     `Mary Jackson ${stamp}`,
   );
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
 
   await member.goto('/home');
   await expect(member.getByText(folderName)).toBeVisible();
@@ -135,7 +135,7 @@ test('admin restricts a folder from a new member, then adds them; lockout and un
   await expect(member.getByText(folderName).first()).toBeVisible();
 
   // Lockout: wrong passwords until the account is locked; then even the right one is refused.
-  await member.goto('/logout');
+  await member.getByRole('link', { name: 'Sign out' }).click();
   await expect(member.getByRole('button', { name: 'Sign in' })).toBeVisible();
   const locked = member.getByText(/This account is locked/);
   for (let attempt = 0; attempt < 6; attempt += 1) {

@@ -62,7 +62,7 @@ test('sign in, organise, upload, read, see history, sign out', async ({ page }) 
   await page.getByRole('button', { name: 'New folder' }).click();
   await page.getByLabel('Folder name').fill(folderName);
   await page.getByRole('button', { name: 'Create' }).click();
-  await page.getByRole('link', { name: folderName }).click();
+  await page.getByRole('link', { name: folderName, exact: true }).click();
   await expect(page).toHaveURL(/\/home\/folders\/[0-9a-f-]+$/);
   await page.reload();
   await expect(page.getByRole('navigation', { name: 'Folder path' })).toContainText(folderName);

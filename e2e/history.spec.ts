@@ -27,7 +27,7 @@ async function createFolder(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: 'New folder' }).click();
   await page.getByLabel('Folder name').fill(name);
   await page.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByRole('link', { name })).toBeVisible();
+  await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
 }
 
 test('ten things done are in the history, filterable and exportable', async ({ page }) => {
@@ -41,7 +41,7 @@ test('ten things done are in the history, filterable and exportable', async ({ p
   // 2. Create a folder, open it, 3. create a sub-folder in it.
   await page.goto('/home');
   await createFolder(page, parent);
-  await page.getByRole('link', { name: parent }).click();
+  await page.getByRole('link', { name: parent, exact: true }).click();
   await expect(page).toHaveURL(/\/home\/folders\/[0-9a-f-]+$/);
   await createFolder(page, child);
   // 4 and 5. Upload two files.

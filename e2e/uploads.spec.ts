@@ -83,7 +83,7 @@ async function openNewFolder(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: 'New folder' }).click();
   await page.getByLabel('Folder name').fill(name);
   await page.getByRole('button', { name: 'Create' }).click();
-  await page.getByRole('link', { name }).click();
+  await page.getByRole('link', { name, exact: true }).click();
   await expect(page).toHaveURL(/\/home\/folders\/[0-9a-f-]+$/);
 }
 

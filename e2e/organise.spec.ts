@@ -152,7 +152,15 @@ test('copy a folder with its contents into a folder picked in the tree', async (
     dialog.locator('.ant-tree-treenode').filter({
       has: page.locator('.ant-tree-title', { hasText: new RegExp(`^${name}$`) }),
     });
-  await node(parent.name).locator('.ant-tree-switcher').click();
+  // The tree loads its first level when the dialog opens; a click on the switcher while that
+  // level is still arriving can be lost, so expand until the child shows (a click only while
+  // it is absent, then time for the children to load).
+  await expect(async () => {
+    if ((await node('Dest').count()) === 0) {
+      await node(parent.name).locator('.ant-tree-switcher').click();
+    }
+    await expect(node('Dest')).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   await node('Dest').locator('.ant-tree-node-content-wrapper').click();
   await expect(dialog).toContainText('Destination: Dest');
   await dialog.getByRole('button', { name: 'Copy here' }).click();

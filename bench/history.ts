@@ -15,15 +15,15 @@
  *    columns (`sqlite3 -csv`, `psql \copy ... to`) for the ratio;
  * 4. times the chain verifier over the whole log.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { stringify } from 'csv-stringify/sync';
 import pg from 'pg';
+import { rssOf, signIn, startServer, type ServerProcess } from './serverProcess';
 import { HISTORY_EVENT_PAIRS } from '../common/history';
 import { migrateToLatest, openDatabase } from '../server/db/database';
 import { systemClock } from '../server/ids';
@@ -43,7 +43,6 @@ const PASSWORD = 'bench-history-password';
 const PAGE_SIZE = 50;
 const DEEP_PAGE = 5000;
 const REPEAT = Number(process.env.BENCH_HISTORY_REPEAT ?? 100);
-const ROOT = path.resolve(import.meta.dirname, '..');
 
 /** Options of {@link runHistoryBench}. */
 export interface HistoryBenchOptions {
@@ -370,86 +369,6 @@ async function loadPostgres(url: string, firm: Firm, count: number, dir: string)
   return range;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-/** The real server (server/main.ts) in its own process. */
-interface ServerProcess {
-  child: ChildProcess;
-  base: string;
-  stop(): Promise<void>;
-}
-
-async function startServer(dataDir: string, databaseUrl: string): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'silent',
-      LOGIN_RATE_LIMIT: '1000',
-      CLIENT_DIR: path.join(dataDir, 'no-client'),
-      DOSSIER_ADMIN_PASSWORD: PASSWORD,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i += 1) {
-    try {
-      const response = await fetch(`${base}/api/health`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null) throw new Error('the server exited during start-up');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    child,
-    base,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-/** Resident set size of a process, in bytes (Linux /proc). */
-function rssOf(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const match = /VmRSS:\s+(\d+) kB/.exec(status);
-    return match ? Number(match[1]) * 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
-
-async function signIn(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/rest/private/users/authenticate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
-  return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
-}
-
 async function timePage(
   base: string,
   cookie: string,
@@ -612,9 +531,9 @@ async function benchDatabase(kind: 'sqlite' | 'postgres', events: number): Promi
       return rows[0]?.id ?? null;
     };
 
-    const server = await startServer(dataDir, databaseUrl);
+    const server = await startServer({ dataDir, databaseUrl, password: PASSWORD });
     try {
-      const cookie = await signIn(server.base);
+      const cookie = await signIn(server.base, PASSWORD);
       console.log(
         `  page latency over loopback HTTP, ${PAGE_SIZE} per page, ${REPEAT} requests each (p50 / p95):`,
       );
@@ -671,9 +590,9 @@ async function benchDatabase(kind: 'sqlite' | 'postgres', events: number): Promi
     ];
     const ours: Record<string, number> = {};
     for (const [label, body] of exports) {
-      const fresh = await startServer(dataDir, databaseUrl);
+      const fresh = await startServer({ dataDir, databaseUrl, password: PASSWORD });
       try {
-        const cookie = await signIn(fresh.base);
+        const cookie = await signIn(fresh.base, PASSWORD);
         const result = await timeExport(fresh, cookie, body);
         ours[label] = result.rows / result.seconds;
         console.log(

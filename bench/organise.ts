@@ -20,16 +20,16 @@
  *    after, for half the tree and for all of it (flat memory: the peak does not grow with size);
  * 6. bulk archive of 10,000 files through POST /api/rest/bulk/archive (one request), timed.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { sql, type Insertable, type KyselyPlugin } from 'kysely';
 import pg from 'pg';
+import { rssOf, signIn, startServer, type ServerProcess } from './serverProcess';
 import { DEFAULT_PAGE_SIZE } from '../common/constants';
 import { contentTypeFor } from '../common/files';
 import { nameKey } from '../common/names';
@@ -254,91 +254,6 @@ async function countQueries(
   const deepOffset = queries;
   if (first.items.length !== PAGE_SIZE) throw new Error('page 1 is short');
   return { first: firstCount, deepCursor, deepOffset };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-/** The real server (server/main.ts) in its own process. */
-interface ServerProcess {
-  child: ChildProcess;
-  base: string;
-  stop(): Promise<void>;
-}
-
-async function startServer(
-  dataDir: string,
-  databaseUrl: string,
-  clientDir: string,
-): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'silent',
-      LOGIN_RATE_LIMIT: '1000',
-      CLIENT_DIR: clientDir,
-      DOSSIER_ADMIN_PASSWORD: PASSWORD,
-      UPLOAD_CLEANUP_INTERVAL_MINUTES: '0',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i += 1) {
-    try {
-      const response = await fetch(`${base}/api/health`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null) throw new Error('the server exited during start-up');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    child,
-    base,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-/** Resident set size of a process, in bytes (Linux /proc). */
-function rssOf(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const match = /VmRSS:\s+(\d+) kB/.exec(status);
-    return match ? Number(match[1]) * 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
-
-async function signIn(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/rest/private/users/authenticate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
-  return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
 }
 
 async function getPage(
@@ -640,12 +555,15 @@ async function benchDatabase(
       );
     }
 
-    server = await startServer(
+    server = await startServer({
       dataDir,
       databaseUrl,
-      kind === 'sqlite' && clientDir ? clientDir : path.join(dataDir, 'no-client'),
-    );
-    const cookie = await signIn(server.base);
+      password: PASSWORD,
+      clientDir: kind === 'sqlite' && clientDir ? clientDir : undefined,
+      env: { UPLOAD_CLEANUP_INTERVAL_MINUTES: '0' },
+      readyTimeoutMs: 60_000,
+    });
+    const cookie = await signIn(server.base, PASSWORD);
     const base = server.base;
 
     // Walk pages 1..399 once by cursor, as the client does when scrolling (this also warms up).

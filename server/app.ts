@@ -24,6 +24,11 @@ import { permissionRoutes } from './routes/permissions';
 import { storageRoutes } from './routes/storage';
 import { uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
+import { contactRoutes, publicContactRoutes } from './routes/contacts';
+import { indexFieldRoutes } from './routes/indexFields';
+import { outboxRoutes } from './routes/outbox';
+import { searchRoutes } from './routes/search';
+import { publicSharingRoutes, sharingRoutes } from './routes/sharing';
 import { discardRefusedUpload } from './services/files';
 import type { Services } from './services/context';
 import type { LocalObjectStore } from './storage/localObjectStore';
@@ -87,6 +92,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   publicAuthRoutes(app, deps);
   flagRoutes(app, deps);
   await integrationRoutes(app, deps);
+  await publicSharingRoutes(app, deps);
+  await publicContactRoutes(app, deps);
   if (deps.localStore) {
     await storageRoutes(app, deps.localStore, (key) => discardRefusedUpload(deps, key));
   }
@@ -103,6 +110,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     organiseRoutes(scope, deps);
     userRoutes(scope, deps);
     permissionRoutes(scope, deps);
+    sharingRoutes(scope, deps);
+    outboxRoutes(scope, deps);
+    indexFieldRoutes(scope, deps);
+    contactRoutes(scope, deps);
+    searchRoutes(scope, deps);
   });
 
   await registerClient(app, deps.serveClient === false ? null : config.clientDir);

@@ -103,6 +103,26 @@ export interface Config {
    * per sign-in from its own IP: raise it for such a partner.
    */
   ssoRateLimitPerMinute: number;
+  /**
+   * Outgoing mail server for invitations (SMTP_URL, e.g. `smtp://user:pass@host:587`); null keeps
+   * every message in the outbox in DATA_DIR/outbox, readable by administrators (issue 7).
+   */
+  smtpUrl: string | null;
+  /** Sender address of invitation e-mail (MAIL_FROM, default `Dossier <no-reply@localhost>`). */
+  mailFrom: string;
+  /**
+   * The app's public address, used in links sent by e-mail (PUBLIC_URL, default
+   * http://localhost:PORT). No trailing slash.
+   */
+  publicUrl: string;
+  /** Lifetime of a share link without an explicit expiry, in days (SHARE_LINK_DEFAULT_DAYS, 14). */
+  shareLinkDefaultDays: number;
+  /** Longest expiry a share link may be given, in days (SHARE_LINK_MAX_DAYS, 90). */
+  shareLinkMaxDays: number;
+  /** Wrong share-link passwords in a row that lock the link (SHARE_PASSWORD_MAX_FAILURES, 5). */
+  sharePasswordMaxFailures: number;
+  /** How long a password-protected link stays locked, in ms (SHARE_PASSWORD_LOCK_MINUTES, 15). */
+  sharePasswordLockMs: number;
 }
 
 /**
@@ -255,5 +275,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ssoTokenTtlMs:
       Math.max(1, intFrom(env.SSO_TOKEN_TTL_SECONDS, 60, 'SSO_TOKEN_TTL_SECONDS')) * 1000,
     ssoRateLimitPerMinute: intFrom(env.SSO_RATE_LIMIT, 60, 'SSO_RATE_LIMIT'),
+    smtpUrl: env.SMTP_URL?.trim() || null,
+    mailFrom: env.MAIL_FROM?.trim() || 'Dossier <no-reply@localhost>',
+    publicUrl: (
+      env.PUBLIC_URL?.trim() || `http://localhost:${intFrom(env.PORT, 3000, 'PORT')}`
+    ).replace(/\/+$/, ''),
+    shareLinkDefaultDays: Math.max(
+      1,
+      intFrom(env.SHARE_LINK_DEFAULT_DAYS, 14, 'SHARE_LINK_DEFAULT_DAYS'),
+    ),
+    shareLinkMaxDays: Math.max(1, intFrom(env.SHARE_LINK_MAX_DAYS, 90, 'SHARE_LINK_MAX_DAYS')),
+    sharePasswordMaxFailures: Math.max(
+      1,
+      intFrom(env.SHARE_PASSWORD_MAX_FAILURES, 5, 'SHARE_PASSWORD_MAX_FAILURES'),
+    ),
+    sharePasswordLockMs:
+      intFrom(env.SHARE_PASSWORD_LOCK_MINUTES, 15, 'SHARE_PASSWORD_LOCK_MINUTES') * 60_000,
   };
 }

@@ -14,6 +14,10 @@ import { newId } from '../../server/ids';
 import { insertFile } from '../../server/repositories/files';
 import { insertFolder } from '../../server/repositories/folders';
 import { addUser, type TestServer } from './helpers';
+import { CONTACT_ROWS } from './routeTableContacts';
+import { INDEX_ROWS } from './routeTableIndexes';
+import { OUTBOX_ROWS } from './routeTableOutbox';
+import { SEARCH_ROWS } from './routeTableSearch';
 
 /** Who makes a request. `other` is an administrator of another firm; `anon` has no session. */
 export type ActorName = 'admin' | 'member' | 'read_only' | 'other' | 'anon';
@@ -71,7 +75,8 @@ export interface RouteRow {
   restricted?: Statuses;
 }
 
-const s = (
+/** Expected statuses: admin, member, read-only member, other firm's admin, no session. */
+export const s = (
   admin: number,
   member: number,
   readOnly: number,
@@ -126,6 +131,10 @@ const upload = (folderId: string) => ({
 
 /** Every registered route (HEAD routes mirror their GET and are not listed). */
 export const ROUTE_TABLE: RouteRow[] = [
+  ...OUTBOX_ROWS,
+  ...INDEX_ROWS,
+  ...CONTACT_ROWS,
+  ...SEARCH_ROWS,
   // ---- public -------------------------------------------------------------------------------
   {
     route: 'GET /api/docs',

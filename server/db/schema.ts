@@ -4,6 +4,10 @@
  * for the root folder (SPEC section 2: the root has an empty id).
  */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ContactTables } from './schemaContacts';
+import type { IndexTables } from './schemaIndexes';
+import type { SearchTables } from './schemaSearch';
+import type { SharingTables } from './schemaSharing';
 
 export interface DatabasesTable {
   id: string;
@@ -235,7 +239,11 @@ export interface FolderPermissionsTable {
   created_at: string;
 }
 
-export interface DB {
+/**
+ * Every table. The tables of sharing, index fields, contacts and search live in their own
+ * modules (schemaSharing.ts, schemaIndexes.ts, schemaContacts.ts, schemaSearch.ts).
+ */
+export interface DB extends SharingTables, IndexTables, ContactTables, SearchTables {
   databases: DatabasesTable;
   users: UsersTable;
   memberships: MembershipsTable;

@@ -6,6 +6,7 @@ import { Layout } from 'antd';
 import { Link, Outlet } from 'react-router';
 import { PRODUCT_NAME } from '../../common/constants';
 import { DetailsPanel } from '../features/details/components/DetailsPanel';
+import { SearchBox } from '../features/search/components/SearchBox';
 import { FirmSwitcher } from '../features/session/components/FirmSwitcher';
 import { selectUserDisplayName } from '../features/session/sessionSelectors';
 import { UploadPanel } from '../features/uploads/components/UploadPanel';
@@ -24,6 +25,7 @@ export function AppLayout() {
         <Link to="/home" className="app-brand">
           {PRODUCT_NAME}
         </Link>
+        <SearchBox />
         <div className="app-header-end">
           <FirmSwitcher />
           <span className="app-user" title="Signed in user">

@@ -20,12 +20,6 @@ export function ComingSoonPage({ title, text }: ComingSoonPageProps) {
   );
 }
 
-/** The texts of the sections that come in a later release (Recent, Favorites and Archive came
- * with issue 3: src/features/collections). */
-export const COMING_SOON = {
-  shared: { title: 'Shared', text: 'Shared items are coming in a later release.' },
-} as const;
-
 /** Any unknown address inside the app. */
 export function NotFoundPage() {
   const navigate = useNavigate();

@@ -1,6 +1,5 @@
 /** The routes of the app (SPEC section 2). */
 import { Navigate, Route, Routes } from 'react-router';
-import { LANDING_SHARED } from '../../common/constants';
 import { AdminPage } from '../features/admin/components/AdminPage';
 import { ArchivePage } from '../features/collections/components/ArchivePage';
 import { FavoritesPage } from '../features/collections/components/FavoritesPage';
@@ -12,8 +11,12 @@ import { HistoryPage } from '../features/history/components/HistoryPage';
 import { LogoutPage } from '../features/session/components/LogoutPage';
 import { RequireSession, SignInRoute } from '../features/session/components/SessionGate';
 import { TokenSignInRoute } from '../features/session/components/TokenSignInRoute';
+import { MissingIndexesPage } from '../features/indexFields/components/MissingIndexesPage';
+import { SearchResultsPage } from '../features/search/components/SearchResultsPage';
+import { InvitationPage } from '../features/sharing/components/InvitationPage';
+import { SharedPage } from '../features/sharing/components/SharedPage';
 import { AppLayout } from './AppLayout';
-import { COMING_SOON, ComingSoonPage, NotFoundPage } from './pages';
+import { NotFoundPage } from './pages';
 
 /** The route table: /login and /logout outside the shell, every other page inside it. */
 export function AppRoutes() {
@@ -22,6 +25,7 @@ export function AppRoutes() {
       <Route path="/login" element={<SignInRoute />} />
       <Route path="/logout" element={<LogoutPage />} />
       <Route path="/sso" element={<TokenSignInRoute />} />
+      <Route path="/sharing/invitation/:invitationId" element={<InvitationPage />} />
       <Route
         element={
           <RequireSession>
@@ -37,9 +41,13 @@ export function AppRoutes() {
         <Route path="home/folders/:folderId" element={<FolderPage />} />
         <Route path="recent" element={<RecentPage />} />
         <Route path="favorites" element={<FavoritesPage />} />
-        <Route path="shared" element={<ComingSoonPage {...COMING_SOON.shared} />} />
+        <Route path="shared" element={<SharedPage />} />
+        <Route path="shared/folders/:folderId" element={<SharedPage />} />
         <Route path="archive" element={<ArchivePage />} />
-        <Route path={LANDING_SHARED.slice(1)} element={<Navigate to="/shared" replace />} />
+        <Route path="sharing/shared" element={<SharedPage />} />
+        <Route path="sharing/shared/folders/:folderId" element={<SharedPage />} />
+        <Route path="search" element={<SearchResultsPage />} />
+        <Route path="missing-indexes" element={<MissingIndexesPage />} />
         <Route path="history" element={<HistoryPage />} />
         <Route path="admin/*" element={<AdminPage />} />
         <Route path="*" element={<NotFoundPage />} />

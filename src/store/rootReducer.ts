@@ -12,6 +12,11 @@ import { sessionTimeoutReducer } from '../features/sessionTimeout/sessionTimeout
 import { historyReducer } from '../features/history/historySlice';
 import { sessionReducer } from '../features/session/sessionSlice';
 import { uploadsReducer } from '../features/uploads/uploadsSlice';
+import { contactsReducer } from '../features/contacts/contactsSlice';
+import { indexFieldsReducer } from '../features/indexFields/indexFieldsSlice';
+import { outboxReducer } from '../features/outbox/outboxSlice';
+import { searchReducer } from '../features/search/searchSlice';
+import { sharingReducer } from '../features/sharing/sharingSlice';
 
 /** Combines the feature slices. */
 export const rootReducer = combineReducers({
@@ -27,6 +32,11 @@ export const rootReducer = combineReducers({
   organise: organiseReducer,
   admin: adminReducer,
   integrations: integrationsReducer,
+  sharing: sharingReducer,
+  outbox: outboxReducer,
+  indexFields: indexFieldsReducer,
+  contacts: contactsReducer,
+  search: searchReducer,
 });
 
 /** The whole store state. */

@@ -16,6 +16,11 @@ import { sessionTimeoutSaga } from '../features/sessionTimeout/sessionTimeoutSag
 import { historySaga } from '../features/history/historySagas';
 import { sessionSaga } from '../features/session/sessionSagas';
 import { uploadsSaga } from '../features/uploads/uploadsSagas';
+import { contactsSaga } from '../features/contacts/contactsSagas';
+import { indexFieldsSaga } from '../features/indexFields/indexFieldsSagas';
+import { outboxSaga } from '../features/outbox/outboxSagas';
+import { searchSaga } from '../features/search/searchSagas';
+import { sharingSaga } from '../features/sharing/sharingSagas';
 
 /** The feature sagas, one per feature. */
 export const FEATURE_SAGAS = [
@@ -30,6 +35,11 @@ export const FEATURE_SAGAS = [
   collectionsSaga,
   detailsSaga,
   adminSaga,
+  sharingSaga,
+  outboxSaga,
+  indexFieldsSaga,
+  contactsSaga,
+  searchSaga,
 ] as const;
 
 /** Never settles: keeps the root saga alive until it is cancelled. */

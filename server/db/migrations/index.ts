@@ -11,6 +11,10 @@ import { listIndexes } from './0006_list_indexes';
 import { permissions } from './0007_permissions';
 import { usersAdmin } from './0008_users_admin';
 import { integrations } from './0009_integrations';
+import { sharing } from './0010_sharing';
+import { indexFields } from './0011_index_fields';
+import { contacts } from './0012_contacts';
+import { search } from './0013_search';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -21,4 +25,8 @@ export const migrations: Record<string, Migration> = {
   '0007_permissions': permissions,
   '0008_users_admin': usersAdmin,
   '0009_integrations': integrations,
+  '0010_sharing': sharing,
+  '0011_index_fields': indexFields,
+  '0012_contacts': contacts,
+  '0013_search': search,
 };

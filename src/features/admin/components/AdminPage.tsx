@@ -1,15 +1,18 @@
 /**
- * The admin area (issue 8): /admin with /admin/members, /admin/teams and /admin/integrations,
+ * The admin area (issue 8): /admin with /admin/members, /admin/teams, /admin/integrations, and
+ * the sections of issues 7 and 9 (/admin/index-fields, /admin/contacts, /admin/outbox),
  * for administrators of the current firm database only (others see "Administrators only"; the
  * server refuses them too). The navigation entry "Admin" is {@link AdminNavItem}.
  */
 import { SettingOutlined } from '@ant-design/icons';
 import { Result } from 'antd';
 import { NavLink, Navigate, Route, Routes } from 'react-router';
-import { capitalize } from '../../../../common/text';
 import { PageTitle } from '../../../components/PageTitle';
 import { useAppSelector } from '../../../store/hooks';
 import { selectIsAdmin } from '../../session/sessionSelectors';
+import { ContactsAdminPage } from '../../contacts/components/ContactsAdminPage';
+import { IndexFieldsPage } from '../../indexFields/components/IndexFieldsPage';
+import { OutboxPage } from '../../outbox/components/OutboxPage';
 import { IntegrationsPage } from './IntegrationsPage';
 import { MembersPage } from './MembersPage';
 import { TeamsPage } from './TeamsPage';
@@ -19,8 +22,15 @@ import './admin.css';
 export const ADMIN_ROUTE = '/admin';
 /** The label of the navigation entry and the page title. */
 export const ADMIN_LABEL = 'Admin';
-/** The sections of the admin area, by their path below /admin. */
-export const ADMIN_SECTIONS = ['members', 'teams', 'integrations'] as const;
+/** The sections of the admin area: their path below /admin and their tab label. */
+export const ADMIN_SECTIONS = [
+  { path: 'members', label: 'Members' },
+  { path: 'teams', label: 'Teams' },
+  { path: 'integrations', label: 'Integrations' },
+  { path: 'index-fields', label: 'Index fields' },
+  { path: 'contacts', label: 'Contacts' },
+  { path: 'outbox', label: 'Outbox' },
+] as const;
 
 /** The navigation entry "Admin", rendered only for administrators of the current firm. */
 export function AdminNavItem() {
@@ -58,11 +68,11 @@ export function AdminPage() {
       <nav aria-label="Admin sections" className="admin-tabs">
         {ADMIN_SECTIONS.map((section) => (
           <NavLink
-            key={section}
-            to={`${ADMIN_ROUTE}/${section}`}
+            key={section.path}
+            to={`${ADMIN_ROUTE}/${section.path}`}
             className={({ isActive }) => (isActive ? 'admin-tab active' : 'admin-tab')}
           >
-            {capitalize(section)}
+            {section.label}
           </NavLink>
         ))}
       </nav>
@@ -71,6 +81,9 @@ export function AdminPage() {
         <Route path="members" element={<MembersPage />} />
         <Route path="teams" element={<TeamsPage />} />
         <Route path="integrations" element={<IntegrationsPage />} />
+        <Route path="index-fields" element={<IndexFieldsPage />} />
+        <Route path="contacts" element={<ContactsAdminPage />} />
+        <Route path="outbox" element={<OutboxPage />} />
         <Route path="*" element={<Navigate to="members" replace />} />
       </Routes>
     </div>

@@ -36,6 +36,9 @@ import { selectCurrentRole } from '../../session/sessionSelectors';
 import { downloadUrl } from '../detailsApi';
 import { selectDetails, selectDetailsKind, typeText } from '../detailsSelectors';
 import { detailsActions } from '../detailsSlice';
+import { FolderContactsSection } from '../../contacts/components/FolderContactsSection';
+import { AppliedIndexesSection } from '../../indexFields/components/AppliedIndexesSection';
+import { ShareButton } from '../../sharing/components/ShareButton';
 import { FirmStatsCard } from './FirmStatsCard';
 import { StatsBreakdown } from './StatsBreakdown';
 import './details.css';
@@ -244,6 +247,7 @@ function ItemActions({ entity, onRename }: { entity: EntityDto; onRename: () => 
         History
       </Button>
       {isFolder ? <FolderPermissionsButton folder={entity} /> : null}
+      <ShareButton entity={entity} />
       {readOnly ? null : (
         <>
           <Button icon={<EditOutlined aria-hidden />} onClick={onRename}>
@@ -316,6 +320,8 @@ function ItemDetails({ entity }: { entity: EntityDto }) {
         <dd>{entity.created_by_name || entity.created_by}</dd>
       </dl>
       {fileStats && entity.type === 'folder' ? <FolderStatsSection /> : null}
+      <AppliedIndexesSection entity={entity} />
+      {entity.type === 'folder' ? <FolderContactsSection folder={entity} /> : null}
     </div>
   );
 }

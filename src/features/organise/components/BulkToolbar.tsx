@@ -16,6 +16,7 @@ import {
 } from '../organiseSelectors';
 import { organiseActions } from '../organiseSlice';
 import { colorFromMenuKey, colorMenuItems } from './colorMenu';
+import { BulkApplyIndexButton } from '../../indexFields/components/BulkApplyIndexButton';
 
 /** "1 item selected", "50 items selected". */
 export function selectedText(count: number): string {
@@ -82,6 +83,11 @@ export function BulkToolbar() {
           >
             Archive
           </Button>
+        ) : null}
+        {canOrganise ? (
+          <BulkApplyIndexButton
+            fileIds={selected.filter((item) => item.type === 'file').map((item) => item.id)}
+          />
         ) : null}
         {onlyFolder ? (
           <Button

@@ -1,11 +1,312 @@
-/** The index fields and applied indexes slice (issue 9). */
-import { createSlice } from '@reduxjs/toolkit';
+/**
+ * The index fields and applied indexes slice (issue 9 items 1-3; SPEC sections 3 and 4): the
+ * firm's index fields and the admin dialog that creates and edits them, the applied values of the
+ * item the side panel shows with the apply-index form of the spec (one value per index-field id:
+ * update a value, clear all, remove a key — the helpers of common/indexFields.ts), the bulk apply
+ * dialog's form, and the missing-indexes list.
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import {
+  EMPTY_APPLY_INDEX_FORM,
+  clearIndexForm,
+  removeIndexFormKey,
+  updateIndexFormValue,
+  type AppliedIndexDto,
+  type ApplyIndexFormState,
+  type IndexFieldDto,
+} from '../../../common/indexFields';
+import type { FileDto } from '../../../common/types';
+import type { Status } from '../../store/status';
+import { sessionActions } from '../session/sessionSlice';
 
-/** State of the index fields and applied indexes feature. */
-export type IndexFieldsState = Record<string, never>;
+/** Status and error of one request. */
+export interface IndexRequestState {
+  status: Status;
+  error: string | null;
+}
 
-const initialState: IndexFieldsState = {};
+/** The admin dialog creating or editing a field. */
+export interface FieldDialogState extends IndexRequestState {
+  mode: 'closed' | 'create' | 'edit';
+  /** The field edited (mode 'edit'). */
+  fieldId: string | null;
+}
 
-const slice = createSlice({ name: 'indexFields', initialState, reducers: {} });
+/** The applied values of the item the side panel shows. */
+export interface AppliedState extends IndexRequestState {
+  entityId: string | null;
+  items: AppliedIndexDto[];
+}
 
-export const indexFieldsReducer = slice.reducer;
+/** The missing-indexes page's query and current page. */
+export interface MissingState extends IndexRequestState {
+  fieldIds: string[];
+  page: number;
+  total: number;
+  items: FileDto[];
+}
+
+/** Which form of the spec a form event changes: the side panel's or the bulk dialog's. */
+export type ApplyFormName = 'panel' | 'bulk';
+
+/** The index fields slice's state. */
+export interface IndexFieldsState {
+  /** The firm's fields (live and archived), by position. */
+  fields: IndexRequestState & { items: IndexFieldDto[] };
+  dialog: FieldDialogState;
+  /** Archive, restore, delete or undo-delete of a field in flight (its id), or its failure. */
+  change: IndexRequestState & { fieldId: string | null };
+  applied: AppliedState;
+  /** The apply-index forms (SPEC section 4). */
+  forms: Record<ApplyFormName, ApplyIndexFormState>;
+  /** Applying the panel's form, or changing or removing one applied value. */
+  apply: IndexRequestState;
+  /** Applying the bulk dialog's form to the selected files. */
+  bulk: IndexRequestState;
+  missing: MissingState;
+}
+
+const idle: IndexRequestState = { status: 'idle', error: null };
+const loading: IndexRequestState = { status: 'loading', error: null };
+const failed = (error: string): IndexRequestState => ({ status: 'failed', error });
+
+/** The state before anything is loaded. */
+export const initialIndexFieldsState: IndexFieldsState = {
+  fields: { ...idle, items: [] },
+  dialog: { ...idle, mode: 'closed', fieldId: null },
+  change: { ...idle, fieldId: null },
+  applied: { ...idle, entityId: null, items: [] },
+  forms: { panel: EMPTY_APPLY_INDEX_FORM, bulk: EMPTY_APPLY_INDEX_FORM },
+  apply: idle,
+  bulk: idle,
+  missing: { ...idle, fieldIds: [], page: 1, total: 0, items: [] },
+};
+
+function byPosition(a: IndexFieldDto, b: IndexFieldDto): number {
+  return a.position - b.position || a.name.localeCompare(b.name);
+}
+
+/** Puts a field in the list (replacing the one with its id), keeping the position order. */
+function upsertField(items: IndexFieldDto[], field: IndexFieldDto): IndexFieldDto[] {
+  const others = items.filter((item) => item.id !== field.id);
+  return field.deleted_at ? others : [...others, field].sort(byPosition);
+}
+
+/** Orders an item's applied indexes by field name. */
+function byFieldName(a: AppliedIndexDto, b: AppliedIndexDto): number {
+  return a.index_field_name.localeCompare(b.index_field_name);
+}
+
+const indexFieldsSlice = createSlice({
+  name: 'indexFields',
+  initialState: initialIndexFieldsState,
+  reducers: {
+    /** A page needs the firm's fields (the admin tab, the side panel, search, missing indexes). */
+    fieldsRequested(state) {
+      state.fields.status = 'loading';
+      state.fields.error = null;
+    },
+    fieldsLoaded(state, action: PayloadAction<IndexFieldDto[]>) {
+      state.fields = {
+        status: 'succeeded',
+        error: null,
+        items: action.payload.filter((field) => !field.deleted_at).sort(byPosition),
+      };
+    },
+    fieldsFailed(state, action: PayloadAction<string>) {
+      state.fields.status = 'failed';
+      state.fields.error = action.payload;
+    },
+    /** The create or edit dialog opened. */
+    fieldDialogOpened(state, action: PayloadAction<{ fieldId: string | null }>) {
+      state.dialog = {
+        ...idle,
+        mode: action.payload.fieldId ? 'edit' : 'create',
+        fieldId: action.payload.fieldId,
+      };
+    },
+    fieldDialogClosed(state) {
+      state.dialog = initialIndexFieldsState.dialog;
+    },
+    /** The dialog's Save: POST index_fields, or PATCH index_fields/{id}. */
+    fieldSaveRequested(
+      state,
+      _action: PayloadAction<{
+        fieldId: string | null;
+        name: string;
+        type: IndexFieldDto['type'];
+        description: string;
+        /** List values in order; an existing value keeps its id. */
+        values: { id?: string; value: string }[];
+      }>,
+    ) {
+      state.dialog.status = 'loading';
+      state.dialog.error = null;
+    },
+    /** A field was created or saved: listed, and the dialog closes. */
+    fieldSaved(state, action: PayloadAction<IndexFieldDto>) {
+      state.fields.items = upsertField(state.fields.items, action.payload);
+      state.dialog = initialIndexFieldsState.dialog;
+    },
+    fieldSaveFailed(state, action: PayloadAction<string>) {
+      state.dialog.status = 'failed';
+      state.dialog.error = action.payload;
+    },
+    fieldArchiveRequested(state, action: PayloadAction<{ fieldId: string }>) {
+      state.change = { ...loading, fieldId: action.payload.fieldId };
+    },
+    fieldRestoreRequested(state, action: PayloadAction<{ fieldId: string }>) {
+      state.change = { ...loading, fieldId: action.payload.fieldId };
+    },
+    /** Delete (with an Undo toast that calls undo-delete). */
+    fieldDeleteRequested(state, action: PayloadAction<{ fieldId: string }>) {
+      state.change = { ...loading, fieldId: action.payload.fieldId };
+    },
+    /** A field changed (archived, restored, brought back by undo-delete). */
+    fieldChanged(state, action: PayloadAction<IndexFieldDto>) {
+      state.fields.items = upsertField(state.fields.items, action.payload);
+      state.change = { ...initialIndexFieldsState.change };
+    },
+    /** A field was deleted: out of the list. */
+    fieldDeleted(state, action: PayloadAction<{ fieldId: string }>) {
+      state.fields.items = state.fields.items.filter((item) => item.id !== action.payload.fieldId);
+      state.change = { ...initialIndexFieldsState.change };
+    },
+    fieldChangeFailed(state, action: PayloadAction<{ fieldId: string; error: string }>) {
+      state.change = { ...failed(action.payload.error), fieldId: action.payload.fieldId };
+    },
+
+    /** The side panel shows an item: read its applied values. */
+    appliedRequested(state, action: PayloadAction<{ entityId: string }>) {
+      if (state.applied.entityId !== action.payload.entityId) {
+        state.applied = { ...loading, entityId: action.payload.entityId, items: [] };
+        state.forms.panel = clearIndexForm();
+        state.apply = idle;
+      } else {
+        state.applied.status = 'loading';
+        state.applied.error = null;
+      }
+    },
+    /** The item's applied values (ignored when the panel shows another item by now). */
+    appliedLoaded(state, action: PayloadAction<{ entityId: string; items: AppliedIndexDto[] }>) {
+      if (state.applied.entityId !== action.payload.entityId) return;
+      state.applied = {
+        status: 'succeeded',
+        error: null,
+        entityId: action.payload.entityId,
+        items: [...action.payload.items].sort(byFieldName),
+      };
+    },
+    appliedFailed(state, action: PayloadAction<{ entityId: string; error: string }>) {
+      if (state.applied.entityId !== action.payload.entityId) return;
+      state.applied.status = 'failed';
+      state.applied.error = action.payload.error;
+    },
+
+    /** SPEC "update a value": sets one index-field id's value in a form. */
+    formValueUpdated(
+      state,
+      action: PayloadAction<{ form: ApplyFormName; indexFieldId: string; value: string }>,
+    ) {
+      const { form, indexFieldId, value } = action.payload;
+      state.forms[form] = updateIndexFormValue(state.forms[form], indexFieldId, value);
+    },
+    /** SPEC "remove a key": takes one index-field id out of a form. */
+    formKeyRemoved(state, action: PayloadAction<{ form: ApplyFormName; indexFieldId: string }>) {
+      const { form, indexFieldId } = action.payload;
+      state.forms[form] = removeIndexFormKey(state.forms[form], indexFieldId);
+    },
+    /** SPEC "clear all": empties a form. */
+    formCleared(state, action: PayloadAction<{ form: ApplyFormName }>) {
+      state.forms[action.payload.form] = clearIndexForm();
+    },
+
+    /** Apply the panel's form to the item (POST applied_indexes with entity_id). */
+    applyRequested(state, _action: PayloadAction<{ entityId: string }>) {
+      state.apply = loading;
+    },
+    /** The item's values after an apply: shown, and the form is cleared. */
+    applied(state, action: PayloadAction<{ entityId: string; items: AppliedIndexDto[] }>) {
+      state.apply = { status: 'succeeded', error: null };
+      if (state.applied.entityId !== action.payload.entityId) return;
+      state.applied.items = [...action.payload.items].sort(byFieldName);
+      state.forms.panel = clearIndexForm();
+    },
+    applyFailed(state, action: PayloadAction<string>) {
+      state.apply = failed(action.payload);
+    },
+    /** A new value for one applied index (PATCH applied_indexes/{id}). */
+    appliedValueUpdateRequested(state, _action: PayloadAction<{ id: string; value: string }>) {
+      state.apply = loading;
+    },
+    appliedIndexChanged(state, action: PayloadAction<AppliedIndexDto>) {
+      state.apply = { status: 'succeeded', error: null };
+      const index = state.applied.items.findIndex((item) => item.id === action.payload.id);
+      if (index !== -1) state.applied.items[index] = action.payload;
+    },
+    /** Remove one applied value permanently (DELETE applied_indexes/{id}). */
+    appliedRemoveRequested(state, _action: PayloadAction<{ id: string }>) {
+      state.apply = loading;
+    },
+    appliedIndexRemoved(state, action: PayloadAction<{ id: string }>) {
+      state.apply = { status: 'succeeded', error: null };
+      state.applied.items = state.applied.items.filter((item) => item.id !== action.payload.id);
+    },
+    /** The apply error was acknowledged. */
+    applyErrorCleared(state) {
+      state.apply = idle;
+    },
+
+    /** Apply the bulk form to the selected files in one call (entity_ids). */
+    bulkApplyRequested(state, _action: PayloadAction<{ fileIds: string[] }>) {
+      state.bulk = loading;
+    },
+    bulkApplied(state) {
+      state.bulk = { status: 'succeeded', error: null };
+      state.forms.bulk = clearIndexForm();
+    },
+    bulkApplyFailed(state, action: PayloadAction<string>) {
+      state.bulk = failed(action.payload);
+    },
+    /** The bulk dialog opened or closed: a fresh form. */
+    bulkReset(state) {
+      state.bulk = idle;
+      state.forms.bulk = clearIndexForm();
+    },
+
+    /** The missing-indexes page asks for files lacking any of `fieldIds` (page from 1). */
+    missingRequested(state, action: PayloadAction<{ fieldIds: string[]; page: number }>) {
+      state.missing = {
+        ...(action.payload.fieldIds.length > 0 ? loading : idle),
+        fieldIds: action.payload.fieldIds,
+        page: action.payload.page,
+        total: state.missing.total,
+        items: [],
+      };
+    },
+    missingLoaded(
+      state,
+      action: PayloadAction<{ fieldIds: string[]; page: number; total: number; items: FileDto[] }>,
+    ) {
+      const { fieldIds, page } = action.payload;
+      if (page !== state.missing.page || fieldIds.join() !== state.missing.fieldIds.join()) return;
+      state.missing = { ...action.payload, status: 'succeeded', error: null };
+    },
+    missingFailed(state, action: PayloadAction<string>) {
+      state.missing.status = 'failed';
+      state.missing.error = action.payload;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(sessionActions.signedOut, () => initialIndexFieldsState)
+      .addCase(sessionActions.expired, () => initialIndexFieldsState)
+      .addCase(sessionActions.endedInAnotherTab, () => initialIndexFieldsState)
+      .addCase(sessionActions.databaseSwitched, () => initialIndexFieldsState);
+  },
+});
+
+/** Event creators of the index fields slice. */
+export const indexFieldsActions = indexFieldsSlice.actions;
+/** The index fields slice's reducer. */
+export const indexFieldsReducer = indexFieldsSlice.reducer;

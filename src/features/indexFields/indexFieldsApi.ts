@@ -1,0 +1,99 @@
+/**
+ * Calls of index fields, applied indexes and missing indexes (issue 9 items 1-3; SPEC section 7
+ * "Index fields", "Applied indexes", "Entities"). Every call goes through the one HTTP client, so a
+ * failed call throws an ApiError with the server's message.
+ */
+import type {
+  AppliedIndexDto,
+  ApplyIndexesRequest,
+  ApplyIndexesResponse,
+  CreateIndexFieldRequest,
+  IndexFieldDto,
+  MissingIndexesRequest,
+  MissingIndexesResponse,
+  UpdateIndexFieldRequest,
+} from '../../../common/indexFields';
+import { MISSING_INDEXES_PAGE_SIZE } from '../../../common/indexFields';
+import { REST, get, post, request } from '../../api/client';
+
+const id = (value: string) => encodeURIComponent(value);
+
+/** A list answered either as an array or as `{ items }`. */
+type ListAnswer<T> = T[] | { items: T[] };
+
+function itemsOf<T>(answer: ListAnswer<T>): T[] {
+  return Array.isArray(answer) ? answer : answer.items;
+}
+
+/** GET REST/index_fields: the firm's live and archived fields, by position. */
+export async function fetchIndexFields(): Promise<IndexFieldDto[]> {
+  return itemsOf(await get<ListAnswer<IndexFieldDto>>(`${REST}/index_fields`));
+}
+
+/** POST REST/index_fields: a new field (administrators). */
+export function createIndexField(body: CreateIndexFieldRequest): Promise<IndexFieldDto> {
+  return post<IndexFieldDto>(`${REST}/index_fields`, body);
+}
+
+/** PATCH REST/index_fields/{id}: name, type, description, position or list values. */
+export function updateIndexField(
+  fieldId: string,
+  body: UpdateIndexFieldRequest,
+): Promise<IndexFieldDto> {
+  return request<IndexFieldDto>('PATCH', `${REST}/index_fields/${id(fieldId)}`, { body });
+}
+
+/** The state changes of a field answered with the field. */
+export type IndexFieldStateChange = 'archive' | 'restore' | 'undo-delete';
+
+/** POST REST/index_fields/{id}/archive, /restore or /undo-delete. */
+export function changeIndexFieldState(
+  fieldId: string,
+  change: IndexFieldStateChange,
+): Promise<IndexFieldDto> {
+  return post<IndexFieldDto>(`${REST}/index_fields/${id(fieldId)}/${change}`);
+}
+
+/** DELETE REST/index_fields/{id}: marks the field deleted (undo-delete brings it back). */
+export function deleteIndexField(fieldId: string): Promise<unknown> {
+  return request<unknown>('DELETE', `${REST}/index_fields/${id(fieldId)}`);
+}
+
+/** GET REST/applied_indexes?entity_id: the item's applied indexes. */
+export async function fetchAppliedIndexes(entityId: string): Promise<AppliedIndexDto[]> {
+  return itemsOf(
+    await get<ListAnswer<AppliedIndexDto>>(`${REST}/applied_indexes`, {
+      query: { entity_id: entityId },
+    }),
+  );
+}
+
+/** POST REST/applied_indexes: sets values on one item (`entity_id`) or many (`entity_ids`). */
+export function applyIndexes(body: ApplyIndexesRequest): Promise<ApplyIndexesResponse> {
+  return post<ApplyIndexesResponse>(`${REST}/applied_indexes`, body);
+}
+
+/** PATCH REST/applied_indexes/{id}: a new value. */
+export function updateAppliedIndex(appliedId: string, value: string): Promise<AppliedIndexDto> {
+  return request<AppliedIndexDto>('PATCH', `${REST}/applied_indexes/${id(appliedId)}`, {
+    body: { value },
+  });
+}
+
+/** DELETE REST/applied_indexes/{id}: removes the value permanently. */
+export function deleteAppliedIndex(appliedId: string): Promise<unknown> {
+  return request<unknown>('DELETE', `${REST}/applied_indexes/${id(appliedId)}`);
+}
+
+/**
+ * POST REST/entities/search/missing-indexes?page={n}: files lacking a live value of any of the
+ * fields, by name.
+ */
+export function fetchMissingIndexes(
+  body: MissingIndexesRequest,
+  page: number,
+): Promise<MissingIndexesResponse> {
+  return post<MissingIndexesResponse>(`${REST}/entities/search/missing-indexes`, body, {
+    query: { page, page_size: MISSING_INDEXES_PAGE_SIZE },
+  });
+}

@@ -1,0 +1,478 @@
+/**
+ * Search (issue 9 item 5), on SQLite and PostgreSQL: autocomplete ranking (exact name, then
+ * prefix, then the others), at most 10 hits with their paths, firm and restricted-folder
+ * isolation, pending files left out, the index kept in step by the triggers after rename, move,
+ * archive, restore, upload verification, index value changes, contact link/unlink, contact rename
+ * and deletion; 2-character and long queries; and each filter of search and filtered lists.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type {
+  AutocompleteResponse,
+  SearchFilters,
+  SearchHitDto,
+  SearchResponse,
+} from '../../common/search';
+import type { FolderDto } from '../../common/types';
+import { newId } from '../../server/ids';
+import { describeEachDatabase, startTestServer, type TestServer } from './helpers';
+import { adminActor, call, makeFile, makeFolder, newActor, type Actor } from './organiseHelpers';
+
+describeEachDatabase('search', (kind) => {
+  let server: TestServer;
+  let admin: Actor;
+  let member: Actor;
+  let otherFirm: Actor;
+  let clients: FolderDto;
+  let restricted: FolderDto;
+  let fieldId: string;
+
+  const complete = async (actor: Actor, query: string): Promise<SearchHitDto[]> => {
+    const response = await call(
+      server,
+      actor,
+      'GET',
+      `/api/rest/entities/search/autocomplete?query=${encodeURIComponent(query)}`,
+    );
+    expect(response.statusCode).toBe(200);
+    const body = response.json<AutocompleteResponse>();
+    expect(body.query).toBe(query);
+    return body.items;
+  };
+  const names = async (actor: Actor, query: string) =>
+    (await complete(actor, query)).map((h) => h.name);
+  const search = async (
+    actor: Actor,
+    filters: SearchFilters,
+    route: 'search' | 'filtered' = 'filtered',
+    query = '',
+  ): Promise<SearchResponse> => {
+    const response = await call(server, actor, 'POST', `/api/rest/entities/${route}${query}`, {
+      filters,
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json<SearchResponse>();
+  };
+  const searchNames = async (actor: Actor, filters: SearchFilters) =>
+    (await search(actor, filters)).items.map((h) => h.name).sort();
+  const now = () => new Date(server.clock.now).toISOString();
+  const db = () => server.services.db;
+
+  /** An applied index row written straight to the table (the triggers are what is tested). */
+  const applyIndex = async (entityId: string, value: string, field = fieldId) => {
+    const id = newId();
+    await db()
+      .insertInto('applied_indexes')
+      .values({
+        id,
+        database_id: admin.databaseId,
+        entity_type: 'file',
+        entity_id: entityId,
+        index_field_id: field,
+        value,
+        archived_at: null,
+        created_by: admin.userId,
+        created_at: now(),
+        updated_at: now(),
+      })
+      .execute();
+    return id;
+  };
+  const addContact = async (name: string) => {
+    const id = newId();
+    await db()
+      .insertInto('contacts')
+      .values({
+        id,
+        database_id: admin.databaseId,
+        crm_id: null,
+        name,
+        name_key: name.toLowerCase(),
+        email: null,
+        phones: '[]',
+        created_at: now(),
+        updated_at: now(),
+      })
+      .execute();
+    return id;
+  };
+  const link = async (folderId: string, contactId: string) => {
+    const id = newId();
+    await db()
+      .insertInto('folder_contacts')
+      .values({
+        id,
+        database_id: admin.databaseId,
+        folder_id: folderId,
+        contact_id: contactId,
+        created_by: admin.userId,
+        created_at: now(),
+      })
+      .execute();
+    return id;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    admin = await adminActor(server);
+    member = await newActor(server, 'search-member', 'member', admin.databaseId);
+    otherFirm = await newActor(server, 'search-other', 'admin');
+    clients = await makeFolder(server, admin, 'Clients');
+    restricted = await makeFolder(server, admin, 'Board');
+    const permit = await call(server, admin, 'POST', '/api/rest/folder_permissions', {
+      folder_id: restricted.id,
+      permissionables: [{ permissionable_id: admin.userId, permissionable_type: 'user' }],
+    });
+    expect(permit.statusCode).toBe(201);
+    fieldId = newId();
+    await db()
+      .insertInto('index_fields')
+      .values({
+        id: fieldId,
+        database_id: admin.databaseId,
+        name: 'Account number',
+        name_key: 'account number',
+        type: 'text_field',
+        description: '',
+        position: 0,
+        archived_at: null,
+        deleted_at: null,
+        created_by: admin.userId,
+        created_at: now(),
+        updated_at: now(),
+      })
+      .execute();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('ranks exact name matches first, then name prefixes, then the others; paths from Root', async () => {
+    const nested = await makeFolder(server, admin, 'Kestrel holdings', clients.id);
+    await makeFile(server, admin, 'My kestrel notes.txt', clients.id);
+    await makeFile(server, admin, 'Kestrel report.pdf', nested.id);
+    await makeFile(server, admin, 'kestrel.pdf', nested.id);
+    await makeFolder(server, admin, 'Kestrel');
+    const hits = await complete(admin, 'kestrel');
+    expect(hits.map((h) => h.name)).toEqual([
+      'Kestrel',
+      'kestrel.pdf',
+      'Kestrel holdings',
+      'Kestrel report.pdf',
+      'My kestrel notes.txt',
+    ]);
+    const report = hits.find((h) => h.name === 'Kestrel report.pdf')!;
+    expect(report.path).toEqual([
+      { id: '', name: 'Root' },
+      { id: clients.id, name: 'Clients' },
+      { id: nested.id, name: 'Kestrel holdings' },
+    ]);
+    expect(report.matched_in).toEqual(['name']);
+    expect(report).toMatchObject({ type: 'file', folder_id: nested.id, favorite: false });
+    expect(hits[0]!.path).toEqual([{ id: '', name: 'Root' }]);
+    // Search answers the same order, paged.
+    const page = await search(admin, { query: 'kestrel' }, 'search', '?page=2&page_size=2');
+    expect(page).toMatchObject({ page: 2, page_size: 2, total: 5 });
+    expect(page.items.map((h) => h.name)).toEqual(['Kestrel holdings', 'Kestrel report.pdf']);
+  });
+
+  it('answers at most 10 hits; 2-character and long queries; short and too long queries', async () => {
+    for (let i = 0; i < 12; i += 1) await makeFile(server, admin, `Zq memo ${i}.txt`, clients.id);
+    const long = 'Quarterly statement 2023 Marlowe Brothers account summary final.pdf';
+    await makeFile(server, admin, long, clients.id);
+    expect(await complete(admin, 'zq')).toHaveLength(10);
+    expect((await search(admin, { query: 'zq' }, 'search')).total).toBe(12);
+    expect(await names(admin, 'statement marlowe 2023 summ')).toEqual([long]);
+    expect(await names(admin, 'Quarterly statement 2023 Marlowe')).toEqual([long]);
+    expect(await names(admin, 'marlowe zebra')).toEqual([]);
+    expect(await complete(admin, 'z')).toEqual([]);
+    const short = await call(server, admin, 'POST', '/api/rest/entities/search', {
+      filters: { query: ' z ' },
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toMatchObject({ message: 'Type at least 2 characters to search.' });
+    const tooLong = await call(
+      server,
+      admin,
+      'GET',
+      `/api/rest/entities/search/autocomplete?query=${'a'.repeat(201)}`,
+    );
+    expect(tooLong.statusCode).toBe(400);
+  });
+
+  it("never answers another firm's items nor items in folders hidden from the session", async () => {
+    await makeFile(server, admin, 'Osprey minutes.pdf', restricted.id);
+    const inner = await makeFolder(server, admin, 'Osprey inner', restricted.id);
+    await makeFile(server, admin, 'Osprey open.pdf', clients.id);
+    const elsewhere = await makeFolder(server, otherFirm, 'Osprey elsewhere');
+    await makeFile(server, otherFirm, 'Osprey other firm.pdf', elsewhere.id);
+    expect((await names(admin, 'osprey')).sort()).toEqual([
+      'Osprey inner',
+      'Osprey minutes.pdf',
+      'Osprey open.pdf',
+    ]);
+    expect(await names(member, 'osprey')).toEqual(['Osprey open.pdf']);
+    expect(await names(member, 'board')).toEqual([]);
+    expect((await search(member, { query: 'osprey' }, 'search')).total).toBe(1);
+    expect((await names(otherFirm, 'osprey')).sort()).toEqual([
+      'Osprey elsewhere',
+      'Osprey other firm.pdf',
+    ]);
+    // Within a hidden folder or another firm's folder: 404.
+    const hidden = await call(server, member, 'POST', '/api/rest/entities/filtered', {
+      filters: { folder_id: inner.id },
+    });
+    expect(hidden.statusCode).toBe(404);
+    const foreign = await call(server, admin, 'POST', '/api/rest/entities/filtered', {
+      filters: { folder_id: elsewhere.id },
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('keeps the index in step: upload verified, rename, move, archive, restore, delete', async () => {
+    const file = await makeFile(server, admin, 'Heron draft.txt', clients.id);
+    // A pending file is not found until it is ready.
+    const pendingId = newId();
+    await db()
+      .insertInto('files')
+      .values({
+        id: pendingId,
+        database_id: admin.databaseId,
+        folder_id: clients.id,
+        name: 'Heron pending.txt',
+        name_key: 'heron pending.txt',
+        extension: 'txt',
+        size: 1,
+        content_type: 'text/plain',
+        storage_key: `${admin.databaseId}/${pendingId}`,
+        status: 'pending',
+        sha256: null,
+        created_by: admin.userId,
+        created_at: now(),
+        updated_at: now(),
+        archived_at: null,
+        archived_root_id: null,
+      })
+      .execute();
+    expect(await names(admin, 'heron')).toEqual(['Heron draft.txt']);
+    await db().updateTable('files').set({ status: 'ready' }).where('id', '=', pendingId).execute();
+    expect((await names(admin, 'heron')).sort()).toEqual(['Heron draft.txt', 'Heron pending.txt']);
+    await db().deleteFrom('files').where('id', '=', pendingId).execute();
+
+    const renamed = await call(server, admin, 'PATCH', `/api/rest/files/${file.id}`, {
+      name: 'Egret final.txt',
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(await names(admin, 'heron')).toEqual([]);
+    expect(await names(admin, 'egret')).toEqual(['Egret final.txt']);
+
+    const folder = await makeFolder(server, admin, 'Egret box', clients.id);
+    const target = await makeFolder(server, admin, 'Archive shelf');
+    const moved = await call(server, admin, 'POST', '/api/rest/bulk/move', {
+      items: [
+        { type: 'file', id: file.id },
+        { type: 'folder', id: folder.id },
+      ],
+      folder_id: target.id,
+    });
+    expect(moved.statusCode).toBe(200);
+    const afterMove = await complete(admin, 'egret');
+    expect(afterMove.map((h) => h.path.map((p) => p.name))).toEqual([
+      ['Root', 'Archive shelf'],
+      ['Root', 'Archive shelf'],
+    ]);
+    expect((await searchNames(admin, { folder_id: target.id })).sort()).toEqual([
+      'Egret box',
+      'Egret final.txt',
+    ]);
+
+    const renameFolder = await call(server, admin, 'PATCH', `/api/rest/folders/${target.id}`, {
+      name: 'Shelf two',
+    });
+    expect(renameFolder.statusCode).toBe(200);
+    expect((await complete(admin, 'egret box'))[0]!.path[1]).toEqual({
+      id: target.id,
+      name: 'Shelf two',
+    });
+    expect(await names(admin, 'shelf two')).toEqual(['Shelf two']);
+
+    // Archiving a folder archives what it holds; restoring brings it back.
+    const archived = await call(server, admin, 'POST', `/api/rest/folders/${target.id}/archive`);
+    expect(archived.statusCode).toBe(200);
+    expect(await names(admin, 'egret')).toEqual([]);
+    expect(
+      (await search(admin, { query: 'egret', archived: true }, 'search')).items
+        .map((h) => h.name)
+        .sort(),
+    ).toEqual(['Egret box', 'Egret final.txt']);
+    const restored = await call(server, admin, 'POST', `/api/rest/folders/${target.id}/restore`);
+    expect(restored.statusCode).toBe(200);
+    expect((await names(admin, 'egret')).sort()).toEqual(['Egret box', 'Egret final.txt']);
+    expect((await search(admin, { query: 'egret', archived: true }, 'search')).total).toBe(0);
+
+    await db().deleteFrom('files').where('id', '=', file.id).execute();
+    expect(await names(admin, 'egret')).toEqual(['Egret box']);
+  });
+
+  it('matches applied index values and follows their changes', async () => {
+    const file = await makeFile(server, admin, 'Ledger.pdf', clients.id);
+    const applied = await applyIndex(file.id, 'ACC-778812');
+    const hits = await complete(admin, '778812');
+    expect(hits.map((h) => h.name)).toEqual(['Ledger.pdf']);
+    expect(hits[0]!.matched_in).toEqual(['index']);
+    expect(await names(admin, 'acc 7788')).toEqual(['Ledger.pdf']);
+    await db()
+      .updateTable('applied_indexes')
+      .set({ value: 'ACC-990011' })
+      .where('id', '=', applied)
+      .execute();
+    expect(await names(admin, '778812')).toEqual([]);
+    expect(await names(admin, '990011')).toEqual(['Ledger.pdf']);
+    await db()
+      .updateTable('applied_indexes')
+      .set({ archived_at: now() })
+      .where('id', '=', applied)
+      .execute();
+    expect(await names(admin, '990011')).toEqual([]);
+    await db()
+      .updateTable('applied_indexes')
+      .set({ archived_at: null })
+      .where('id', '=', applied)
+      .execute();
+    expect(await names(admin, '990011')).toEqual(['Ledger.pdf']);
+    await db().deleteFrom('applied_indexes').where('id', '=', applied).execute();
+    expect(await names(admin, '990011')).toEqual([]);
+    // A value applied before the file was ready is indexed when it becomes a document.
+    const later = newId();
+    await applyIndex(later, 'Plover-55');
+    await makeFile(server, admin, 'Late.pdf', clients.id).then(async (f) => {
+      await db()
+        .updateTable('applied_indexes')
+        .set({ entity_id: f.id })
+        .where('entity_id', '=', later)
+        .execute();
+    });
+    expect(await names(admin, 'plover 55')).toEqual(['Late.pdf']);
+  });
+
+  it('matches contact names on folders only and follows link, unlink, rename and deletion', async () => {
+    const folder = await makeFolder(server, admin, 'Household', clients.id);
+    await makeFile(server, admin, 'Inside.pdf', folder.id);
+    const contactId = await addContact('Wilhelmina Quartermaine');
+    const linkId = await link(folder.id, contactId);
+    const hits = await complete(admin, 'quartermaine');
+    expect(hits.map((h) => h.name)).toEqual(['Household']);
+    expect(hits[0]!.matched_in).toEqual(['contact']);
+    await db()
+      .updateTable('contacts')
+      .set({ name: 'Wilhelmina Rutherford', name_key: 'wilhelmina rutherford' })
+      .where('id', '=', contactId)
+      .execute();
+    expect(await names(admin, 'quartermaine')).toEqual([]);
+    expect(await names(admin, 'rutherford')).toEqual(['Household']);
+    await db().deleteFrom('folder_contacts').where('id', '=', linkId).execute();
+    expect(await names(admin, 'rutherford')).toEqual([]);
+    await link(folder.id, contactId);
+    expect(await names(admin, 'rutherford')).toEqual(['Household']);
+    await db().deleteFrom('folder_contacts').where('contact_id', '=', contactId).execute();
+    await link(folder.id, contactId);
+    await db().deleteFrom('contacts').where('id', '=', contactId).execute();
+    expect(await names(admin, 'rutherford')).toEqual([]);
+  });
+
+  describe('filters', () => {
+    let box: FolderDto;
+    let inner: FolderDto;
+    let ids: Record<string, string>;
+
+    beforeAll(async () => {
+      box = await makeFolder(server, admin, 'Filter box');
+      inner = await makeFolder(server, admin, 'Filter inner', box.id);
+      const today = server.clock.now;
+      server.clock.now = Date.parse('2020-03-15T12:00:00Z');
+      const old = await makeFile(server, admin, 'Wren old.pdf', box.id);
+      server.clock.now = today;
+      const sheet = await makeFile(server, admin, 'Wren sheet.xlsx', inner.id);
+      const photo = await makeFile(server, admin, 'Wren photo.JPG', inner.id);
+      const odd = await makeFile(server, admin, 'Wren notes.xyz', box.id);
+      const arch = await makeFile(server, admin, 'Wren gone.pdf', box.id);
+      expect(
+        (await call(server, admin, 'POST', `/api/rest/files/${arch.id}/archive`)).statusCode,
+      ).toBe(200);
+      ids = { old: old.id, sheet: sheet.id, photo: photo.id, odd: odd.id, arch: arch.id };
+      await applyIndex(sheet.id, '2023');
+      await applyIndex(old.id, '2021');
+      const fav = await call(server, admin, 'PATCH', `/api/rest/files/${photo.id}/favorite`, {
+        enabled: true,
+      });
+      expect(fav.statusCode).toBe(200);
+    });
+
+    it('within a folder (its subtree, not itself) and without a query', async () => {
+      const page = await search(admin, { folder_id: box.id });
+      expect(page.items.map((h) => h.name)).toEqual([
+        'Filter inner',
+        'Wren notes.xyz',
+        'Wren old.pdf',
+        'Wren photo.JPG',
+        'Wren sheet.xlsx',
+      ]);
+      expect(page.items.every((h) => h.matched_in.length === 0)).toBe(true);
+      expect(await searchNames(admin, { folder_id: inner.id })).toEqual([
+        'Wren photo.JPG',
+        'Wren sheet.xlsx',
+      ]);
+    });
+
+    it('types: file categories of the spec, Other and Folder', async () => {
+      const within = { folder_id: box.id };
+      expect(await searchNames(admin, { ...within, types: ['PDF'] })).toEqual(['Wren old.pdf']);
+      expect(await searchNames(admin, { ...within, types: ['Spreadsheet', 'Image'] })).toEqual([
+        'Wren photo.JPG',
+        'Wren sheet.xlsx',
+      ]);
+      expect(await searchNames(admin, { ...within, types: ['Other'] })).toEqual(['Wren notes.xyz']);
+      expect(await searchNames(admin, { ...within, types: ['Folder'] })).toEqual(['Filter inner']);
+    });
+
+    it('dates: presets and from/to', async () => {
+      const within = { folder_id: box.id, types: ['PDF' as const] };
+      expect(await searchNames(admin, { ...within, date_preset: 'Today' })).toEqual([]);
+      expect(await searchNames(admin, { query: 'wren', date_preset: 'Today' })).toEqual([
+        'Wren notes.xyz',
+        'Wren photo.JPG',
+        'Wren sheet.xlsx',
+      ]);
+      expect(
+        await searchNames(admin, { ...within, date_from: '2020-03-01', date_to: '2020-03-15' }),
+      ).toEqual(['Wren old.pdf']);
+      expect(await searchNames(admin, { ...within, date_to: '2020-03-14' })).toEqual([]);
+      const bad = await call(server, admin, 'POST', '/api/rest/entities/filtered', {
+        filters: { date_from: '2020-03-02', date_to: '2020-03-01' },
+      });
+      expect(bad.statusCode).toBe(400);
+    });
+
+    it('index values, favorites only and archived', async () => {
+      expect(
+        await searchNames(admin, { index_values: [{ index_field_id: fieldId, value: '2023' }] }),
+      ).toEqual(['Wren sheet.xlsx']);
+      expect(
+        await searchNames(admin, {
+          query: 'wren',
+          index_values: [
+            { index_field_id: fieldId, value: '2023' },
+            { index_field_id: fieldId, value: '2021' },
+          ],
+        }),
+      ).toEqual(['Wren old.pdf', 'Wren sheet.xlsx']);
+      expect(await searchNames(admin, { folder_id: box.id, favorites_only: true })).toEqual([
+        'Wren photo.JPG',
+      ]);
+      expect(await searchNames(member, { folder_id: box.id, favorites_only: true })).toEqual([]);
+      expect(await searchNames(admin, { folder_id: box.id, archived: true })).toEqual([
+        'Wren gone.pdf',
+      ]);
+      expect(ids.arch).toBeDefined();
+    });
+  });
+});

@@ -1,0 +1,367 @@
+/**
+ * Search reads over `search_documents` (migration 0013; kept in step by triggers, never written
+ * here). Every query is scoped by the firm database, the archived flag and, when the session has
+ * hidden folders, by their subtrees (`scope_id` is the folder that decides a row's visibility).
+ *
+ * Text matching: the query's words (Unicode letters and digits) each match a word prefix, all of
+ * them (AND), anywhere in the name, the applied index values or the linked contact names — SQLite
+ * FTS5 `"word"*` terms on `search_fts` (prefix indexes of 2 and 3 characters), PostgreSQL
+ * `'word':*` tsquery terms on the GIN-indexed `tsv` column.
+ */
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { FolderFilter } from './permissions';
+import type { Executor } from './types';
+
+/** The dialect of the database (FTS syntax differs). */
+export type SearchDialect = 'sqlite' | 'postgres';
+
+/** What every search read is limited to. */
+export interface SearchScope {
+  databaseId: string;
+  /** true: archived rows only; false: live rows only. */
+  archived: boolean;
+  /** The session's folder visibility condition (access.ts `visibility`), or null. */
+  folderVisible: FolderFilter;
+}
+
+/** The columns a hit needs before its entity is read. */
+export interface DocumentRow {
+  id: string;
+  entity_type: 'file' | 'folder';
+  parent_id: string;
+  name: string;
+  index_text: string;
+  contact_text: string;
+}
+
+/** Conditions of search and filtered lists besides the text (all optional; see SearchFilters). */
+export interface DocumentConditions {
+  /** Any of these: folders, files with one of these extensions, files with none of these. */
+  kinds?: { folders: boolean; extensions: string[]; otherThan: string[] | null };
+  /** created_at ≥ from (ISO UTC). */
+  createdFrom?: string;
+  /** created_at < to (ISO UTC). */
+  createdTo?: string;
+  /** Per index field, any of these values (compared lowercased). */
+  indexValues?: { fieldId: string; values: string[] }[];
+  /** Only this user's enabled favorites. */
+  favoritesOf?: string;
+  /** Only rows inside this folder's subtree (not the folder itself). */
+  within?: string;
+}
+
+/** The text part of a search: the name key (exact/prefix ranking) and the words. */
+export interface TextQuery {
+  /** The whole query lowercased as names are (nameKey). */
+  key: string;
+  /** Lowercased words of the query; empty when the query holds no letter or digit. */
+  words: string[];
+}
+
+const MAX_CHAR = String.fromCodePoint(0x10ffff);
+
+/** The FTS5 MATCH expression of some words: each a prefix term, all required. */
+export function ftsMatch(words: string[]): string {
+  return words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(' AND ');
+}
+
+/** The PostgreSQL tsquery text of some words: each a prefix term, all required. */
+export function tsQuery(words: string[]): string {
+  return words.map((w) => `'${w.replace(/['\\]/g, '')}':*`).join(' & ');
+}
+
+/** "the row matches these words", per dialect (`words` not empty). */
+function textMatches(dialect: SearchDialect, words: string[]): Expression<SqlBool> {
+  if (dialect === 'postgres') {
+    return sql<SqlBool>`d.tsv @@ to_tsquery('simple', ${tsQuery(words)})`;
+  }
+  return sql<SqlBool>`d.rid in (select rowid from search_fts where search_fts match ${ftsMatch(words)})`;
+}
+
+/** The condition "name_key starts with key" as a B-tree range. */
+function namePrefix(key: string): Expression<SqlBool> {
+  return sql<SqlBool>`(d.name_key >= ${key} and d.name_key < ${key + MAX_CHAR})`;
+}
+
+function scoped(db: Executor, scope: SearchScope) {
+  let query = db
+    .selectFrom('search_documents as d')
+    .where('d.database_id', '=', scope.databaseId)
+    .where('d.archived', '=', scope.archived ? 1 : 0);
+  if (scope.folderVisible) query = query.where(scope.folderVisible('d.scope_id'));
+  return query;
+}
+
+const DOCUMENT_COLUMNS = [
+  'd.id',
+  'd.entity_type',
+  'd.parent_id',
+  'd.name',
+  'd.index_text',
+  'd.contact_text',
+] as const;
+
+/**
+ * Items whose whole name, or name without its extension, is `key` (the exact tier of ranking),
+ * ordered by name then id.
+ */
+export async function exactNameHits(
+  db: Executor,
+  scope: SearchScope,
+  key: string,
+  limit: number,
+): Promise<DocumentRow[]> {
+  return scoped(db, scope)
+    .select(DOCUMENT_COLUMNS)
+    .where((eb) => eb.or([eb('d.name_key', '=', key), eb('d.stem_key', '=', key)]))
+    .orderBy('d.name_key')
+    .orderBy('d.id')
+    .limit(limit)
+    .execute();
+}
+
+/** Items whose name starts with `key`, except `excluded`, by name then id (the prefix tier). */
+export async function prefixNameHits(
+  db: Executor,
+  scope: SearchScope,
+  key: string,
+  excluded: string[],
+  limit: number,
+): Promise<DocumentRow[]> {
+  let query = scoped(db, scope).select(DOCUMENT_COLUMNS).where(namePrefix(key));
+  if (excluded.length > 0) query = query.where('d.id', 'not in', excluded);
+  return query.orderBy('d.name_key').orderBy('d.id').limit(limit).execute();
+}
+
+/**
+ * Items matching the words in their name, index values or contact names, except `excluded`, in
+ * the index's own order (no ranking: the caller fills the last tier, and the scan stops at
+ * `limit`).
+ */
+export async function textHits(
+  db: Executor,
+  dialect: SearchDialect,
+  scope: SearchScope,
+  words: string[],
+  excluded: string[],
+  limit: number,
+): Promise<DocumentRow[]> {
+  if (words.length === 0 || limit <= 0) return [];
+  if (dialect === 'postgres') {
+    let query = scoped(db, scope).select(DOCUMENT_COLUMNS).where(textMatches(dialect, words));
+    if (excluded.length > 0) query = query.where('d.id', 'not in', excluded);
+    return query.limit(limit).execute();
+  }
+  // SQLite: driven by the FTS table (a join, so the scan stops after `limit` rows pass).
+  const visible = scope.folderVisible ? sql`and ${scope.folderVisible('d.scope_id')}` : sql``;
+  const notExcluded =
+    excluded.length > 0
+      ? sql`and d.id not in (${sql.join(excluded.map((e) => sql`${e}`))})`
+      : sql``;
+  const result = await sql<DocumentRow>`select d.id, d.entity_type, d.parent_id, d.name,
+      d.index_text, d.contact_text
+    from search_fts f join search_documents d on d.rid = f.rowid
+    where f.search_fts match ${ftsMatch(words)} and d.database_id = ${scope.databaseId}
+      and d.archived = ${scope.archived ? 1 : 0} ${visible} ${notExcluded}
+    limit ${limit}`.execute(db);
+  return result.rows;
+}
+
+/** The ids of a folder's subtree (the folder included, archived or not). */
+function subtreeIds(databaseId: string, folderId: string): Expression<string> {
+  return sql<string>`(with recursive sub(id) as (
+      select id from folders where database_id = ${databaseId} and id = ${folderId}
+      union all
+      select f.id from folders f join sub s on f.parent_id = s.id where f.database_id = ${databaseId}
+    ) select id from sub)`;
+}
+
+function filtered(
+  db: Executor,
+  dialect: SearchDialect,
+  scope: SearchScope,
+  conditions: DocumentConditions,
+  text: TextQuery | null,
+) {
+  let query = scoped(db, scope);
+  if (text) {
+    query = query.where(
+      text.words.length > 0 ? textMatches(dialect, text.words) : namePrefix(text.key),
+    );
+  }
+  const { kinds } = conditions;
+  if (kinds) {
+    query = query.where((eb) => {
+      const any: Expression<SqlBool>[] = [];
+      if (kinds.folders) any.push(eb('d.entity_type', '=', 'folder'));
+      if (kinds.extensions.length > 0) {
+        any.push(
+          eb.and([eb('d.entity_type', '=', 'file'), eb('d.extension', 'in', kinds.extensions)]),
+        );
+      }
+      if (kinds.otherThan) {
+        any.push(
+          eb.and([eb('d.entity_type', '=', 'file'), eb('d.extension', 'not in', kinds.otherThan)]),
+        );
+      }
+      return any.length > 0 ? eb.or(any) : sql<SqlBool>`1 = 0`;
+    });
+  }
+  if (conditions.createdFrom) query = query.where('d.created_at', '>=', conditions.createdFrom);
+  if (conditions.createdTo) query = query.where('d.created_at', '<', conditions.createdTo);
+  for (const { fieldId, values } of conditions.indexValues ?? []) {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('applied_indexes as a')
+          .select(sql`1`.as('one'))
+          .where('a.database_id', '=', scope.databaseId)
+          .whereRef('a.entity_id', '=', 'd.id')
+          .where('a.index_field_id', '=', fieldId)
+          .where('a.archived_at', 'is', null)
+          .where(sql<SqlBool>`lower(a.value) in (${sql.join(values.map((v) => sql`${v}`))})`),
+      ),
+    );
+  }
+  if (conditions.favoritesOf) {
+    const userId = conditions.favoritesOf;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('favorites as fv')
+          .select(sql`1`.as('one'))
+          .where('fv.database_id', '=', scope.databaseId)
+          .where('fv.user_id', '=', userId)
+          .whereRef('fv.entity_id', '=', 'd.id')
+          .where('fv.enabled', '=', 1),
+      ),
+    );
+  }
+  if (conditions.within) {
+    query = query
+      .where(sql<SqlBool>`d.scope_id in ${subtreeIds(scope.databaseId, conditions.within)}`)
+      .where('d.id', '<>', conditions.within);
+  }
+  return query;
+}
+
+/**
+ * One page of search or filtered results. With a text query: exact name matches first, then name
+ * prefix matches, then the other matches, each by name then id. Without: folders first, then by
+ * name then id.
+ */
+export async function searchDocuments(
+  db: Executor,
+  dialect: SearchDialect,
+  scope: SearchScope,
+  conditions: DocumentConditions,
+  text: TextQuery | null,
+  offset: number,
+  limit: number,
+): Promise<DocumentRow[]> {
+  let query = filtered(db, dialect, scope, conditions, text).select(DOCUMENT_COLUMNS);
+  if (text) {
+    const key = text.key;
+    query = query.orderBy(
+      sql`case when d.name_key = ${key} or d.stem_key = ${key} then 0
+        when d.name_key >= ${key} and d.name_key < ${key + MAX_CHAR} then 1 else 2 end`,
+    );
+  } else {
+    query = query.orderBy(sql`case when d.entity_type = 'folder' then 0 else 1 end`);
+  }
+  return query.orderBy('d.name_key').orderBy('d.id').offset(offset).limit(limit).execute();
+}
+
+/** How many rows {@link searchDocuments} pages through. */
+export async function countDocuments(
+  db: Executor,
+  dialect: SearchDialect,
+  scope: SearchScope,
+  conditions: DocumentConditions,
+  text: TextQuery | null,
+): Promise<number> {
+  const row = await filtered(db, dialect, scope, conditions, text)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * The chains of ancestors of some folders, by one recursive query: for each folder id, its
+ * ancestors and itself from the top-level folder down ({id, name}; the root is not included).
+ * Ids not found (and '') answer no entry.
+ */
+export async function folderChains(
+  db: Executor,
+  databaseId: string,
+  folderIds: string[],
+): Promise<Map<string, { id: string; name: string }[]>> {
+  const wanted = [...new Set(folderIds.filter((id) => id !== ''))];
+  const chains = new Map<string, { id: string; name: string }[]>();
+  if (wanted.length === 0) return chains;
+  const rows = await db
+    .withRecursive('chain(start_id, id, name, parent_id, depth)', (qb) =>
+      qb
+        .selectFrom('folders')
+        .select(['id as start_id', 'id', 'name', 'parent_id', sql<number>`0`.as('depth')])
+        .where('database_id', '=', databaseId)
+        .where('id', 'in', wanted)
+        .unionAll((u) =>
+          u
+            .selectFrom('folders as f')
+            .innerJoin('chain', 'chain.parent_id', 'f.id')
+            .select([
+              'chain.start_id',
+              'f.id',
+              'f.name',
+              'f.parent_id',
+              (eb) => eb('chain.depth', '+', 1).as('depth'),
+            ])
+            .where('f.database_id', '=', databaseId)
+            .where('chain.depth', '<', 1000),
+        ),
+    )
+    .selectFrom('chain')
+    .select(['start_id', 'id', 'name', 'depth'])
+    .execute();
+  const byStart = new Map<string, { id: string; name: string; depth: number }[]>();
+  for (const row of rows) {
+    const list = byStart.get(row.start_id) ?? [];
+    list.push({ id: row.id, name: row.name, depth: Number(row.depth) });
+    byStart.set(row.start_id, list);
+  }
+  for (const [id, list] of byStart) {
+    list.sort((a, b) => b.depth - a.depth);
+    chains.set(
+      id,
+      list.map((c) => ({ id: c.id, name: c.name })),
+    );
+  }
+  return chains;
+}
+
+/**
+ * The raw full-text query alone (no firm, visibility or ranking): the first `limit` matching row
+ * ids. For the benchmark's baseline only.
+ */
+export async function rawTextQuery(
+  db: Executor,
+  dialect: SearchDialect,
+  words: string[],
+  limit: number,
+): Promise<string[]> {
+  if (dialect === 'postgres') {
+    const result = await sql<{
+      id: string;
+    }>`select id from search_documents where tsv @@ to_tsquery('simple', ${tsQuery(words)}) limit ${limit}`.execute(
+      db,
+    );
+    return result.rows.map((r) => r.id);
+  }
+  const result = await sql<{
+    rowid: number;
+  }>`select rowid from search_fts where search_fts match ${ftsMatch(words)} limit ${limit}`.execute(
+    db,
+  );
+  return result.rows.map((r) => String(r.rowid));
+}

@@ -1,0 +1,42 @@
+/**
+ * Calls of the mail outbox (issue 7 item 2): the invitation e-mail the server kept in
+ * DATA_DIR/outbox because no SMTP_URL is configured, readable by the firm's administrators.
+ * Every call goes through the one HTTP client, so a failed call throws an ApiError with the
+ * server's message.
+ */
+import type { Page } from '../../../common/types';
+import { REST, get } from '../../api/client';
+
+/** One outbox message as listed (GET REST/private/outbox): without its text. Times ISO 8601 UTC. */
+export interface OutboxSummaryDto {
+  id: string;
+  database_id: string;
+  from: string;
+  to: string;
+  subject: string;
+  created_at: string;
+}
+
+/** One outbox message with its text (GET REST/private/outbox/{id}). */
+export interface OutboxMessageDto extends OutboxSummaryDto {
+  text: string;
+  html?: string;
+}
+
+/** Messages read per page of the outbox list. */
+export const OUTBOX_PAGE_SIZE = 100;
+
+/** GET REST/private/outbox?page&page_size: a page of the firm's outbox, newest first. */
+export function fetchOutbox(
+  page: number,
+  pageSize = OUTBOX_PAGE_SIZE,
+): Promise<Page<OutboxSummaryDto>> {
+  return get<Page<OutboxSummaryDto>>(`${REST}/private/outbox`, {
+    query: { page, page_size: pageSize },
+  });
+}
+
+/** GET REST/private/outbox/{id}: one message with its text (404 for another firm's message). */
+export function fetchOutboxMessage(id: string): Promise<OutboxMessageDto> {
+  return get<OutboxMessageDto>(`${REST}/private/outbox/${encodeURIComponent(id)}`);
+}

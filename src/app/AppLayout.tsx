@@ -5,29 +5,35 @@
 import { Layout } from 'antd';
 import { Link, Outlet } from 'react-router';
 import { PRODUCT_NAME } from '../../common/constants';
+import { SHARED_LANDING } from '../../common/sharing';
 import { DetailsPanel } from '../features/details/components/DetailsPanel';
 import { SearchBox } from '../features/search/components/SearchBox';
 import { FirmSwitcher } from '../features/session/components/FirmSwitcher';
 import { selectUserDisplayName } from '../features/session/sessionSelectors';
+import { selectIsGuest } from '../features/sharing/sharingSelectors';
 import { UploadPanel } from '../features/uploads/components/UploadPanel';
 import { useAppSelector } from '../store/hooks';
 import { Navigation } from './Navigation';
 
-/** The layout of every signed-in page. */
+/**
+ * The layout of every signed-in page. A guest (issue 7) gets no search, firm switcher or upload
+ * panel, and the brand leads to the Shared page.
+ */
 export function AppLayout() {
   const userName = useAppSelector(selectUserDisplayName);
+  const guest = useAppSelector(selectIsGuest);
   return (
     <Layout className="app-shell">
       <a className="skip-link" href="#main-content">
         Skip to content
       </a>
       <Layout.Header className="app-header">
-        <Link to="/home" className="app-brand">
+        <Link to={guest ? SHARED_LANDING : '/home'} className="app-brand">
           {PRODUCT_NAME}
         </Link>
-        <SearchBox />
+        {guest ? null : <SearchBox />}
         <div className="app-header-end">
-          <FirmSwitcher />
+          {guest ? null : <FirmSwitcher />}
           <span className="app-user" title="Signed in user">
             {userName}
           </span>
@@ -50,8 +56,8 @@ export function AppLayout() {
           <Outlet />
         </Layout.Content>
       </Layout>
-      <UploadPanel />
-      <DetailsPanel />
+      {guest ? null : <UploadPanel />}
+      {guest ? null : <DetailsPanel />}
     </Layout>
   );
 }

@@ -13,12 +13,17 @@ import { RequireSession, SignInRoute } from '../features/session/components/Sess
 import { TokenSignInRoute } from '../features/session/components/TokenSignInRoute';
 import { MissingIndexesPage } from '../features/indexFields/components/MissingIndexesPage';
 import { SearchResultsPage } from '../features/search/components/SearchResultsPage';
+import { GuestGate } from '../features/sharing/components/GuestGate';
 import { InvitationPage } from '../features/sharing/components/InvitationPage';
 import { SharedPage } from '../features/sharing/components/SharedPage';
 import { AppLayout } from './AppLayout';
 import { NotFoundPage } from './pages';
 
-/** The route table: /login and /logout outside the shell, every other page inside it. */
+/**
+ * The route table: /login, /logout, /sso and the public invitation page outside the shell, every
+ * other page inside it. A guest (issue 7) may only use /sharing/shared inside the shell
+ * ({@link GuestGate}).
+ */
 export function AppRoutes() {
   return (
     <Routes>
@@ -31,7 +36,9 @@ export function AppRoutes() {
           <RequireSession>
             <SessionTimeout />
             <MaintenanceGate>
-              <AppLayout />
+              <GuestGate>
+                <AppLayout />
+              </GuestGate>
             </MaintenanceGate>
           </RequireSession>
         }

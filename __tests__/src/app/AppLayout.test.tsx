@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { App } from '../../../src/app/App';
 import { makeStore, type AppStore } from '../../../src/store/store';
 import {
+  LocationProbe,
   callsTo,
   makeEvent,
   makeFolder,
@@ -26,6 +27,8 @@ describe('app shell', () => {
         body: [{ id: 'f1', name: 'Clients', type: 'breadcrumb' }],
       },
       'POST /api/rest/history': { body: makePage([makeEvent()]) },
+      'GET /api/rest/entities/shared': { body: { shared_with_me: [], shared_by_me: [] } },
+      'GET /api/rest/shared/entities': { body: { items: [], allow_download: true } },
     });
   });
   afterEach(() => {
@@ -135,8 +138,61 @@ describe('app shell', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
   });
 
-  it('sends the /sharing/shared landing to Shared', () => {
+  it('sends the /sharing/shared landing to Shared', async () => {
     renderAt('/sharing/shared');
     expect(screen.getByRole('heading', { level: 1, name: 'Shared' })).toBeInTheDocument();
+    expect(await screen.findByText('Nothing has been shared with you yet.')).toBeInTheDocument();
+  });
+
+  describe('for a guest (issue 7)', () => {
+    const guest = () =>
+      makeUser({
+        firstName: 'Gail',
+        lastName: 'Guest',
+        databases: [{ id: 'db1', name: 'north', description: 'North Advisors', role: 'guest' }],
+      });
+
+    it('shows only Shared in the navigation, no firm switcher, search or admin entry', async () => {
+      renderAt('/sharing/shared', guest());
+      const nav = screen.getByRole('navigation', { name: 'Main' });
+      const links = within(nav).getAllByRole('link');
+      expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+        ['Shared', '/sharing/shared'],
+      ]);
+      expect(links[0]).toHaveAttribute('aria-current', 'page');
+      expect(screen.queryByRole('combobox', { name: 'Firm' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+      expect(
+        within(screen.getByRole('banner')).getByRole('link', { name: 'Dossier' }),
+      ).toHaveAttribute('href', '/sharing/shared');
+      expect(await screen.findByText('Nothing has been shared with you yet.')).toBeInTheDocument();
+    });
+
+    it.each(['/home', '/home/folders/f1', '/history', '/admin', '/shared', '/nowhere'])(
+      'sends a guest from %s to /sharing/shared',
+      async (route) => {
+        const { container } = renderWithProviders(
+          <>
+            <App />
+            <LocationProbe />
+          </>,
+          { store: (store = makeStore(signedInState(guest()))), route },
+        );
+        expect(await screen.findByTestId('location')).toHaveTextContent('/sharing/shared');
+        expect(screen.getByRole('heading', { level: 1, name: 'Shared' })).toBeInTheDocument();
+        expect(container).not.toHaveTextContent('Page not found');
+      },
+    );
+
+    it('keeps a guest inside a shared folder', async () => {
+      renderWithProviders(
+        <>
+          <App />
+          <LocationProbe />
+        </>,
+        { store: (store = makeStore(signedInState(guest()))), route: '/sharing/shared/folders/f9' },
+      );
+      expect(await screen.findByTestId('location')).toHaveTextContent('/sharing/shared/folders/f9');
+    });
   });
 });

@@ -62,6 +62,7 @@ describe('sign-in', () => {
       'POST /api/rest/private/users/authenticate': { body: makeUser() },
       'GET /api/rest/private/user_event/login': { body: {} },
       'GET /api/rest/entities': { body: makePage([]) },
+      'GET /api/rest/entities/shared': { body: { shared_with_me: [], shared_by_me: [] } },
     });
     const user = userEvent.setup();
     renderWithProviders(<App />, { store, route: '/login?landing=/sharing/shared' });
@@ -72,7 +73,8 @@ describe('sign-in', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Shared' })).toBeInTheDocument();
-    expect(screen.getByText('Shared items are coming in a later release.')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing has been shared with you yet.')).toBeInTheDocument();
+    expect(callsTo(calls, 'GET /api/rest/entities/shared')).toHaveLength(1);
     expect(callsTo(calls, 'GET /api/rest/private/user_event/login')).toHaveLength(1);
   });
 

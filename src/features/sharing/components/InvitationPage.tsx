@@ -1,6 +1,123 @@
-/** The invitation page a share link opens: sign up or sign in as a guest (issue 7). */
+/**
+ * The invitation page a share link opens (/sharing/invitation/:invitationId, public; issue 7 item
+ * 3): who shared what, then the guest sign-up form or the sign-in form (the sign-in first when the
+ * invited address already has an account; either can be switched to), with the link's password
+ * when it has one. Once signed in, the landing location (/sharing/shared). An unknown or revoked
+ * link and an expired one say so.
+ */
+import { Alert, Button, Card, Result, Spin, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import { PRODUCT_NAME } from '../../../../common/constants';
+import { SHARED_LANDING, SHARING_MESSAGES } from '../../../../common/sharing';
+import { resolveLanding } from '../../../app/landing';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { useSessionBootstrap } from '../../session/components/SessionGate';
+import { selectCurrentUser, selectUserDisplayName } from '../../session/sessionSelectors';
+import { selectInvitation } from '../sharingSelectors';
+import { sharingActions } from '../sharingSlice';
+import { GuestSignInForm, GuestSignUpForm } from './GuestForms';
+import './sharing.css';
 
-/** The invitation page a share link opens: sign up or sign in as a guest. */
+/** The page. */
 export function InvitationPage() {
-  return null;
+  useSessionBootstrap();
+  const dispatch = useAppDispatch();
+  const { invitationId = '' } = useParams();
+  const invitation = useAppSelector(selectInvitation);
+  const user = useAppSelector(selectCurrentUser);
+  const userName = useAppSelector(selectUserDisplayName);
+  const { info, load, problem, landing } = invitation;
+  const [mode, setMode] = useState<'signUp' | 'signIn' | null>(null);
+
+  useEffect(() => {
+    dispatch(sharingActions.invitationOpened({ token: invitationId }));
+    setMode(null);
+  }, [dispatch, invitationId]);
+
+  if (landing && user) return <Navigate to={resolveLanding(landing)} replace />;
+
+  let body;
+  if (load.status === 'failed') {
+    const title =
+      problem === 'expired'
+        ? SHARING_MESSAGES.linkExpired
+        : problem === 'not_found'
+          ? SHARING_MESSAGES.linkNotFound
+          : 'The invitation could not be loaded.';
+    body = (
+      <Result
+        status={problem === 'other' ? 'error' : 'warning'}
+        title={title}
+        subTitle={problem === 'other' ? load.error : 'Ask the person who shared it for a new link.'}
+        extra={
+          problem === 'other' ? (
+            <Button
+              onClick={() => dispatch(sharingActions.invitationOpened({ token: invitationId }))}
+            >
+              Try again
+            </Button>
+          ) : null
+        }
+      />
+    );
+  } else if (!info || invitation.token !== invitationId) {
+    body = (
+      <div role="status" className="share-loading">
+        <Spin /> Loading the invitation…
+      </div>
+    );
+  } else if (info.state === 'expired') {
+    body = <Result status="warning" title={SHARING_MESSAGES.linkExpired} />;
+  } else {
+    const current = mode ?? (info.has_account ? 'signIn' : 'signUp');
+    const what = info.entity_type === 'folder' ? 'the folder' : 'the file';
+    body = (
+      <>
+        <Typography.Paragraph className="invitation-summary">
+          <strong>{info.shared_by_name}</strong> shared {what} <strong>{info.entity_name}</strong>{' '}
+          with you.
+        </Typography.Paragraph>
+        {user ? (
+          <Alert
+            className="share-alert"
+            type="info"
+            showIcon
+            title={`You are signed in as ${userName}.`}
+            description="Sign in below with the invited account to add this item to your Shared page."
+          />
+        ) : null}
+        <Typography.Title level={2} className="invitation-form-title">
+          {current === 'signUp' ? 'Create your account' : 'Sign in'}
+        </Typography.Title>
+        {current === 'signUp' ? (
+          <GuestSignUpForm token={invitationId} info={info} />
+        ) : (
+          <GuestSignInForm token={invitationId} info={info} />
+        )}
+        <Typography.Paragraph className="invitation-switch">
+          {current === 'signUp' ? 'Already have an account?' : 'New here?'}{' '}
+          <Button
+            type="link"
+            className="invitation-switch-button"
+            onClick={() => setMode(current === 'signUp' ? 'signIn' : 'signUp')}
+          >
+            {current === 'signUp' ? 'Sign in instead' : 'Create an account'}
+          </Button>
+        </Typography.Paragraph>
+      </>
+    );
+  }
+
+  return (
+    <main className="sign-in-page invitation-page">
+      <Card className="sign-in-card invitation-card">
+        <Typography.Title level={1} className="sign-in-title">
+          {PRODUCT_NAME}
+        </Typography.Title>
+        {body}
+        {user && load.status !== 'succeeded' ? <Link to={SHARED_LANDING}>Go to Shared</Link> : null}
+      </Card>
+    </main>
+  );
 }

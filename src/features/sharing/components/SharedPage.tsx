@@ -1,17 +1,423 @@
-/** The Shared page: /shared for internal users, /sharing/shared for guests (issue 7). */
-import { Empty } from 'antd';
+/**
+ * The Shared page (issue 7 item 7): /shared for internal users (tabs "Shared with me" and "Shared
+ * by me"; ?tab=by-me keeps the second across a reload) and /sharing/shared for guests, with
+ * /…/folders/:folderId deep links inside a shared folder, its own breadcrumbs (from the shared
+ * root down), a virtualised list, and Preview (new tab) and Download of files (when the share
+ * allows it). Opening a file first checks the access; once the server says it has ended the page
+ * says "Your access to this item has ended." With the sharing flag off nothing is shared.
+ */
+import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
+import { Alert, Breadcrumb, Button, Empty, Result, Spin, Tabs } from 'antd';
+import { memo, useCallback, useEffect, type MouseEvent, type ReactNode } from 'react';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { SHARED_LANDING, SHARING_MESSAGES } from '../../../../common/sharing';
+import { EntityIcon } from '../../../components/EntityIcon';
 import { PageTitle } from '../../../components/PageTitle';
+import { VirtualList } from '../../../components/VirtualList';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { fileUrl } from '../../entities/entitiesApi';
+import { selectCurrentDatabaseId } from '../../session/sessionSelectors';
+import { sharedFileUrl, type SharedFileMode } from '../sharingApi';
+import {
+  selectIsGuest,
+  selectShared,
+  selectSharedByMeRows,
+  selectSharedRows,
+  selectSharingEnabled,
+  type SharedRow,
+} from '../sharingSelectors';
+import { sharingActions } from '../sharingSlice';
+import './sharing.css';
 
-/** The Shared page (a placeholder until the sharing work of issue 7 lands). */
-export function SharedPage() {
+/** The internal users' Shared route. */
+export const INTERNAL_SHARED_ROUTE = '/shared';
+
+/** Text of the empty top level (nothing shared with the user). */
+export const EMPTY_SHARED_TEXT = 'Nothing has been shared with you yet.';
+/** Text of an empty shared folder. */
+export const EMPTY_FOLDER_TEXT = 'This folder is empty.';
+/** Text of the empty Shared by me list. */
+export const EMPTY_BY_ME_TEXT =
+  'You have not shared anything yet. Use Share in an item’s details to share it.';
+
+/** The base route of the page the user is on: /sharing/shared or /shared. */
+export function sharedBase(pathname: string): string {
+  return pathname.startsWith(SHARED_LANDING) ? SHARED_LANDING : INTERNAL_SHARED_ROUTE;
+}
+
+/** The route of a shared folder under a base ('' is the shared top level). */
+export function sharedFolderRoute(base: string, folderId: string): string {
+  return folderId ? `${base}/folders/${encodeURIComponent(folderId)}` : base;
+}
+
+/** Whether a click is a plain left click (modified clicks keep the browser's own behaviour). */
+function isPlainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+/** A link to a shared file's preview or download that checks the access before opening it. */
+function SharedFileLink({
+  row,
+  mode,
+  className,
+  children,
+  label,
+}: {
+  row: SharedRow;
+  mode: SharedFileMode;
+  className?: string;
+  children: ReactNode;
+  label?: string;
+}) {
+  const dispatch = useAppDispatch();
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!isPlainClick(event)) return;
+    event.preventDefault();
+    dispatch(sharingActions.fileOpenRequested({ fileId: row.id, folderId: row.folderId, mode }));
+  };
   return (
-    <div className="page">
-      <PageTitle>Shared</PageTitle>
+    <a
+      className={className}
+      href={sharedFileUrl(row.id, mode)}
+      aria-label={label}
+      {...(mode === 'preview'
+        ? { target: '_blank', rel: 'noopener noreferrer' }
+        : { download: row.name })}
+      onClick={onClick}
+    >
+      {children}
+    </a>
+  );
+}
+
+/** One row of what was shared with the user (or of an open shared folder). */
+const SharedRowView = memo(function SharedRowView({
+  row,
+  index,
+  base,
+  canDownload,
+}: {
+  row: SharedRow;
+  index: number;
+  base: string;
+  canDownload: boolean;
+}) {
+  const isFolder = row.type === 'folder';
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      className="shared-row"
+      data-testid="shared-row"
+      data-entity-id={row.id}
+    >
+      <div role="cell" className="entity-cell entity-cell-name">
+        <EntityIcon kind={row.kind} />
+        {isFolder ? (
+          <Link className="entity-name" to={sharedFolderRoute(base, row.id)}>
+            {row.name}
+          </Link>
+        ) : (
+          <SharedFileLink row={row} mode="preview" className="entity-name">
+            {row.name}
+          </SharedFileLink>
+        )}
+      </div>
+      <div role="cell" className="entity-cell shared-cell-by">
+        {row.sharedBy}
+      </div>
+      <div role="cell" className="entity-cell entity-cell-date">
+        {row.sharedText}
+      </div>
+      <div role="cell" className="entity-cell entity-cell-size">
+        {row.sizeText}
+      </div>
+      <div role="cell" className="entity-cell shared-cell-actions">
+        {isFolder ? null : (
+          <>
+            <SharedFileLink row={row} mode="preview" label={`Preview ${row.name}`}>
+              <EyeOutlined aria-hidden /> Preview
+            </SharedFileLink>
+            {canDownload && row.allowDownload ? (
+              <SharedFileLink row={row} mode="download" label={`Download ${row.name}`}>
+                <DownloadOutlined aria-hidden /> Download
+              </SharedFileLink>
+            ) : null}
+          </>
+        )}
+      </div>
+    </div>
+  );
+});
+
+/** One row of Shared by me: the item in the firm, its recipient, Remove access. */
+const SharedByMeRowView = memo(function SharedByMeRowView({
+  row,
+  index,
+}: {
+  row: SharedRow;
+  index: number;
+}) {
+  const dispatch = useAppDispatch();
+  const removing = useAppSelector((state) => state.sharing.shared.removing.includes(row.shareId));
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      className="shared-row"
+      data-testid="shared-by-me-row"
+      data-entity-id={row.id}
+    >
+      <div role="cell" className="entity-cell entity-cell-name">
+        <EntityIcon kind={row.kind} />
+        {row.type === 'folder' ? (
+          <Link className="entity-name" to={`/home/folders/${encodeURIComponent(row.id)}`}>
+            {row.name}
+          </Link>
+        ) : (
+          <a
+            className="entity-name"
+            href={fileUrl(row.id, 'preview')}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {row.name}
+          </a>
+        )}
+      </div>
+      <div role="cell" className="entity-cell shared-cell-by">
+        {row.recipient}
+      </div>
+      <div role="cell" className="entity-cell entity-cell-date">
+        {row.sharedText}
+      </div>
+      <div role="cell" className="entity-cell entity-cell-size">
+        {row.sizeText}
+      </div>
+      <div role="cell" className="entity-cell shared-cell-actions">
+        <Button
+          size="small"
+          danger
+          loading={removing}
+          aria-label={`Remove access of ${row.recipient} to ${row.name}`}
+          onClick={() => dispatch(sharingActions.shareRemovalRequested({ shareId: row.shareId }))}
+        >
+          Remove access
+        </Button>
+      </div>
+    </div>
+  );
+});
+
+const rowKey = (row: SharedRow) => `${row.shareId}:${row.id}`;
+
+/** The table of rows with its header, or the empty state. */
+function SharedTable({
+  rows,
+  label,
+  whoLabel,
+  emptyText,
+  renderRow,
+}: {
+  rows: readonly SharedRow[];
+  label: string;
+  whoLabel: string;
+  emptyText: string;
+  renderRow: (row: SharedRow, index: number) => ReactNode;
+}) {
+  if (rows.length === 0) {
+    return (
       <Empty
         className="page-empty"
         image={Empty.PRESENTED_IMAGE_SIMPLE}
-        description="Shared items are coming in a later release."
+        description={emptyText}
+        data-testid="shared-empty"
       />
+    );
+  }
+  return (
+    <div
+      className="entity-table shared-table"
+      role="table"
+      aria-label={label}
+      aria-rowcount={rows.length + 1}
+    >
+      <div role="rowgroup" className="entity-table-head">
+        <div role="row" aria-rowindex={1} className="shared-row entity-row-head">
+          <div role="columnheader" className="entity-cell entity-cell-name">
+            Name
+          </div>
+          <div role="columnheader" className="entity-cell shared-cell-by">
+            {whoLabel}
+          </div>
+          <div role="columnheader" className="entity-cell entity-cell-date">
+            Shared
+          </div>
+          <div role="columnheader" className="entity-cell entity-cell-size">
+            Size
+          </div>
+          <div role="columnheader" className="entity-cell shared-cell-actions">
+            <span className="visually-hidden">Actions</span>
+          </div>
+        </div>
+      </div>
+      <div className="entity-table-body">
+        <VirtualList items={rows} itemKey={rowKey} renderItem={renderRow} role="rowgroup" />
+      </div>
+    </div>
+  );
+}
+
+/** The breadcrumbs inside a shared folder: Shared, then the chain from the shared root down. */
+function SharedBreadcrumbs({ base }: { base: string }) {
+  const { crumbs, folderId } = useAppSelector(selectShared);
+  const chain = crumbs.length > 0 ? crumbs : [{ id: folderId, name: '…' }];
+  const items = [
+    { key: 'shared', title: <Link to={base}>Shared</Link> },
+    ...chain.map((crumb, index) => ({
+      key: crumb.id,
+      title:
+        index === chain.length - 1 ? (
+          <span aria-current="page">{crumb.name}</span>
+        ) : (
+          <Link to={sharedFolderRoute(base, crumb.id)}>{crumb.name}</Link>
+        ),
+    })),
+  ];
+  return <Breadcrumb className="shared-breadcrumbs" items={items} />;
+}
+
+/** The Shared page. */
+export function SharedPage() {
+  const dispatch = useAppDispatch();
+  const enabled = useAppSelector(selectSharingEnabled);
+  const guest = useAppSelector(selectIsGuest);
+  const databaseId = useAppSelector(selectCurrentDatabaseId);
+  const shared = useAppSelector(selectShared);
+  const rows = useAppSelector(selectSharedRows);
+  const byMeRows = useAppSelector(selectSharedByMeRows);
+  const { pathname } = useLocation();
+  const { folderId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const base = sharedBase(pathname);
+  const scope = guest ? 'guest' : 'internal';
+  const tab = params.get('tab') === 'by-me' && !guest && !folderId ? 'by-me' : 'with-me';
+
+  const open = useCallback(() => {
+    dispatch(sharingActions.sharedOpened({ scope, folderId }));
+  }, [dispatch, scope, folderId]);
+
+  useEffect(() => {
+    if (enabled) open();
+  }, [enabled, open, databaseId]);
+
+  const renderRow = useCallback(
+    (row: SharedRow, index: number) => (
+      <SharedRowView row={row} index={index} base={base} canDownload={shared.allowDownload} />
+    ),
+    [base, shared.allowDownload],
+  );
+  const renderByMeRow = useCallback(
+    (row: SharedRow, index: number) => <SharedByMeRowView row={row} index={index} />,
+    [],
+  );
+
+  let body: ReactNode;
+  if (!enabled) {
+    body = (
+      <Empty
+        className="page-empty"
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={EMPTY_SHARED_TEXT}
+        data-testid="shared-empty"
+      />
+    );
+  } else if (shared.accessEnded) {
+    body = (
+      <Result
+        status="warning"
+        title={SHARING_MESSAGES.accessEnded}
+        extra={
+          <Link to={base} onClick={() => folderId === '' && open()}>
+            Back to Shared
+          </Link>
+        }
+      />
+    );
+  } else if (shared.list.status === 'failed') {
+    body = (
+      <Result
+        status="warning"
+        title="Shared items could not be loaded."
+        subTitle={shared.list.error}
+        extra={<Button onClick={open}>Try again</Button>}
+      />
+    );
+  } else if (shared.list.status !== 'succeeded') {
+    body = (
+      <div className="list-loading" role="status">
+        <Spin description="Loading…">
+          <div className="list-loading-area" />
+        </Spin>
+      </div>
+    );
+  } else if (folderId || guest) {
+    body = (
+      <SharedTable
+        rows={rows}
+        label={folderId ? 'Shared folder' : 'Shared with me'}
+        whoLabel="Shared by"
+        emptyText={folderId ? EMPTY_FOLDER_TEXT : EMPTY_SHARED_TEXT}
+        renderRow={renderRow}
+      />
+    );
+  } else {
+    body = (
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setParams(key === 'by-me' ? { tab: 'by-me' } : {}, { replace: true })}
+        items={[
+          {
+            key: 'with-me',
+            label: 'Shared with me',
+            children: (
+              <SharedTable
+                rows={rows}
+                label="Shared with me"
+                whoLabel="Shared by"
+                emptyText={EMPTY_SHARED_TEXT}
+                renderRow={renderRow}
+              />
+            ),
+          },
+          {
+            key: 'by-me',
+            label: 'Shared by me',
+            children: (
+              <>
+                {shared.actionError ? (
+                  <Alert className="share-alert" type="error" showIcon title={shared.actionError} />
+                ) : null}
+                <SharedTable
+                  rows={byMeRows}
+                  label="Shared by me"
+                  whoLabel="Shared with"
+                  emptyText={EMPTY_BY_ME_TEXT}
+                  renderRow={renderByMeRow}
+                />
+              </>
+            ),
+          },
+        ]}
+      />
+    );
+  }
+
+  return (
+    <div className="page shared-page">
+      <PageTitle>Shared</PageTitle>
+      {enabled && folderId && !shared.accessEnded ? <SharedBreadcrumbs base={base} /> : null}
+      {body}
     </div>
   );
 }

@@ -106,14 +106,21 @@ class OutboxMailer implements Mailer {
   }
 }
 
+/**
+ * Timeouts of the SMTP connection in ms, so that an unresponsive server fails a share within
+ * seconds instead of minutes. Query parameters of SMTP_URL (e.g. `?connectionTimeout=30000`) win.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
 /** Sends each message through the SMTP server of SMTP_URL, from MAIL_FROM. */
 class SmtpMailer implements Mailer {
   private readonly transport: Transporter;
 
   constructor(private readonly config: Config) {
-    this.transport = nodemailer.createTransport(config.smtpUrl ?? '', {
-      from: config.mailFrom,
-    });
+    this.transport = nodemailer.createTransport(
+      { url: config.smtpUrl ?? '', ...SMTP_TIMEOUTS },
+      { from: config.mailFrom },
+    );
   }
 
   async send(message: MailMessage): Promise<void> {

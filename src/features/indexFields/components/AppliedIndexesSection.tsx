@@ -1,7 +1,216 @@
-/** The side panel section listing and applying index values (issue 9). */
+/**
+ * The side panel section listing and applying index values (issue 9 item 2; SPEC sections 3 and
+ * 4): the item's applied values (change one, remove one permanently) and the apply-index form
+ * (one value per index-field id, inputs by field type, checked with validateIndexValue) with its
+ * Apply button. Read-only members and archived items see the values only.
+ */
+import { CheckOutlined, CloseOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Alert, Button, Spin } from 'antd';
+import { useEffect, useState } from 'react';
+import { validateIndexValue, type AppliedIndexDto } from '../../../../common/indexFields';
 import type { EntityDto } from '../../../../common/types';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { selectCanOrganise } from '../../organise/organiseSelectors';
+import {
+  selectAppliedIndexes,
+  selectApplyForm,
+  selectApplyRequest,
+  selectFieldsById,
+  selectIndexFields,
+} from '../indexFieldsSelectors';
+import { indexFieldsActions } from '../indexFieldsSlice';
+import { ApplyIndexForm, IndexValueInput } from './ApplyIndexForm';
+import './indexFields.css';
+
+/** One applied value: shown, or edited in place. */
+function AppliedRow({ item, editable }: { item: AppliedIndexDto; editable: boolean }) {
+  const dispatch = useAppDispatch();
+  const field = useAppSelector(selectFieldsById).get(item.index_field_id);
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(item.value);
+  const [problem, setProblem] = useState<string | null>(null);
+  const shape = field ?? { type: item.index_field_type, values: [], name: item.index_field_name };
+
+  const save = () => {
+    const check = validateIndexValue(shape.type, draft, shape.values);
+    if (!check.ok) {
+      setProblem(check.message);
+      return;
+    }
+    if (check.value !== item.value) {
+      dispatch(indexFieldsActions.appliedValueUpdateRequested({ id: item.id, value: check.value }));
+    }
+    setEditing(false);
+  };
+
+  if (editing) {
+    return (
+      <li className="applied-row">
+        <span className="applied-name">{item.index_field_name}</span>
+        <span className="applied-value">
+          <IndexValueInput
+            field={shape}
+            value={draft}
+            ariaLabel={`New value of ${item.index_field_name}`}
+            invalid={problem !== null}
+            onPressEnter={save}
+            onChange={(value) => {
+              setDraft(value);
+              setProblem(null);
+            }}
+          />
+          {problem ? (
+            <span className="ant-form-item-explain-error" role="alert">
+              {problem}
+            </span>
+          ) : null}
+        </span>
+        <Button
+          size="small"
+          type="text"
+          icon={<CheckOutlined aria-hidden />}
+          aria-label={`Save ${item.index_field_name}`}
+          onClick={save}
+        />
+        <Button
+          size="small"
+          type="text"
+          icon={<CloseOutlined aria-hidden />}
+          aria-label="Cancel"
+          onClick={() => {
+            setEditing(false);
+            setDraft(item.value);
+            setProblem(null);
+          }}
+        />
+      </li>
+    );
+  }
+  return (
+    <li className="applied-row" aria-label={`${item.index_field_name}: ${item.value}`}>
+      <span className="applied-name">{item.index_field_name}</span>
+      <span className="applied-value">
+        {item.value}
+        {item.archived_at ? <span className="admin-muted"> (archived)</span> : null}
+      </span>
+      {editable ? (
+        <>
+          <Button
+            size="small"
+            type="text"
+            icon={<EditOutlined aria-hidden />}
+            aria-label={`Change ${item.index_field_name}`}
+            disabled={Boolean(item.archived_at)}
+            onClick={() => {
+              setDraft(item.value);
+              setEditing(true);
+            }}
+          />
+          <Button
+            size="small"
+            type="text"
+            danger
+            icon={<DeleteOutlined aria-hidden />}
+            aria-label={`Remove ${item.index_field_name}`}
+            onClick={() => dispatch(indexFieldsActions.appliedRemoveRequested({ id: item.id }))}
+          />
+        </>
+      ) : null}
+    </li>
+  );
+}
 
 /** The side panel section listing and applying index values. */
-export function AppliedIndexesSection(_props: { entity: EntityDto }) {
-  return null;
+export function AppliedIndexesSection({ entity }: { entity: EntityDto }) {
+  const dispatch = useAppDispatch();
+  const applied = useAppSelector(selectAppliedIndexes);
+  const fields = useAppSelector(selectIndexFields);
+  const request = useAppSelector(selectApplyRequest);
+  const form = useAppSelector((state) => selectApplyForm(state, 'panel'));
+  const canOrganise = useAppSelector(selectCanOrganise);
+  const editable = canOrganise && !entity.archived_at;
+  const fieldsStatus = fields.status;
+
+  useEffect(() => {
+    dispatch(indexFieldsActions.appliedRequested({ entityId: entity.id }));
+  }, [dispatch, entity.id]);
+
+  useEffect(() => {
+    if (fieldsStatus === 'idle') dispatch(indexFieldsActions.fieldsRequested());
+  }, [dispatch, fieldsStatus]);
+
+  const mine = applied.entityId === entity.id;
+  const items = mine ? applied.items : [];
+  const apply = () => dispatch(indexFieldsActions.applyRequested({ entityId: entity.id }));
+  const hasValues = Object.values(form).some((value) => value.trim() !== '');
+
+  let list;
+  if (mine && applied.status === 'failed') {
+    list = (
+      <Alert
+        type="error"
+        role="alert"
+        showIcon
+        title={applied.error}
+        action={
+          <Button
+            size="small"
+            onClick={() => dispatch(indexFieldsActions.appliedRequested({ entityId: entity.id }))}
+          >
+            Try again
+          </Button>
+        }
+      />
+    );
+  } else if (!mine || (applied.status === 'loading' && items.length === 0)) {
+    list = (
+      <span role="status">
+        <Spin size="small" /> Loading index values…
+      </span>
+    );
+  } else if (items.length === 0) {
+    list = <p className="admin-muted">No index values yet.</p>;
+  } else {
+    list = (
+      <ul className="applied-list" aria-label="Applied index values">
+        {items.map((item) => (
+          <AppliedRow key={item.id} item={item} editable={editable} />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className="applied-indexes" aria-label="Index values">
+      <h3>Index values</h3>
+      {list}
+      {editable ? (
+        <>
+          <ApplyIndexForm form="panel" onSubmit={apply} />
+          {hasValues ? (
+            <div>
+              <Button
+                type="primary"
+                size="small"
+                loading={request.status === 'loading'}
+                onClick={apply}
+              >
+                Apply
+              </Button>
+            </div>
+          ) : null}
+        </>
+      ) : null}
+      {request.status === 'failed' && request.error ? (
+        <Alert
+          type="error"
+          role="alert"
+          showIcon
+          title={request.error}
+          closable
+          onClose={() => dispatch(indexFieldsActions.applyErrorCleared())}
+        />
+      ) : null}
+    </section>
+  );
 }

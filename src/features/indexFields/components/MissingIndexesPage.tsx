@@ -1,6 +1,168 @@
-/** The page listing files missing values for chosen index fields (issue 9). */
+/**
+ * /missing-indexes (issue 9 item 3): choose index fields, then a paged list of the files lacking
+ * a value of any of them (POST entities/search/missing-indexes?page), each with a link to its
+ * folder, so a firm can finish tagging its backlog. The chosen fields and the page live in the URL
+ * (`field`, repeated, and `page`), so the list survives a reload and can be shared.
+ */
+import { FolderOpenOutlined } from '@ant-design/icons';
+import { Alert, Button, Empty, List, Select, Spin } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { fileKind } from '../../../../common/files';
+import { MISSING_INDEXES_PAGE_SIZE } from '../../../../common/indexFields';
+import { plural } from '../../../../common/text';
+import type { FileDto } from '../../../../common/types';
+import { EntityIcon } from '../../../components/EntityIcon';
+import { PageTitle } from '../../../components/PageTitle';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { folderRoute } from '../../entities/components/FolderBreadcrumbs';
+import { selectCurrentDatabaseId } from '../../session/sessionSelectors';
+import { selectIndexFields, selectMissingIndexes } from '../indexFieldsSelectors';
+import { indexFieldsActions } from '../indexFieldsSlice';
+import './indexFields.css';
+
+/** The page's title. */
+export const MISSING_INDEXES_TITLE = 'Missing indexes';
+
+/** Reads the chosen field ids and the page of the URL query. */
+export function missingViewFromSearch(search: string): { fieldIds: string[]; page: number } {
+  const params = new URLSearchParams(search);
+  const fieldIds = [...new Set(params.getAll('field').filter(Boolean))];
+  const page = Number(params.get('page'));
+  return { fieldIds, page: Number.isInteger(page) && page >= 1 ? page : 1 };
+}
+
+/** The URL query of the chosen fields and page. */
+export function missingSearchFromView(fieldIds: readonly string[], page: number): string {
+  const params = new URLSearchParams();
+  for (const id of fieldIds) params.append('field', id);
+  if (page > 1) params.set('page', String(page));
+  return params.toString();
+}
+
+/** One file lacking a value: its name and a link to its folder. */
+function MissingRow({ file }: { file: FileDto }) {
+  return (
+    <List.Item
+      aria-label={file.name}
+      actions={[
+        <Link
+          key="folder"
+          to={folderRoute(file.folder_id)}
+          aria-label={`Open the folder of ${file.name}`}
+        >
+          <FolderOpenOutlined aria-hidden /> Open folder
+        </Link>,
+      ]}
+    >
+      <List.Item.Meta avatar={<EntityIcon kind={fileKind(file)} />} title={file.name} />
+    </List.Item>
+  );
+}
 
 /** The page listing files missing values for chosen index fields. */
 export function MissingIndexesPage() {
-  return null;
+  const dispatch = useAppDispatch();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const search = searchParams.toString();
+  const view = useMemo(() => missingViewFromSearch(search), [search]);
+  const fields = useAppSelector(selectIndexFields);
+  const missing = useAppSelector(selectMissingIndexes);
+  const databaseId = useAppSelector(selectCurrentDatabaseId);
+
+  useEffect(() => {
+    dispatch(indexFieldsActions.fieldsRequested());
+  }, [dispatch, databaseId]);
+
+  const key = view.fieldIds.join(',');
+  useEffect(() => {
+    dispatch(
+      indexFieldsActions.missingRequested({
+        fieldIds: key ? key.split(',') : [],
+        page: view.page,
+      }),
+    );
+  }, [dispatch, key, view.page, databaseId]);
+
+  const choose = (fieldIds: string[], page = 1) =>
+    setSearchParams(missingSearchFromView(fieldIds, page));
+
+  let body;
+  if (view.fieldIds.length === 0) {
+    body = (
+      <Empty description="Choose one or more index fields to list the files that have no value for them." />
+    );
+  } else if (missing.status === 'failed') {
+    body = (
+      <Alert
+        type="error"
+        role="alert"
+        showIcon
+        title={missing.error}
+        action={
+          <Button
+            size="small"
+            onClick={() =>
+              dispatch(
+                indexFieldsActions.missingRequested({ fieldIds: view.fieldIds, page: view.page }),
+              )
+            }
+          >
+            Try again
+          </Button>
+        }
+      />
+    );
+  } else if (missing.status !== 'succeeded') {
+    body = (
+      <div className="list-loading" role="status">
+        <Spin description="Loading files…">
+          <div className="list-loading-area" />
+        </Spin>
+      </div>
+    );
+  } else {
+    body = (
+      <div role="group" aria-label="Files missing index values" className="admin-scroll">
+        <p role="status">
+          {missing.total.toLocaleString('en-US')} {plural(missing.total, 'file')} missing a value
+        </p>
+        <List
+          dataSource={missing.items}
+          rowKey={(file) => file.id}
+          locale={{ emptyText: 'Every file has a value for these index fields.' }}
+          renderItem={(file) => <MissingRow file={file} />}
+          pagination={
+            missing.total > MISSING_INDEXES_PAGE_SIZE
+              ? {
+                  current: missing.page,
+                  pageSize: MISSING_INDEXES_PAGE_SIZE,
+                  total: missing.total,
+                  showSizeChanger: false,
+                  onChange: (page) => choose(view.fieldIds, page),
+                }
+              : false
+          }
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div className="page missing-page">
+      <PageTitle>{MISSING_INDEXES_TITLE}</PageTitle>
+      <Select<string[]>
+        mode="multiple"
+        aria-label="Index fields"
+        placeholder="Choose index fields…"
+        className="missing-fields"
+        loading={fields.status === 'loading'}
+        value={view.fieldIds}
+        optionFilterProp="label"
+        onChange={(fieldIds) => choose(fieldIds)}
+        options={fields.items.map((field) => ({ value: field.id, label: field.name }))}
+      />
+      {body}
+    </div>
+  );
 }

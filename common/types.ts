@@ -102,7 +102,7 @@ export interface DatabaseDto {
 }
 
 /** Roles per firm database (defined by this product; the spec names none). */
-export type Role = 'admin' | 'member' | 'read_only';
+export type Role = 'admin' | 'member' | 'read_only' | 'guest';
 
 /** GET /api/auth/current-user. */
 export interface CurrentUserDto {

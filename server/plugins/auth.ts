@@ -2,9 +2,13 @@
  * Session cookie handling: reads the cookie, resolves it to a RequestContext on `request.ctx`, and
  * refuses requests without a valid session with 401. Routes behind `requireSession` can rely on
  * `request.ctx` being set.
+ *
+ * Guests (issue 7, docs/roles.md): a session whose role in its firm is 'guest' reaches only the
+ * routes flagged `config: { guest: true }` (the share routes) and the session routes of
+ * {@link GUEST_SESSION_ROUTES}; every other route answers it 404, as if it did not exist.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { unauthorized } from '../errors';
+import { notFound, unauthorized } from '../errors';
 import { resolveSession, type ClientInfo, type SessionTiming } from '../services/auth';
 import type { RequestContext, Services } from '../services/context';
 
@@ -12,6 +16,10 @@ import type { RequestContext, Services } from '../services/context';
 export const SESSION_COOKIE = 'dossier_session';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route is open to guest sessions (sharing, issue 7); others answer guests 404. */
+    guest?: boolean;
+  }
   interface FastifyRequest {
     /** The acting session; set by requireSession. */
     ctx: RequestContext | null;
@@ -46,8 +54,29 @@ export function clearSessionCookie(reply: FastifyReply): void {
 }
 
 /**
- * A preHandler that resolves the session or answers 401 (and clears a stale cookie).
- * @throws AppError 401 when there is no valid session
+ * Session routes registered elsewhere (routes/auth.ts) that a guest session may use besides the
+ * share routes flagged `guest: true`: the current user, keeping the session alive, the login and
+ * logout events and signing out. Keys are "METHOD url" as registered.
+ */
+export const GUEST_SESSION_ROUTES: ReadonlySet<string> = new Set([
+  'GET /api/auth/current-user',
+  'POST /api/auth/extend-session',
+  'POST /api/auth/logout',
+  'GET /api/rest/private/user_event/login',
+  'GET /api/rest/private/user_event/logout',
+]);
+
+/** Whether the route of a request is open to guest sessions. */
+export function openToGuests(request: FastifyRequest): boolean {
+  const options = request.routeOptions;
+  if (options.config?.guest === true) return true;
+  return GUEST_SESSION_ROUTES.has(`${request.method} ${options.url ?? ''}`);
+}
+
+/**
+ * A preHandler that resolves the session or answers 401 (and clears a stale cookie); a guest
+ * session on a route not open to guests gets 404.
+ * @throws AppError 401 when there is no valid session; 404 for a guest off the share routes
  */
 export function requireSession(services: Services) {
   return async function requireSessionHook(
@@ -60,6 +89,7 @@ export function requireSession(services: Services) {
       if (token) clearSessionCookie(reply);
       throw unauthorized();
     }
+    if (resolved.ctx.role === 'guest' && !openToGuests(request)) throw notFound();
     request.ctx = resolved.ctx;
     request.sessionTiming = resolved.timing;
   };

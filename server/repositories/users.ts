@@ -100,12 +100,13 @@ function likeEscaped(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** The members of a firm database, disabled ones included. */
+/** The members of a firm database, disabled ones included; guests (sharing) are not members. */
 function databaseUsersQuery(db: Executor, databaseId: string, query: string) {
   let q = db
     .selectFrom('memberships')
     .innerJoin('users', 'users.id', 'memberships.user_id')
-    .where('memberships.database_id', '=', databaseId);
+    .where('memberships.database_id', '=', databaseId)
+    .where('memberships.role', '!=', 'guest');
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
   for (const word of words) {
     const pattern = `%${likeEscaped(word)}%`;
@@ -151,7 +152,10 @@ export async function countDatabaseUsers(
   return Number(row.n);
 }
 
-/** A member of one firm database (disabled or not), or undefined when not its member. */
+/**
+ * A member of one firm database (disabled or not), or undefined when not its member (a guest of
+ * the firm, issue 7, is not a member: the user administration does not reach guests).
+ */
 export function findDatabaseUser(
   db: Executor,
   databaseId: string,
@@ -164,6 +168,7 @@ export function findDatabaseUser(
     .select(['memberships.role as role', 'memberships.disabled_at as membership_disabled_at'])
     .where('memberships.database_id', '=', databaseId)
     .where('memberships.user_id', '=', userId)
+    .where('memberships.role', '!=', 'guest')
     .executeTakeFirst();
 }
 

@@ -32,10 +32,14 @@ export type Access = 'read' | 'write';
 export const READ_ONLY_MESSAGE = 'You have read-only access in this firm.';
 
 /**
- * Refuses a change by a read-only member.
- * @throws AppError 403
+ * Refuses a change by a read-only member, and anything by a guest: guests (sharing, issue 7)
+ * reach items only through the share routes (services/sharingAccess.ts), never through these
+ * functions, so for them every firm item answers 404 (the auth plugin already answers a guest 404
+ * on every other route; this is the second layer).
+ * @throws AppError 403 for a read-only member asking to write; 404 for a guest
  */
 export function assertRole(ctx: RequestContext, access: Access): void {
+  if (ctx.role === 'guest') throw notFound();
   if (access === 'write' && ctx.role === 'read_only')
     throw forbidden(READ_ONLY_MESSAGE, 'read_only');
 }

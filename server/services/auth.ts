@@ -126,7 +126,8 @@ export async function authenticate(
   const passwordOk = await verifyPassword(password, user?.password_hash);
   if (user) await applyLockout(services, user, passwordOk, client);
   const memberships = user ? await membershipsOfUser(services.db, user.id) : [];
-  const first = memberships[0];
+  // A user who is a member of some firm and a guest of another starts in a firm of their own.
+  const first = memberships.find((m) => m.role !== 'guest') ?? memberships[0];
   if (!user || !passwordOk || user.disabled_at !== null || !first) {
     throw unauthorized(MESSAGES.invalidCredentials, 'invalid_credentials');
   }
@@ -158,6 +159,29 @@ export async function authenticate(
     expiresAt,
   };
   return { token, user: await currentUser(services, user.id, first.id, timing) };
+}
+
+/**
+ * Checks a user's password for a sign-in that opens its session elsewhere (the share flow's
+ * POST /api/rest/shared/signin, issue 7), with the same lockout and the same answers as the
+ * password sign-in: an unknown user, a wrong password and a disabled user all get 401
+ * `invalid_credentials`; a locked account 401 `account_locked`. Memberships are not required (the
+ * caller adds the guest membership).
+ * @param user the user the caller found for the typed address, or undefined
+ * @returns the user row, verified
+ */
+export async function verifyCredentials(
+  services: Services,
+  user: UserRow | undefined,
+  password: string,
+  client: ClientInfo,
+): Promise<UserRow> {
+  const passwordOk = await verifyPassword(password, user?.password_hash);
+  if (user) await applyLockout(services, user, passwordOk, client);
+  if (!user || !passwordOk || user.disabled_at !== null) {
+    throw unauthorized(MESSAGES.invalidCredentials, 'invalid_credentials');
+  }
+  return user;
 }
 
 /**

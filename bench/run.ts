@@ -128,6 +128,7 @@ async function run(): Promise<void> {
   const { runOrganiseBench } = await import('./organise');
   if (args.includes('history')) return runHistoryBench();
   if (args.includes('organise')) return runOrganiseBench();
+  if (args.includes('search')) return (await import('./search')).runSearchBench();
   await main();
   if (args.length === 0) {
     await runHistoryBench({ events: Number(process.env.BENCH_HISTORY_EVENTS ?? 100_000) });

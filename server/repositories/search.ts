@@ -3,10 +3,11 @@
  * here). Every query is scoped by the firm database, the archived flag and, when the session has
  * hidden folders, by their subtrees (`scope_id` is the folder that decides a row's visibility).
  *
- * Text matching: the query's words (Unicode letters and digits) each match a word prefix, all of
- * them (AND), anywhere in the name, the applied index values or the linked contact names — SQLite
- * FTS5 `"word"*` terms on `search_fts` (prefix indexes of 2 and 3 characters), PostgreSQL
- * `'word':*` tsquery terms on the GIN-indexed `tsv` column.
+ * Text matching: the query's words (Unicode letters and digits) must all match (AND), anywhere in
+ * the name, the applied index values or the linked contact names; the last word as a word prefix
+ * (it is being typed), the others as whole words — SQLite FTS5 `"word" AND "last"*` on
+ * `search_fts` (prefix indexes of 2 and 3 characters), PostgreSQL `'word' & 'last':*` tsqueries
+ * on the GIN-indexed `tsv` column.
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { FolderFilter } from './permissions';
@@ -60,14 +61,25 @@ export interface TextQuery {
 
 const MAX_CHAR = String.fromCodePoint(0x10ffff);
 
-/** The FTS5 MATCH expression of some words: each a prefix term, all required. */
+/** Whether the word at `index` is the last one (matched as a prefix; the others are whole). */
+const isLast = (words: string[], index: number) => index === words.length - 1;
+
+/**
+ * The FTS5 MATCH expression of some words, all required: the last one a prefix term (it is being
+ * typed), the others whole words (a whole-word doclist is read lazily, so a long query stays as
+ * cheap as its rarest word).
+ */
 export function ftsMatch(words: string[]): string {
-  return words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(' AND ');
+  return words
+    .map((w, i) => `"${w.replace(/"/g, '""')}"${isLast(words, i) ? '*' : ''}`)
+    .join(' AND ');
 }
 
-/** The PostgreSQL tsquery text of some words: each a prefix term, all required. */
+/** The PostgreSQL tsquery text of some words, as {@link ftsMatch}: the last one a prefix. */
 export function tsQuery(words: string[]): string {
-  return words.map((w) => `'${w.replace(/['\\]/g, '')}':*`).join(' & ');
+  return words
+    .map((w, i) => `'${w.replace(/['\\]/g, '')}'${isLast(words, i) ? ':*' : ''}`)
+    .join(' & ');
 }
 
 /** "the row matches these words", per dialect (`words` not empty). */

@@ -2,8 +2,8 @@
  * Autocomplete, search and filtered lists (issue 9 item 5; SPEC sections 1, 3, 7 "Entities", 9).
  *
  * Text matches item names, applied index values and the names of contacts linked to folders (a
- * file does not inherit its folder's contacts); every word of the query must match the start of a
- * word. Ranking: exact name matches (whole name, or name without its extension) first, then names
+ * file does not inherit its folder's contacts); every word of the query must match a word, the last
+ * one as a prefix (repositories/search.ts). Ranking: exact name matches (whole name, or name without its extension) first, then names
  * starting with the query, then the others. Results are limited to the session's firm, leave out
  * folders hidden from the session (access.ts `visibility`) and everything in them, pending files,
  * and archived items unless `filters.archived`.
@@ -68,8 +68,8 @@ export function queryWords(query: string): string[] {
     .filter((w) => w.length > 0);
 }
 
-/** The text query of a normalised query. */
-function textQuery(query: string): TextQuery {
+/** The text query of a normalised query (its name key and words). */
+export function textQuery(query: string): TextQuery {
   return { key: nameKey(query), words: queryWords(query) };
 }
 
@@ -147,8 +147,22 @@ export async function autocomplete(
   const normalized = normalizeSearchQuery(query);
   checkLength(normalized);
   if (normalized.length < SEARCH_MIN_QUERY_LENGTH) return { query, items: [] };
-  const { db } = services;
   const text = textQuery(normalized);
+  const rows = await autocompleteRows(services, ctx, text);
+  return { query, items: await hitsFor(services, ctx, rows, text.words) };
+}
+
+/**
+ * The ranked rows of an autocomplete, before they are read and presented: exact name matches,
+ * then name prefixes, then text matches (a tier is skipped once AUTOCOMPLETE_LIMIT are found).
+ * Exported for the benchmark, which times it apart from the presentation.
+ */
+export async function autocompleteRows(
+  services: Services,
+  ctx: RequestContext,
+  text: TextQuery,
+): Promise<DocumentRow[]> {
+  const { db } = services;
   const { folderVisible } = await visibility(db, ctx);
   const scope: SearchScope = { databaseId: ctx.databaseId, archived: false, folderVisible };
   const rows = await exactNameHits(db, scope, text.key, AUTOCOMPLETE_LIMIT);
@@ -175,7 +189,7 @@ export async function autocomplete(
       )),
     );
   }
-  return { query, items: await hitsFor(services, ctx, rows, text.words) };
+  return rows;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

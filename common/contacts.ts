@@ -109,6 +109,8 @@ export const CONTACT_MESSAGES = {
   crmIdTooLong: 'The CRM id is too long.',
   crmIdRequired: 'A CRM id is required.',
   duplicateCrmId: 'This CRM id appears more than once.',
+  duplicateContact: 'This contact (same name and e-mail, no CRM id) appears more than once.',
+  readOnlyKey: "This key's user has read-only access and cannot change contacts.",
   csvHeader:
     'The CSV needs a header line with a name column (and optionally email, phone, crm_id).',
   csvEmpty: 'The CSV file has no contacts.',

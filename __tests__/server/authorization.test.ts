@@ -1,14 +1,24 @@
 /**
  * The authorisation matrix (issue 8 item 1, docs/roles.md), on SQLite and PostgreSQL: every
  * registered route (collected by a Fastify onRoute hook as buildApp registers them) × actor
- * (administrator, member, read-only member, administrator of another firm, no session) × target
- * (own item, item inside a restricted folder the members are not allowed in), with the statuses
- * of routeTable.ts. A registered route without a row fails the test, naming the route.
+ * (administrator, member, read-only member, administrator of another firm, no session, and a
+ * guest of the firm — issue 7: an outsider who signed up through a share of one of its folders)
+ * × target (own item, item inside a restricted folder the members are not allowed in), with the
+ * statuses of routeTable.ts. A registered route without a row fails the test, naming the route.
+ * A guest gets 404 on every route that is not open to guests; on a public route a guest status
+ * left to its default is the no-session answer (see routeTable.ts).
  */
 import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
 import type * as FastifyModule from 'fastify';
 import type { RouteOptions } from 'fastify';
-import { addUser, describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
+import {
+  addUser,
+  describeEachDatabase,
+  sessionCookie,
+  signIn,
+  startTestServer,
+  type TestServer,
+} from './helpers';
 import { seededAdmin } from './historyHelpers';
 import {
   ACTORS,
@@ -92,12 +102,47 @@ describeEachDatabase('authorisation matrix', (kind) => {
     });
     expect(permission.statusCode).toBe(201);
     const ids = { databaseId, adminId, adminCookie, openFolderId, restrictedFolderId };
+    const makers = rowMakers(server, ids);
+    // The guest: signed up through a link to a folder of the firm holding one file.
+    const sharedFolderId = await folder('Matrix shared');
+    const sharedFileId = await makers.freshFile('own');
+    const moved = await server.app.inject({
+      method: 'POST',
+      url: '/api/rest/bulk/move',
+      headers: { cookie: adminCookie },
+      payload: { items: [{ type: 'file', id: sharedFileId }], folder_id: sharedFolderId },
+    });
+    expect(moved.statusCode).toBe(200);
+    const link = await server.app.inject({
+      method: 'POST',
+      url: '/api/rest/shared/links',
+      headers: { cookie: adminCookie },
+      payload: { entity_type: 'folder', entity_id: sharedFolderId, emails: [] },
+    });
+    expect(link.statusCode).toBe(201);
+    const guestEmail = 'matrix-guest@example.com';
+    const signup = await server.app.inject({
+      method: 'POST',
+      url: '/api/rest/shared/signup',
+      payload: {
+        first_name: 'Matrix',
+        last_name: 'Guest',
+        email: guestEmail,
+        password: PASSWORD,
+        shareId: link.json<{ url: string }>().url.split('/').pop(),
+      },
+    });
+    expect(signup.statusCode).toBe(201);
+    cookies.set('guest', sessionCookie(signup));
+    usernames.set('guest', guestEmail);
     fixture = {
       server,
       ...ids,
       otherDatabaseId: other.databaseId,
       permissionId: permission.json<{ id: string }[]>()[0]!.id,
-      ...rowMakers(server, ids),
+      sharedFolderId,
+      sharedFileId,
+      ...makers,
     };
   });
   afterAll(async () => {
@@ -137,12 +182,25 @@ describeEachDatabase('authorisation matrix', (kind) => {
       const targets: Target[] = row.restricted ? ['own', 'restricted'] : ['own'];
       for (const target of targets) {
         const expected = target === 'own' ? row.own : row.restricted!;
+        let anonStatus = 0;
+        let publicRoute = false;
         for (const actor of ACTORS) {
           const request = await row.request(fixture, target);
           const response = await send(actor, request);
-          if (response.statusCode !== expected[actor]) {
+          if (actor === 'anon') {
+            // A route whose no-session answer is not the session check's 401 is public.
+            anonStatus = response.statusCode;
+            publicRoute =
+              response.statusCode !== 401 ||
+              response.json<{ code?: string }>().code !== 'unauthorized';
+          }
+          const wanted =
+            actor === 'guest' && expected.guestByDefault && publicRoute
+              ? anonStatus
+              : expected[actor];
+          if (response.statusCode !== wanted) {
             mismatches.push(
-              `${row.route} [${target}] as ${actor}: expected ${expected[actor]}, got ${response.statusCode} ${response.body.slice(0, 120)}`,
+              `${row.route} [${target}] as ${actor}: expected ${wanted}, got ${response.statusCode} ${response.body.slice(0, 120)}`,
             );
           }
         }

@@ -1,14 +1,20 @@
 /**
  * The authorisation matrix's route table (issue 8 item 1; docs/roles.md): for every registered
  * route, the request to make and the status each actor expects — the firm's administrator, a
- * member, a read-only member, an administrator of another firm, and no session — once on an own
+ * member, a read-only member, an administrator of another firm, no session, and a guest of the
+ * firm (issue 7: an outsider signed up through a share of a folder of the firm) — once on an own
  * item (in an unrestricted folder of the firm) and, where the route names a folder or file, once
  * on an item inside a restricted folder none of these members is allowed in (administrators see
  * everything). authorization.test.ts fails when a registered route has no row here.
- * Guests (sharing) do not exist yet; their column comes with the share routes.
+ *
+ * The guest column: a guest gets 404 on every route not open to guests, so `s()` defaults it to
+ * 404 and row modules need not name it. On a public route (one that answers without a session,
+ * i.e. whose no-session answer is not the session check's 401) the default means "the same as no
+ * session": a guest's cookie changes nothing there. The share routes give the guest's statuses.
  */
 import { Readable } from 'node:stream';
 import { FOLDER_COLORS } from '../../common/constants';
+import type { AcceptShareResponse, CreateShareLinkResponse } from '../../common/sharing';
 import { nameKey, splitFileName } from '../../common/names';
 import { newId } from '../../server/ids';
 import { insertFile } from '../../server/repositories/files';
@@ -19,15 +25,29 @@ import { INDEX_ROWS } from './routeTableIndexes';
 import { OUTBOX_ROWS } from './routeTableOutbox';
 import { SEARCH_ROWS } from './routeTableSearch';
 
-/** Who makes a request. `other` is an administrator of another firm; `anon` has no session. */
-export type ActorName = 'admin' | 'member' | 'read_only' | 'other' | 'anon';
-export const ACTORS: readonly ActorName[] = ['admin', 'member', 'read_only', 'other', 'anon'];
+/**
+ * Who makes a request. `other` is an administrator of another firm; `anon` has no session; `guest`
+ * is a guest of the firm (signed up through a share of `sharedFolderId`). `guest` comes after
+ * `anon`: its default status on public routes is read from anon's answer.
+ */
+export type ActorName = 'admin' | 'member' | 'read_only' | 'other' | 'anon' | 'guest';
+export const ACTORS: readonly ActorName[] = [
+  'admin',
+  'member',
+  'read_only',
+  'other',
+  'anon',
+  'guest',
+];
 
 /** On what: an own item, or one inside a restricted folder the members are not allowed in. */
 export type Target = 'own' | 'restricted';
 
-/** Expected status per actor. */
-export type Statuses = Record<ActorName, number>;
+/**
+ * Expected status per actor. `guestByDefault` marks a guest status left to its default (404 on
+ * session routes, the no-session answer on public ones).
+ */
+export type Statuses = Record<ActorName, number> & { guestByDefault?: boolean };
 
 /** One request of the matrix. */
 export interface MatrixRequest {
@@ -63,6 +83,16 @@ export interface Fixture {
   freshTeam(): Promise<string>;
   /** A multipart upload started by the admin in the target's folder: its id and key. */
   adminUpload(target: Target): Promise<{ id: string; key: string }>;
+  /** A folder of the firm shared with the guest (through a link), and a file inside it. */
+  sharedFolderId: string;
+  sharedFileId: string;
+  /**
+   * A new share link made by the admin on a new folder in the target's folder, with one
+   * invitation: its id, its link token and the invitation's id.
+   */
+  freshLink(target: Target): Promise<{ id: string; token: string; invitationId: string }>;
+  /** A new external share (the admin accepted a fresh link) on the target: its id. */
+  freshShare(target: Target): Promise<string>;
 }
 
 /** A row: a route, its request per target, and the statuses expected. */
@@ -75,14 +105,29 @@ export interface RouteRow {
   restricted?: Statuses;
 }
 
-/** Expected statuses: admin, member, read-only member, other firm's admin, no session. */
-export const s = (
+/**
+ * Expected statuses: admin, member, read-only member, other firm's admin, no session, guest of the
+ * firm (default 404 on session routes; on public routes the same as no session).
+ */
+export function s(
   admin: number,
   member: number,
   readOnly: number,
   other: number,
   anon = 401,
-): Statuses => ({ admin, member, read_only: readOnly, other, anon });
+  guest?: number,
+): Statuses {
+  // A function declaration: hoisted, so row modules imported above may call it at load time.
+  return {
+    admin,
+    member,
+    read_only: readOnly,
+    other,
+    anon,
+    guest: guest ?? 404,
+    ...(guest === undefined ? { guestByDefault: true } : {}),
+  };
+}
 
 /** Reading an item: everyone of the firm; the item of another firm is 404. */
 const READ = (ok = 200) => s(ok, ok, ok, 404);
@@ -184,12 +229,14 @@ export const ROUTE_TABLE: RouteRow[] = [
   {
     route: 'GET /api/auth/current-user',
     request: () => ({ method: 'GET', url: '/api/auth/current-user' }),
-    own: FIRM(),
+    // Open to guests (plugins/auth.ts GUEST_SESSION_ROUTES).
+    own: s(200, 200, 200, 200, 401, 200),
   },
   {
     route: 'POST /api/auth/extend-session',
     request: () => ({ method: 'POST', url: '/api/auth/extend-session' }),
-    own: FIRM(),
+    // Open to guests (plugins/auth.ts GUEST_SESSION_ROUTES).
+    own: s(200, 200, 200, 200, 401, 200),
   },
   {
     route: 'POST /api/auth/switch-database',
@@ -204,17 +251,17 @@ export const ROUTE_TABLE: RouteRow[] = [
   {
     route: 'POST /api/auth/logout',
     request: () => ({ method: 'POST', url: '/api/auth/logout', freshSession: true }),
-    own: FIRM(204),
+    own: s(204, 204, 204, 204, 401, 204),
   },
   {
     route: 'GET /api/rest/private/user_event/login',
     request: () => ({ method: 'GET', url: '/api/rest/private/user_event/login' }),
-    own: FIRM(204),
+    own: s(204, 204, 204, 204, 401, 204),
   },
   {
     route: 'GET /api/rest/private/user_event/logout',
     request: () => ({ method: 'GET', url: '/api/rest/private/user_event/logout' }),
-    own: FIRM(204),
+    own: s(204, 204, 204, 204, 401, 204),
   },
   // ---- folders and entities -----------------------------------------------------------------
   {
@@ -802,6 +849,151 @@ export const ROUTE_TABLE: RouteRow[] = [
     }),
     own: ADMIN_ITEM(204),
   },
+  // ---- sharing (issue 7): links and invitations, managed like a change of the item ----------
+  {
+    route: 'POST /api/rest/shared/links',
+    request: async (f, t) => ({
+      method: 'POST',
+      url: '/api/rest/shared/links',
+      payload: { entity_type: 'folder', entity_id: await f.freshFolder(t), emails: [] },
+    }),
+    own: WRITE(201),
+    restricted: WRITE_HIDDEN(201),
+  },
+  {
+    route: 'GET /api/rest/shared/links',
+    request: async (f, t) => ({
+      method: 'GET',
+      url: `/api/rest/shared/links?entity_type=folder&entity_id=${await f.freshFolder(t)}`,
+    }),
+    own: READ(),
+    restricted: READ_HIDDEN(),
+  },
+  {
+    route: 'DELETE /api/rest/shared/links/:id',
+    request: async (f, t) => ({
+      method: 'DELETE',
+      url: `/api/rest/shared/links/${(await f.freshLink(t)).id}`,
+    }),
+    own: WRITE(204),
+    restricted: WRITE_HIDDEN(204),
+  },
+  {
+    route: 'POST /api/rest/shared/links/:id/invite',
+    request: async (f, t) => ({
+      method: 'POST',
+      url: `/api/rest/shared/links/${(await f.freshLink(t)).id}/invite`,
+      payload: { emails: ['matrix-invitee@example.com'] },
+    }),
+    own: WRITE(),
+    restricted: WRITE_HIDDEN(),
+  },
+  {
+    route: 'DELETE /api/rest/shared/links/:id/invitations/:invitationId',
+    request: async (f, t) => {
+      const link = await f.freshLink(t);
+      return {
+        method: 'DELETE',
+        url: `/api/rest/shared/links/${link.id}/invitations/${link.invitationId}`,
+      };
+    },
+    own: WRITE(204),
+    restricted: WRITE_HIDDEN(204),
+  },
+  {
+    route: 'DELETE /api/rest/shared/entities/:id',
+    request: async (f, t) => ({
+      method: 'DELETE',
+      url: `/api/rest/shared/entities/${await f.freshShare(t)}`,
+    }),
+    own: WRITE(204),
+    restricted: WRITE_HIDDEN(204),
+  },
+  // Accepting needs the token, not a view of the item: anyone of the firm holding it, guests too.
+  {
+    route: 'POST /api/rest/shared/links/:id/accept',
+    request: async (f, t) => {
+      const link = await f.freshLink(t);
+      return {
+        method: 'POST',
+        url: `/api/rest/shared/links/${link.id}/accept`,
+        payload: { token: link.token },
+      };
+    },
+    own: s(200, 200, 200, 404, 401, 200),
+    restricted: s(200, 200, 200, 404, 401, 200),
+  },
+  // ---- sharing: what was shared (the guest's pages; internal users have no share here) -------
+  {
+    route: 'GET /api/rest/shared/entities',
+    request: (f) => ({
+      method: 'GET',
+      url: `/api/rest/shared/entities?folder_id=${f.sharedFolderId}`,
+    }),
+    own: s(404, 404, 404, 404, 401, 200),
+  },
+  {
+    route: 'GET /api/rest/shared/folders/:id/breadcrumbs',
+    request: (f) => ({
+      method: 'GET',
+      url: `/api/rest/shared/folders/${f.sharedFolderId}/breadcrumbs`,
+    }),
+    own: s(404, 404, 404, 404, 401, 200),
+  },
+  ...(['preview', 'download'] as const).map((mode): RouteRow => ({
+    route: `GET /api/rest/shared/files/:id/${mode}`,
+    request: (f) => ({ method: 'GET', url: `/api/rest/shared/files/${f.sharedFileId}/${mode}` }),
+    own: s(404, 404, 404, 404, 401, 200),
+  })),
+  {
+    route: 'GET /api/rest/entities/shared',
+    request: () => ({ method: 'GET', url: '/api/rest/entities/shared' }),
+    own: FIRM(),
+  },
+  {
+    route: 'GET /api/rest/shared_entities',
+    request: () => ({ method: 'GET', url: '/api/rest/shared_entities' }),
+    own: FIRM(),
+  },
+  // ---- sharing: public (the token decides) ---------------------------------------------------
+  {
+    route: 'GET /api/rest/shared/invitation/:token',
+    request: async (f) => ({
+      method: 'GET',
+      url: `/api/rest/shared/invitation/${(await f.freshLink('own')).token}`,
+    }),
+    own: s(200, 200, 200, 200, 200),
+  },
+  {
+    // An unknown token: nothing is created and no session is replaced.
+    route: 'POST /api/rest/shared/signup',
+    request: () => ({
+      method: 'POST',
+      url: '/api/rest/shared/signup',
+      payload: {
+        first_name: 'No',
+        last_name: 'Body',
+        email: 'nobody@example.com',
+        password: 'a long enough password',
+        shareId: 'not-a-token',
+      },
+    }),
+    own: s(404, 404, 404, 404, 404),
+  },
+  {
+    // A real link, a wrong password: the sign-in's 401 before any session is touched.
+    route: 'POST /api/rest/shared/signin',
+    request: async (f) => ({
+      method: 'POST',
+      url: '/api/rest/shared/signin',
+      payload: {
+        email: 'nobody@example.com',
+        password: 'wrong password',
+        inviteId: (await f.freshLink('own')).token,
+      },
+    }),
+    own: s(401, 401, 401, 401, 401),
+  },
   // ---- the local object store: authorised by the presigned URL's signature, not the session --
   ...(['GET', 'POST', 'PUT', 'DELETE'] as const).map((method): RouteRow => ({
     route: `${method} /api/storage/objects/*`,
@@ -834,10 +1026,57 @@ export function rowMakers(
     openFolderId: string;
     restrictedFolderId: string;
   },
-): Pick<Fixture, 'home' | 'freshFolder' | 'freshFile' | 'freshUser' | 'freshTeam' | 'adminUpload'> {
+): Pick<
+  Fixture,
+  | 'home'
+  | 'freshFolder'
+  | 'freshFile'
+  | 'freshUser'
+  | 'freshTeam'
+  | 'adminUpload'
+  | 'freshLink'
+  | 'freshShare'
+> {
   const home = (t: Target) => (t === 'own' ? ids.openFolderId : ids.restrictedFolderId);
   const now = () => new Date(server.clock.now).toISOString();
-  return {
+  const asAdmin = async (
+    method: 'POST' | 'GET',
+    url: string,
+    payload: object,
+    expected: number,
+  ) => {
+    const response = await server.app.inject({
+      method,
+      url,
+      headers: { cookie: ids.adminCookie },
+      payload,
+    });
+    if (response.statusCode !== expected)
+      throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+    return response;
+  };
+  const makers: ReturnType<typeof rowMakers> = {
+    async freshLink(t) {
+      const folderId = await makers.freshFolder(t);
+      const response = await asAdmin(
+        'POST',
+        '/api/rest/shared/links',
+        { entity_type: 'folder', entity_id: folderId, emails: ['matrix-invited@example.com'] },
+        201,
+      );
+      const { link, url } = response.json<CreateShareLinkResponse>();
+      return { id: link.id, token: url.split('/').pop()!, invitationId: link.invitations[0]!.id };
+    },
+    async freshShare(t) {
+      const link = await makers.freshLink(t);
+      const response = await asAdmin(
+        'POST',
+        `/api/rest/shared/links/${link.id}/accept`,
+        { token: link.token },
+        200,
+      );
+      return response.json<AcceptShareResponse>().share.share_id;
+    },
     home,
     async freshFolder(t, archived = false) {
       const id = newId();
@@ -913,4 +1152,5 @@ export function rowMakers(
       return response.json<{ id: string; key: string }>();
     },
   };
+  return makers;
 }

@@ -20,11 +20,14 @@ import {
 } from '../adminSelectors';
 import { adminActions, type MemberDialogKind } from '../adminSlice';
 
+/** The roles an administrator can give (guests come from sharing only, never from here). */
+type MemberRole = Exclude<Role, 'guest'>;
+
 /** The roles an administrator can give, in the order offered. */
-export const ROLES: readonly Role[] = ['admin', 'member', 'read_only'];
+export const ROLES: readonly MemberRole[] = ['admin', 'member', 'read_only'];
 
 /** What each role may do, shown beside it in the permission dialog (docs/roles.md). */
-export const ROLE_HELP: Record<Role, string> = {
+export const ROLE_HELP: Record<MemberRole, string> = {
   admin: 'Everything, including the admin area and every restricted folder.',
   member: 'Files and folders, subject to folder permissions.',
   read_only: 'Browse, preview and download; cannot change anything.',

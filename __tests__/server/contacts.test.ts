@@ -342,7 +342,7 @@ describeEachDatabase('contacts and folder contacts', (kind) => {
     });
     const dto = {
       ...events[1]!,
-      attributes: JSON.parse(events[1]!.attributes),
+      attributes: JSON.parse(events[1]!.attributes) as HistoryAttributes,
     } as unknown as HistoryEventDto;
     expect(summarizeHistoryEvent(dto).summary).toMatch(
       /unlinked .*Ada King.* from .*Lovelace family/,

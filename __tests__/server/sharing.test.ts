@@ -705,6 +705,38 @@ describeEachDatabase('sharing', (kind) => {
       await failing.close();
     }
   });
+
+  it('never offers a guest as a permissionable nor lets one be given a folder permission', async () => {
+    const folder = await makeFolder(server, admin, 'Client Perm');
+    const created = await createLink(server, admin.cookie, {
+      entity_type: 'folder',
+      entity_id: folder.id,
+      emails: ['perm.guest@example.com'],
+    });
+    expect(created.link.invitations).toHaveLength(1);
+    const mail = await invitationMail(server, 'perm.guest@example.com');
+    await guestCookie(server, mail.token, 'perm.guest@example.com');
+    const guestId = (
+      await server.services.db
+        .selectFrom('users')
+        .select('id')
+        .where('username_key', '=', 'perm.guest@example.com')
+        .executeTakeFirstOrThrow()
+    ).id;
+
+    const listed = await send(server, admin.cookie, 'GET', '/api/rest/private/permissionables');
+    expect(listed.statusCode).toBe(200);
+    const ids = listed.json<{ permissionable_id: string }[]>().map((p) => p.permissionable_id);
+    expect(ids).toContain(admin.userId);
+    expect(ids).not.toContain(guestId);
+
+    const given = await send(server, admin.cookie, 'POST', '/api/rest/folder_permissions', {
+      folder_id: folder.id,
+      permissionables: [{ permissionable_id: guestId, permissionable_type: 'user' }],
+    });
+    expect(given.statusCode).toBeGreaterThanOrEqual(400);
+    expect(given.statusCode).toBeLessThan(500);
+  });
 });
 
 describe('sharing feature flag', () => {

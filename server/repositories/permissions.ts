@@ -277,6 +277,8 @@ export async function permissionables(
       .innerJoin('users', 'users.id', 'memberships.user_id')
       .select(['users.id', 'users.first_name', 'users.last_name', 'users.username'])
       .where('memberships.database_id', '=', databaseId)
+      // Guests (sharing) are not firm members: they are never given folder permissions.
+      .where('memberships.role', '!=', 'guest')
       .orderBy('users.last_name')
       .orderBy('users.first_name')
       .orderBy('users.id')

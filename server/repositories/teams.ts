@@ -132,7 +132,7 @@ export function teamsOfUser(
     .execute();
 }
 
-/** Which of these user ids are members of this firm database. */
+/** Which of these user ids are members of this firm database (guests of its shares are not). */
 export async function firmMemberIds(
   db: Executor,
   databaseId: string,
@@ -144,6 +144,7 @@ export async function firmMemberIds(
     .select('user_id')
     .where('database_id', '=', databaseId)
     .where('user_id', 'in', userIds)
+    .where('role', '!=', 'guest')
     .execute();
   return new Set(rows.map((r) => r.user_id));
 }

@@ -1,0 +1,114 @@
+import { describe, expect, it } from '@jest/globals';
+import { datePresetRange } from '../../../../common/history';
+import {
+  filtersForView,
+  searchFromView,
+  searchPath,
+  viewFromSearch,
+  viewIsSearchable,
+  withFilterItem,
+  type SearchView,
+} from '../../../../src/features/search/searchFilters';
+import {
+  initialSearchState,
+  searchReducer,
+  searchActions,
+} from '../../../../src/features/search/searchSlice';
+import { fileHit } from './searchFixtures';
+
+const view: SearchView = {
+  term: 'tax return',
+  filterItems: [
+    { kind: 'type', category: 'PDF' },
+    { kind: 'type', category: 'Folder' },
+    { kind: 'date', preset: 'This year' },
+    { kind: 'index', fieldId: 'f-tax', value: '2023' },
+    { kind: 'favorites' },
+    { kind: 'folder', folderId: 'f1', name: 'Clients' },
+    { kind: 'archived' },
+  ],
+};
+
+describe('search filters and the URL', () => {
+  it('round-trips a view through the URL query', () => {
+    const search = searchFromView(view);
+    expect(search).toContain('q=tax+return');
+    expect(viewFromSearch(`?${search}`)).toEqual(view);
+    expect(searchPath({ term: 'abc', filterItems: [] })).toBe('/search?q=abc');
+  });
+
+  it('ignores unknown types, presets and malformed index values', () => {
+    expect(viewFromSearch('q=x&type=Nope&date=Someday&index=novalue&index=:x&favorites=0')).toEqual(
+      {
+        term: 'x',
+        filterItems: [],
+      },
+    );
+  });
+
+  it('keeps one date preset and one folder', () => {
+    const items = withFilterItem(
+      withFilterItem([{ kind: 'date', preset: 'Today' }], { kind: 'date', preset: 'This week' }),
+      { kind: 'date', preset: 'This week' },
+    );
+    expect(items).toEqual([{ kind: 'date', preset: 'This week' }]);
+  });
+
+  it('builds the request filters with the date preset resolved', () => {
+    const now = new Date('2024-05-10T12:00:00Z');
+    const range = datePresetRange('This year', now);
+    expect(filtersForView(view, now)).toEqual({
+      query: 'tax return',
+      types: ['PDF', 'Folder'],
+      index_values: [{ index_field_id: 'f-tax', value: '2023' }],
+      date_from: range.start,
+      date_to: range.end,
+      favorites_only: true,
+      folder_id: 'f1',
+      archived: true,
+    });
+  });
+
+  it('does not send a term shorter than the minimum', () => {
+    expect(viewIsSearchable({ term: 'a', filterItems: [] })).toBe(false);
+    expect(viewIsSearchable({ term: '', filterItems: [{ kind: 'favorites' }] })).toBe(true);
+    expect(viewIsSearchable({ term: '', filterItems: [] })).toBe(false);
+  });
+});
+
+describe('search slice', () => {
+  it('keeps the spec state: query, searching flag, term and filter items', () => {
+    let state = searchReducer(initialSearchState, searchActions.queryChanged('inv'));
+    expect(state).toMatchObject({ query: 'inv', searching: true });
+    state = searchReducer(state, searchActions.resultsRequested(view));
+    expect(state.term).toBe('tax return');
+    expect(state.filterItems).toEqual(view.filterItems);
+    expect(state.results.status).toBe('loading');
+  });
+
+  it('drops an autocomplete answer to another query than the current one', () => {
+    let state = searchReducer(initialSearchState, searchActions.queryChanged('invoice'));
+    state = searchReducer(
+      state,
+      searchActions.autocompleteLoaded({ query: 'inv', items: [fileHit('a', 'a.pdf')] }),
+    );
+    expect(state.autocomplete.items).toEqual([]);
+    expect(state.searching).toBe(true);
+    state = searchReducer(
+      state,
+      searchActions.autocompleteLoaded({ query: 'invoice', items: [fileHit('b', 'b.pdf')] }),
+    );
+    expect(state.autocomplete.items.map((item) => item.id)).toEqual(['b']);
+    expect(state.searching).toBe(false);
+  });
+
+  it('ignores a results page that is not the next one', () => {
+    let state = searchReducer(initialSearchState, searchActions.resultsRequested(view));
+    state = searchReducer(
+      state,
+      searchActions.resultsLoaded({ page: 2, total: 5, items: [fileHit('x', 'x.pdf')] }),
+    );
+    expect(state.results.items).toEqual([]);
+    expect(state.results.status).toBe('loading');
+  });
+});

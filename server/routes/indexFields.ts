@@ -50,7 +50,8 @@ const appliedTags = ['applied_indexes'];
 const idString = { type: 'string', minLength: 1, maxLength: 64 } as const;
 /** Lengths are checked by the services with the product's messages; these only bound the body. */
 const text = { type: 'string', maxLength: 2000 } as const;
-const valueText = { type: ['string', 'number'], maxLength: 2000 } as const;
+/** A value as typed (text) or, for number fields, a JSON number. */
+const valueText = { anyOf: [{ type: 'string', maxLength: 2000 }, { type: 'number' }] } as const;
 const valueInputs = {
   type: 'array',
   maxItems: INDEX_LIST_MAX_VALUES + 1,

@@ -564,4 +564,27 @@ describeEachDatabase('applied indexes', (kind) => {
     expect(theirs.items.every((f) => f.database_id === otherAdmin.databaseId)).toBe(true);
     expect(theirs.items.some((f) => f.name.startsWith('doc '))).toBe(false);
   });
+
+  it('removes the applied values of files and folders deleted permanently', async () => {
+    const folder = await makeFolder(server, admin, 'To destroy', clients.id);
+    const file = await makeFile(server, admin, 'destroyed.pdf', folder.id);
+    const applied = await apply(
+      admin,
+      [folder.id, file.id],
+      [{ indexFieldId: account.id, value: 'ACC-9' }],
+    );
+    expect(applied.statusCode).toBe(201);
+    const archived = await send(admin, 'POST', `/api/rest/folders/${folder.id}/archive`);
+    expect(archived.statusCode).toBe(200);
+    const destroyed = await send(admin, 'POST', '/api/rest/bulk/destroy', {
+      items: [{ type: 'folder', id: folder.id }],
+    });
+    expect(destroyed.statusCode).toBe(200);
+    const left = await server.services.db
+      .selectFrom('applied_indexes')
+      .select('id')
+      .where('entity_id', 'in', [folder.id, file.id])
+      .execute();
+    expect(left).toEqual([]);
+  });
 });

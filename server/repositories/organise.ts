@@ -502,8 +502,8 @@ export async function filesInFolders(
 }
 
 /**
- * Removes folders and files for good with their favorites, colours and recent items (for every
- * user). History events stay (append-only).
+ * Removes folders and files for good with their favorites, colours, recent items (for every
+ * user) and applied index values. History events stay (append-only).
  */
 export async function deleteItems(
   db: Executor,
@@ -520,6 +520,11 @@ export async function deleteItems(
       .execute();
     await db
       .deleteFrom('recent_items')
+      .where('database_id', '=', databaseId)
+      .where('entity_id', 'in', part)
+      .execute();
+    await db
+      .deleteFrom('applied_indexes')
       .where('database_id', '=', databaseId)
       .where('entity_id', 'in', part)
       .execute();

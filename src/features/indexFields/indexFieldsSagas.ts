@@ -238,17 +238,20 @@ export function* bulkApply(action: PayloadAction<{ fileIds: string[] }>): SagaIt
 
 /** Reads one page of the files missing values (POST entities/search/missing-indexes?page). */
 export function* loadMissing(
-  action: PayloadAction<{ fieldIds: string[]; page: number }>,
+  action: PayloadAction<{ fieldIds: string[]; folderId?: string | null; page: number }>,
 ): SagaIterator {
   const { fieldIds, page } = action.payload;
+  const folderId = action.payload.folderId ?? null;
   if (fieldIds.length === 0) return;
   try {
     const answer = (yield call(
       api.fetchMissingIndexes,
-      { index_field_ids: fieldIds },
+      folderId ? { index_field_ids: fieldIds, folder_id: folderId } : { index_field_ids: fieldIds },
       page,
     )) as MissingIndexesResponse;
-    yield put(actions.missingLoaded({ fieldIds, page, total: answer.total, items: answer.items }));
+    yield put(
+      actions.missingLoaded({ fieldIds, folderId, page, total: answer.total, items: answer.items }),
+    );
   } catch (error) {
     yield put(actions.missingFailed(errorMessage(error)));
   }

@@ -41,6 +41,8 @@ export interface AppliedState extends IndexRequestState {
 /** The missing-indexes page's query and current page. */
 export interface MissingState extends IndexRequestState {
   fieldIds: string[];
+  /** Only files under this folder; null: the whole firm. */
+  folderId: string | null;
   page: number;
   total: number;
   items: FileDto[];
@@ -79,7 +81,7 @@ export const initialIndexFieldsState: IndexFieldsState = {
   forms: { panel: EMPTY_APPLY_INDEX_FORM, bulk: EMPTY_APPLY_INDEX_FORM },
   apply: idle,
   bulk: idle,
-  missing: { ...idle, fieldIds: [], page: 1, total: 0, items: [] },
+  missing: { ...idle, fieldIds: [], folderId: null, page: 1, total: 0, items: [] },
 };
 
 function byPosition(a: IndexFieldDto, b: IndexFieldDto): number {
@@ -274,11 +276,18 @@ const indexFieldsSlice = createSlice({
       state.forms.bulk = clearIndexForm();
     },
 
-    /** The missing-indexes page asks for files lacking any of `fieldIds` (page from 1). */
-    missingRequested(state, action: PayloadAction<{ fieldIds: string[]; page: number }>) {
+    /**
+     * The missing-indexes page asks for files lacking any of `fieldIds` (page from 1), in the
+     * whole firm or under `folderId`.
+     */
+    missingRequested(
+      state,
+      action: PayloadAction<{ fieldIds: string[]; folderId?: string | null; page: number }>,
+    ) {
       state.missing = {
         ...(action.payload.fieldIds.length > 0 ? loading : idle),
         fieldIds: action.payload.fieldIds,
+        folderId: action.payload.folderId ?? null,
         page: action.payload.page,
         total: state.missing.total,
         items: [],
@@ -286,11 +295,25 @@ const indexFieldsSlice = createSlice({
     },
     missingLoaded(
       state,
-      action: PayloadAction<{ fieldIds: string[]; page: number; total: number; items: FileDto[] }>,
+      action: PayloadAction<{
+        fieldIds: string[];
+        folderId?: string | null;
+        page: number;
+        total: number;
+        items: FileDto[];
+      }>,
     ) {
-      const { fieldIds, page } = action.payload;
-      if (page !== state.missing.page || fieldIds.join() !== state.missing.fieldIds.join()) return;
-      state.missing = { ...action.payload, status: 'succeeded', error: null };
+      const { fieldIds, page, total, items } = action.payload;
+      const folderId = action.payload.folderId ?? null;
+      const missing = state.missing;
+      if (
+        page !== missing.page ||
+        folderId !== missing.folderId ||
+        fieldIds.join() !== missing.fieldIds.join()
+      ) {
+        return;
+      }
+      state.missing = { fieldIds, folderId, page, total, items, status: 'succeeded', error: null };
     },
     missingFailed(state, action: PayloadAction<string>) {
       state.missing.status = 'failed';

@@ -16,6 +16,7 @@ import {
 } from '@ant-design/icons';
 import { Alert, Button, Input, List, Modal, Select, Space, Spin, Tag } from 'antd';
 import { useEffect, useId, useState, type DragEvent } from 'react';
+import { Link } from 'react-router';
 import {
   DEFAULT_INDEX_FIELD_TYPE,
   INDEX_FIELD_DESCRIPTION_MAX_LENGTH,
@@ -415,6 +416,13 @@ export function IndexFieldsPage() {
                     Archive
                   </Button>
                 ),
+                <Link
+                  key="missing"
+                  to={`/missing-indexes?field=${encodeURIComponent(field.id)}`}
+                  aria-label={`Files missing ${field.name}`}
+                >
+                  Files missing it
+                </Link>,
                 <Button
                   key="delete"
                   size="small"

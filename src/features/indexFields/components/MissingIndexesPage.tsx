@@ -1,11 +1,12 @@
 /**
  * /missing-indexes (issue 9 item 3): choose index fields, then a paged list of the files lacking
  * a value of any of them (POST entities/search/missing-indexes?page), each with a link to its
- * folder, so a firm can finish tagging its backlog. The chosen fields and the page live in the URL
- * (`field`, repeated, and `page`), so the list survives a reload and can be shared.
+ * folder, so a firm can finish tagging its backlog. The chosen fields, the page and an optional
+ * folder live in the URL (`field`, repeated, `page`, and `folder` with `folder_name` to look only
+ * under one folder), so the list survives a reload and can be shared.
  */
 import { FolderOpenOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, List, Select, Spin } from 'antd';
+import { Alert, Button, Empty, List, Select, Spin, Tag } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { fileKind } from '../../../../common/files';
@@ -24,19 +25,36 @@ import './indexFields.css';
 /** The page's title. */
 export const MISSING_INDEXES_TITLE = 'Missing indexes';
 
-/** Reads the chosen field ids and the page of the URL query. */
-export function missingViewFromSearch(search: string): { fieldIds: string[]; page: number } {
+/** What the page shows: the chosen fields, the page, and an optional folder. */
+export interface MissingView {
+  fieldIds: string[];
+  page: number;
+  folderId: string | null;
+  folderName: string | null;
+}
+
+/** Reads the view of the URL query. */
+export function missingViewFromSearch(search: string): MissingView {
   const params = new URLSearchParams(search);
   const fieldIds = [...new Set(params.getAll('field').filter(Boolean))];
   const page = Number(params.get('page'));
-  return { fieldIds, page: Number.isInteger(page) && page >= 1 ? page : 1 };
+  return {
+    fieldIds,
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    folderId: params.get('folder') || null,
+    folderName: params.get('folder_name') || null,
+  };
 }
 
-/** The URL query of the chosen fields and page. */
-export function missingSearchFromView(fieldIds: readonly string[], page: number): string {
+/** The URL query of a view. */
+export function missingSearchFromView(view: MissingView): string {
   const params = new URLSearchParams();
-  for (const id of fieldIds) params.append('field', id);
-  if (page > 1) params.set('page', String(page));
+  for (const id of view.fieldIds) params.append('field', id);
+  if (view.page > 1) params.set('page', String(view.page));
+  if (view.folderId) {
+    params.set('folder', view.folderId);
+    if (view.folderName) params.set('folder_name', view.folderName);
+  }
   return params.toString();
 }
 
@@ -79,13 +97,14 @@ export function MissingIndexesPage() {
     dispatch(
       indexFieldsActions.missingRequested({
         fieldIds: key ? key.split(',') : [],
+        folderId: view.folderId,
         page: view.page,
       }),
     );
-  }, [dispatch, key, view.page, databaseId]);
+  }, [dispatch, key, view.page, view.folderId, databaseId]);
 
   const choose = (fieldIds: string[], page = 1) =>
-    setSearchParams(missingSearchFromView(fieldIds, page));
+    setSearchParams(missingSearchFromView({ ...view, fieldIds, page }));
 
   let body;
   if (view.fieldIds.length === 0) {
@@ -104,7 +123,11 @@ export function MissingIndexesPage() {
             size="small"
             onClick={() =>
               dispatch(
-                indexFieldsActions.missingRequested({ fieldIds: view.fieldIds, page: view.page }),
+                indexFieldsActions.missingRequested({
+                  fieldIds: view.fieldIds,
+                  folderId: view.folderId,
+                  page: view.page,
+                }),
               )
             }
           >
@@ -162,6 +185,20 @@ export function MissingIndexesPage() {
         onChange={(fieldIds) => choose(fieldIds)}
         options={fields.items.map((field) => ({ value: field.id, label: field.name }))}
       />
+      {view.folderId ? (
+        <Tag
+          closable
+          closeIcon={<span aria-label="Look in every folder">×</span>}
+          onClose={(event) => {
+            event.preventDefault();
+            setSearchParams(
+              missingSearchFromView({ ...view, page: 1, folderId: null, folderName: null }),
+            );
+          }}
+        >
+          In folder: {view.folderName ?? view.folderId}
+        </Tag>
+      ) : null}
       {body}
     </div>
   );

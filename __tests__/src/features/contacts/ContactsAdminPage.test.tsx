@@ -1,0 +1,106 @@
+// The admin tab "Contacts": the CSV import (file read as text, counts and rejected lines) and the
+// searchable list.
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ContactsAdminPage } from '../../../../src/features/contacts/components/ContactsAdminPage';
+import type { AppStore } from '../../../../src/store/store';
+import {
+  callsTo,
+  makeRecordingStore,
+  renderWithProviders,
+  signedInState,
+  stubRoutes,
+  type StubRoutes,
+} from '../../testUtils';
+import { makeContact } from './contactsFixtures';
+
+let store: AppStore | undefined;
+let consoleError: jest.SpiedFunction<typeof console.error>;
+beforeEach(() => {
+  consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  store?.sagaTask.cancel();
+  store = undefined;
+  consoleError.mockRestore();
+});
+
+function show(routes: StubRoutes) {
+  const stub = stubRoutes(routes);
+  const recording = makeRecordingStore(signedInState());
+  store = recording.store;
+  const view = renderWithProviders(<ContactsAdminPage />, { store });
+  return { ...stub, ...view };
+}
+
+const grace = makeContact();
+const alan = makeContact({
+  id: 'c2',
+  crm_id: null,
+  name: 'Alan Turing',
+  email: null,
+  phones: [{ country_code: 44, number: '2079460958' }],
+  phones_display: ['+44 20 7946 0958'],
+});
+
+describe('ContactsAdminPage', () => {
+  it('lists the contacts and searches as the admin types', async () => {
+    const { calls } = show({
+      'POST /api/rest/private/contacts/search': (call) => ({
+        body: { items: (call.body as { name: string }).name === '' ? [alan, grace] : [grace] },
+      }),
+    });
+    const table = await screen.findByRole('table');
+    await within(table).findByText('Alan Turing');
+    expect(within(table).getByText('+44 20 7946 0958')).toBeInTheDocument();
+    expect(within(table).getByText('(202) 555-0143')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('searchbox', { name: 'Search contacts' }));
+    await user.paste('grace');
+    await waitFor(() => expect(within(table).queryByText('Alan Turing')).toBeNull());
+    expect(callsTo(calls, 'POST /api/rest/private/contacts/search').map((c) => c.body)).toEqual([
+      { name: '' },
+      { name: 'grace' },
+    ]);
+  });
+
+  it('imports a chosen CSV file and shows the counts and rejected lines', async () => {
+    const { calls, container } = show({
+      'POST /api/rest/private/contacts/search': { body: { items: [] } },
+      'POST /api/rest/private/contacts/import': {
+        body: {
+          created: 2,
+          updated: 1,
+          rejected: [{ line: 4, reason: 'Phone "+1": The phone number is too short. (TOO_SHORT)' }],
+        },
+      },
+    });
+    expect(
+      await screen.findByText('No contacts yet. Import a CSV file or connect your CRM.'),
+    ).toBeInTheDocument();
+    const csv = 'name,phone\nGrace,+1 202 555 0143\n';
+    const input = container.querySelector('input[type="file"]') as HTMLInputElement;
+    const user = userEvent.setup();
+    await user.upload(input, new File([csv], 'crm.csv', { type: 'text/csv' }));
+    const result = await screen.findByRole('status', { name: 'Import result' });
+    expect(result).toHaveTextContent('crm.csv: 2 created, 1 updated, 1 rejected.');
+    expect(within(result).getByRole('list', { name: 'Rejected lines' })).toHaveTextContent(
+      'Line 4: Phone "+1": The phone number is too short. (TOO_SHORT)',
+    );
+    expect(callsTo(calls, 'POST /api/rest/private/contacts/import')[0]!.body).toEqual({ csv });
+  });
+
+  it("shows the server's message when the import is refused", async () => {
+    show({
+      'POST /api/rest/private/contacts/search': { body: { items: [] } },
+      'POST /api/rest/private/contacts/import': {
+        status: 400,
+        body: { message: 'The CSV file has no contacts.', code: 'csv_empty' },
+      },
+    });
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    await userEvent.setup().upload(input, new File(['name\n'], 'empty.csv', { type: 'text/csv' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The CSV file has no contacts.');
+  });
+});

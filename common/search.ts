@@ -60,7 +60,10 @@ export const SEARCH_TYPES: readonly SearchType[] = [
 /** One index-field condition: the item has a live applied index of that field with that value. */
 export interface SearchIndexValue {
   index_field_id: string;
-  /** Compared case-insensitively with the applied value (dates YYYY-MM-DD, numbers as text). */
+  /**
+   * Compared exactly (after trimming) with the applied value as stored: dates YYYY-MM-DD, numbers
+   * as their decimal text, list values as listed (pick it from the field's applied values).
+   */
   value: string;
 }
 

@@ -43,7 +43,7 @@ export interface DocumentConditions {
   createdFrom?: string;
   /** created_at < to (ISO UTC). */
   createdTo?: string;
-  /** Per index field, any of these values (compared lowercased). */
+  /** Per index field, any of these values (compared exactly as stored). */
   indexValues?: { fieldId: string; values: string[] }[];
   /** Only this user's enabled favorites. */
   favoritesOf?: string;
@@ -82,10 +82,20 @@ export function tsQuery(words: string[]): string {
     .join(' & ');
 }
 
-/** "the row matches these words", per dialect (`words` not empty). */
-function textMatches(dialect: SearchDialect, words: string[]): Expression<SqlBool> {
+/**
+ * "the row matches these words", per dialect (`words` not empty). On SQLite, when another
+ * condition is selective (`drives` false: an index value, favorites, a folder subtree), the match
+ * is a correlated probe (FTS5 seeks the rowid in the doclists) instead of the list of every
+ * matching rowid, which the planner would otherwise build first and drive from: 20 ms instead of
+ * 0.5 s for a 3-letter word over 1,000,000 documents. PostgreSQL's planner chooses by itself.
+ */
+function textMatches(dialect: SearchDialect, words: string[], drives = true): Expression<SqlBool> {
   if (dialect === 'postgres') {
     return sql<SqlBool>`d.tsv @@ to_tsquery('simple', ${tsQuery(words)})`;
+  }
+  if (!drives) {
+    return sql<SqlBool>`exists (select 1 from search_fts
+      where search_fts match ${ftsMatch(words)} and search_fts.rowid = d.rid)`;
   }
   return sql<SqlBool>`d.rid in (select rowid from search_fts where search_fts match ${ftsMatch(words)})`;
 }
@@ -197,8 +207,13 @@ function filtered(
 ) {
   let query = scoped(db, scope);
   if (text) {
+    const drives = !(
+      (conditions.indexValues?.length ?? 0) > 0 ||
+      conditions.favoritesOf ||
+      conditions.within
+    );
     query = query.where(
-      text.words.length > 0 ? textMatches(dialect, text.words) : namePrefix(text.key),
+      text.words.length > 0 ? textMatches(dialect, text.words, drives) : namePrefix(text.key),
     );
   }
   const { kinds } = conditions;
@@ -221,32 +236,27 @@ function filtered(
   }
   if (conditions.createdFrom) query = query.where('d.created_at', '>=', conditions.createdFrom);
   if (conditions.createdTo) query = query.where('d.created_at', '<', conditions.createdTo);
+  // As `id in (…)` semi-joins, so a selective value or a short favorites list can drive the query.
   for (const { fieldId, values } of conditions.indexValues ?? []) {
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('applied_indexes as a')
-          .select(sql`1`.as('one'))
-          .where('a.database_id', '=', scope.databaseId)
-          .whereRef('a.entity_id', '=', 'd.id')
-          .where('a.index_field_id', '=', fieldId)
-          .where('a.archived_at', 'is', null)
-          .where(sql<SqlBool>`lower(a.value) in (${sql.join(values.map((v) => sql`${v}`))})`),
-      ),
+    query = query.where('d.id', 'in', (eb) =>
+      eb
+        .selectFrom('applied_indexes as a')
+        .select('a.entity_id')
+        .where('a.index_field_id', '=', fieldId)
+        .where('a.value', 'in', values)
+        .where('a.database_id', '=', scope.databaseId)
+        .where('a.archived_at', 'is', null),
     );
   }
   if (conditions.favoritesOf) {
     const userId = conditions.favoritesOf;
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('favorites as fv')
-          .select(sql`1`.as('one'))
-          .where('fv.database_id', '=', scope.databaseId)
-          .where('fv.user_id', '=', userId)
-          .whereRef('fv.entity_id', '=', 'd.id')
-          .where('fv.enabled', '=', 1),
-      ),
+    query = query.where('d.id', 'in', (eb) =>
+      eb
+        .selectFrom('favorites as fv')
+        .select('fv.entity_id')
+        .where('fv.database_id', '=', scope.databaseId)
+        .where('fv.user_id', '=', userId)
+        .where('fv.enabled', '=', 1),
     );
   }
   if (conditions.within) {
@@ -258,9 +268,10 @@ function filtered(
 }
 
 /**
- * One page of search or filtered results. With a text query: exact name matches first, then name
- * prefix matches, then the other matches, each by name then id. Without: folders first, then by
- * name then id.
+ * One page of search or filtered results and the number of rows in all pages, by one query (the
+ * total is a window count over the same rows; a page past the end counts apart). With a text
+ * query: exact name matches first, then name prefix matches, then the other matches, each by name
+ * then id. Without: folders first, then by name then id.
  */
 export async function searchDocuments(
   db: Executor,
@@ -270,8 +281,10 @@ export async function searchDocuments(
   text: TextQuery | null,
   offset: number,
   limit: number,
-): Promise<DocumentRow[]> {
-  let query = filtered(db, dialect, scope, conditions, text).select(DOCUMENT_COLUMNS);
+): Promise<{ rows: DocumentRow[]; total: number }> {
+  let query = filtered(db, dialect, scope, conditions, text)
+    .select(DOCUMENT_COLUMNS)
+    .select(sql<number>`count(*) over ()`.as('total_rows'));
   if (text) {
     const key = text.key;
     query = query.orderBy(
@@ -281,7 +294,22 @@ export async function searchDocuments(
   } else {
     query = query.orderBy(sql`case when d.entity_type = 'folder' then 0 else 1 end`);
   }
-  return query.orderBy('d.name_key').orderBy('d.id').offset(offset).limit(limit).execute();
+  const found = await query
+    .orderBy('d.name_key')
+    .orderBy('d.id')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+  const total =
+    found.length > 0
+      ? Number(found[0]!.total_rows)
+      : offset === 0
+        ? 0
+        : await countDocuments(db, dialect, scope, conditions, text);
+  return {
+    rows: found.map(({ total_rows: _total, ...row }) => row),
+    total,
+  };
 }
 
 /** How many rows {@link searchDocuments} pages through. */

@@ -36,7 +36,6 @@ import { badRequest } from '../errors';
 import { findFilesByIds } from '../repositories/files';
 import { findFoldersByIds } from '../repositories/folders';
 import {
-  countDocuments,
   exactNameHits,
   folderChains,
   prefixNameHits,
@@ -238,7 +237,7 @@ async function conditionsOf(
   if (filters.index_values && filters.index_values.length > 0) {
     const byField = new Map<string, string[]>();
     for (const { index_field_id: fieldId, value } of filters.index_values) {
-      byField.set(fieldId, [...(byField.get(fieldId) ?? []), value.trim().toLowerCase()]);
+      byField.set(fieldId, [...(byField.get(fieldId) ?? []), value.trim()]);
     }
     conditions.indexValues = [...byField].map(([fieldId, values]) => ({ fieldId, values }));
   }
@@ -283,10 +282,15 @@ export async function searchEntities(
     folderVisible,
   };
   const { offset, limit } = pageWindow(page, pageSize);
-  const [rows, total] = await Promise.all([
-    searchDocuments(db, services.dialect, scope, conditions, text, offset, limit),
-    countDocuments(db, services.dialect, scope, conditions, text),
-  ]);
+  const { rows, total } = await searchDocuments(
+    db,
+    services.dialect,
+    scope,
+    conditions,
+    text,
+    offset,
+    limit,
+  );
   return {
     items: await hitsFor(services, ctx, rows, text?.words ?? []),
     page,

@@ -9,13 +9,13 @@
  * folder_contacts and contacts, so every service's change (rename, move, archive, restore, upload
  * verified, index values, contact links and renames) updates the index in its own transaction.
  *
- * Full-text: words are Unicode letters and digits (everything else separates), matched by word
- * prefix on both dialects:
+ * Full-text: words are Unicode letters and digits (everything else separates); a query matches
+ * when all its words do, the last as a word prefix, on both dialects:
  * - SQLite: FTS5 table `search_fts` with external content `search_documents` (content_rowid `rid`),
  *   tokenizer unicode61 with prefix indexes of 2 and 3 characters (so 2-character queries are one
  *   index lookup), kept in step with `search_documents` by three more triggers.
- * - PostgreSQL: a stored generated `tsv` column (to_tsvector('simple', words)) with a GIN index;
- *   queries are `word:*` prefix tsqueries.
+ * - PostgreSQL: a stored generated `tsv` column (to_tsvector('simple', words)) with a GIN index
+ *   (pending list limited to 256 kB); queries are `'word' & 'last':*` tsqueries.
  * On both, `(database_id, archived, name_key)` and `(…, stem_key)` B-trees serve exact and prefix
  * name matches (ranked first), and `(database_id, scope_id)` the folder-subtree filter.
  * Backfill: every existing folder and ready file is indexed.
@@ -256,7 +256,10 @@ const PG_UP = [
   `create index search_documents_name on search_documents (database_id, archived, name_key)`,
   `create index search_documents_stem on search_documents (database_id, archived, stem_key)`,
   `create index search_documents_scope on search_documents (database_id, scope_id)`,
-  `create index search_documents_tsv on search_documents using gin (tsv)`,
+  // A small pending list: GIN's fast-update list is scanned linearly by every query until
+  // (auto)vacuum merges it, so it is kept at 256 kB instead of the 4 MB default.
+  `create index search_documents_tsv on search_documents using gin (tsv)
+     with (gin_pending_list_limit = 256)`,
   ...pgTrigger(
     'search_folders_ai',
     'folders',

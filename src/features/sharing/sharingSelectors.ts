@@ -27,6 +27,15 @@ export const selectIsGuest = createSelector(
   (role) => (role as string | null) === 'guest',
 );
 
+/**
+ * Whether the user may share and manage access: administrators and members; read-only members
+ * only see who has access (docs/roles.md).
+ */
+export const selectCanShare = createSelector(
+  [selectCurrentRole],
+  (role) => role === 'admin' || role === 'member',
+);
+
 /** Display text of a size that does not apply (folders). */
 export const NO_SIZE = '—';
 

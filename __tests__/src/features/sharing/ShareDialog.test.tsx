@@ -12,6 +12,7 @@ import { makeStore, type AppStore } from '../../../../src/store/store';
 import {
   callsTo,
   makeFolder,
+  makeUser,
   renderWithProviders,
   signedInState,
   stubRoutes,
@@ -299,6 +300,25 @@ describe('share dialog', () => {
       expect(await within(dialog).findByText('Revoked')).toBeInTheDocument();
       expect(within(dialog).queryByRole('button', { name: /Re-send/ })).not.toBeInTheDocument();
       expect(callsTo(calls, 'DELETE /api/rest/shared/links/link1')).toHaveLength(1);
+    },
+    SLOW_MS,
+  );
+
+  it(
+    'lets a read-only member see who has access but not share or manage it',
+    async () => {
+      const readOnly = makeUser({
+        databases: [{ id: 'db1', name: 'north', description: 'North Advisors', role: 'read_only' }],
+      });
+      renderButton(
+        { 'GET /api/rest/shared/links': { body: { items: [makeLink()] } } },
+        signedInState(readOnly),
+      );
+      const { dialog } = await openDialog();
+      expect(await within(dialog).findByTestId('share-invitation')).toHaveTextContent('Sent');
+      expect(within(dialog).queryByLabelText('Recipients')).not.toBeInTheDocument();
+      expect(within(dialog).queryByRole('button', { name: /Cancel|Re-send|Revoke/ })).toBeNull();
+      expect(within(dialog).getByText(/cannot share/)).toBeInTheDocument();
     },
     SLOW_MS,
   );

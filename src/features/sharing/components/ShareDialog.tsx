@@ -36,7 +36,7 @@ import {
   type ShareLinkDto,
 } from '../../../../common/sharing';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectShareDialog } from '../sharingSelectors';
+import { selectCanShare, selectShareDialog } from '../sharingSelectors';
 import { sharingActions, type ShareTarget } from '../sharingSlice';
 import './sharing.css';
 
@@ -196,52 +196,54 @@ function CreatedLink({ url }: { url: string }) {
 function InvitationRow({ link, invitation }: { link: ShareLinkDto; invitation: InvitationDto }) {
   const dispatch = useAppDispatch();
   const { pending } = useAppSelector(selectShareDialog);
+  const canShare = useAppSelector(selectCanShare);
   const busy = pending.includes(invitation.id);
   const tag = STATE_TAGS[invitation.state];
   const revoked = link.revoked_at !== null;
-  const actions = revoked
-    ? []
-    : [
-        invitation.state !== 'accepted' ? (
-          <Button
-            key="resend"
-            size="small"
-            disabled={busy}
-            aria-label={`Re-send the invitation to ${invitation.email}`}
-            onClick={() =>
-              dispatch(
-                sharingActions.manageRequested({
-                  kind: 'resend',
-                  linkId: link.id,
-                  invitationId: invitation.id,
-                  email: invitation.email,
-                }),
-              )
-            }
-          >
-            Re-send
-          </Button>
-        ) : null,
-        invitation.state === 'sent' ? (
-          <Button
-            key="cancel"
-            size="small"
-            disabled={busy}
-            aria-label={`Cancel the invitation to ${invitation.email}`}
-            onClick={() =>
-              dispatch(
-                sharingActions.manageRequested({
-                  kind: 'cancel',
-                  linkId: link.id,
-                  invitationId: invitation.id,
-                }),
-              )
-            }
-          >
-            Cancel invitation
-          </Button>
-        ) : null,
-      ].filter(Boolean);
+  const actions =
+    revoked || !canShare
+      ? []
+      : [
+          invitation.state !== 'accepted' ? (
+            <Button
+              key="resend"
+              size="small"
+              disabled={busy}
+              aria-label={`Re-send the invitation to ${invitation.email}`}
+              onClick={() =>
+                dispatch(
+                  sharingActions.manageRequested({
+                    kind: 'resend',
+                    linkId: link.id,
+                    invitationId: invitation.id,
+                    email: invitation.email,
+                  }),
+                )
+              }
+            >
+              Re-send
+            </Button>
+          ) : null,
+          invitation.state === 'sent' ? (
+            <Button
+              key="cancel"
+              size="small"
+              disabled={busy}
+              aria-label={`Cancel the invitation to ${invitation.email}`}
+              onClick={() =>
+                dispatch(
+                  sharingActions.manageRequested({
+                    kind: 'cancel',
+                    linkId: link.id,
+                    invitationId: invitation.id,
+                  }),
+                )
+              }
+            >
+              Cancel invitation
+            </Button>
+          ) : null,
+        ].filter(Boolean);
   return (
     <List.Item actions={actions} data-testid="share-invitation">
       <List.Item.Meta
@@ -257,6 +259,7 @@ function InvitationRow({ link, invitation }: { link: ShareLinkDto; invitation: I
 function LinkAccess({ link }: { link: ShareLinkDto }) {
   const dispatch = useAppDispatch();
   const { pending } = useAppSelector(selectShareDialog);
+  const canShare = useAppSelector(selectCanShare);
   const revoked = link.revoked_at !== null;
   const facts = [
     `Created by ${link.created_by_name} ${formatDate(link.created_at)}`,
@@ -273,7 +276,7 @@ function LinkAccess({ link }: { link: ShareLinkDto }) {
         <Typography.Text type="secondary">{facts.join(' · ')}</Typography.Text>
         {revoked ? (
           <Tag>Revoked</Tag>
-        ) : (
+        ) : !canShare ? null : (
           <Button
             size="small"
             danger
@@ -303,26 +306,30 @@ function LinkAccess({ link }: { link: ShareLinkDto }) {
           renderItem={(share) => (
             <List.Item
               data-testid="share-access"
-              actions={[
-                <Button
-                  key="remove"
-                  size="small"
-                  danger
-                  disabled={pending.includes(share.id)}
-                  aria-label={`Remove access of ${share.email}`}
-                  onClick={() =>
-                    dispatch(
-                      sharingActions.manageRequested({
-                        kind: 'remove',
-                        linkId: link.id,
-                        shareId: share.id,
-                      }),
-                    )
-                  }
-                >
-                  Remove access
-                </Button>,
-              ]}
+              actions={
+                canShare
+                  ? [
+                      <Button
+                        key="remove"
+                        size="small"
+                        danger
+                        disabled={pending.includes(share.id)}
+                        aria-label={`Remove access of ${share.email}`}
+                        onClick={() =>
+                          dispatch(
+                            sharingActions.manageRequested({
+                              kind: 'remove',
+                              linkId: link.id,
+                              shareId: share.id,
+                            }),
+                          )
+                        }
+                      >
+                        Remove access
+                      </Button>,
+                    ]
+                  : []
+              }
             >
               <List.Item.Meta
                 title={share.user_name || share.email}
@@ -386,6 +393,7 @@ function AccessList() {
 export function ShareDialog() {
   const dispatch = useAppDispatch();
   const { target, createdUrl, mailFailed } = useAppSelector(selectShareDialog);
+  const canShare = useAppSelector(selectCanShare);
   if (!target) return null;
   return (
     <Modal
@@ -404,7 +412,18 @@ export function ShareDialog() {
           title={SHARING_MESSAGES.mailFailed}
         />
       ) : null}
-      {createdUrl ? <CreatedLink url={createdUrl} /> : <ShareForm target={target} />}
+      {!canShare ? (
+        <Alert
+          className="share-alert"
+          type="info"
+          showIcon
+          title="Read-only members can see who has access but cannot share."
+        />
+      ) : createdUrl ? (
+        <CreatedLink url={createdUrl} />
+      ) : (
+        <ShareForm target={target} />
+      )}
       <AccessList />
     </Modal>
   );

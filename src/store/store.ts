@@ -3,15 +3,16 @@ import { configureStore, type Action, type Middleware } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type Task } from 'redux-saga';
 import { sanitizeAdminAction } from '../features/admin/adminSagas';
 import { sessionActions } from '../features/session/sessionSlice';
+import { sanitizeSharingAction } from '../features/sharing/sharingSagas';
 import { rootReducer, type RootState } from './rootReducer';
 import { rootSaga } from './rootSaga';
 
-/** Keeps the password out of the developer tools' action log. */
+/** Keeps passwords and keys out of the developer tools' action log. */
 function sanitizeAction<A extends Action>(action: A): A {
   if (sessionActions.signInRequested.match(action)) {
     return { ...action, payload: { ...action.payload, password: '••••••' } };
   }
-  return sanitizeAdminAction(action);
+  return sanitizeSharingAction(sanitizeAdminAction(action));
 }
 
 /** Options of {@link makeStore}. */

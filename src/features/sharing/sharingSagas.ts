@@ -294,3 +294,30 @@ export function* sharingSaga(): SagaIterator {
     takeEvery(sharingActions.shareRemovalRequested.type, safely(removeSharedByMe)),
   ]);
 }
+
+/**
+ * Keeps secrets out of the developer tools' action log: the link password of a new share and the
+ * account and link passwords of a guest's sign-up or sign-in. Other actions are returned unchanged.
+ */
+export function sanitizeSharingAction<A extends { type: string }>(action: A): A {
+  const hidden = '••••••';
+  if (sharingActions.createRequested.match(action)) {
+    return action.payload.password
+      ? { ...action, payload: { ...action.payload, password: hidden } }
+      : action;
+  }
+  if (
+    sharingActions.guestSignUpRequested.match(action) ||
+    sharingActions.guestSignInRequested.match(action)
+  ) {
+    return {
+      ...action,
+      payload: {
+        ...action.payload,
+        password: hidden,
+        ...(action.payload.link_password ? { link_password: hidden } : {}),
+      },
+    };
+  }
+  return action;
+}

@@ -47,8 +47,11 @@ export interface DocumentConditions {
   indexValues?: { fieldId: string; values: string[] }[];
   /** Only this user's enabled favorites. */
   favoritesOf?: string;
-  /** Only rows inside this folder's subtree (not the folder itself). */
-  within?: string;
+  /**
+   * Only rows inside this folder's subtree (not the folder itself): the folder's id and, when read
+   * beforehand with {@link subtreeFolderIds}, the ids of the subtree's folders.
+   */
+  within?: { folderId: string; folderIds: string[] | null };
 }
 
 /** The text part of a search: the name key (exact/prefix ranking) and the words. */
@@ -189,6 +192,24 @@ export async function textHits(
   return result.rows;
 }
 
+/**
+ * The ids of a folder's subtree (the folder included, archived or not), read by one recursive
+ * query, or null when there are more than `cap` (the caller then filters by the recursive query
+ * itself). A list lets the planners use the `(database_id, scope_id)` index: PostgreSQL estimates
+ * a recursive CTE at thousands of rows and scans the documents instead (0.75 s on 1,000,000).
+ */
+export async function subtreeFolderIds(
+  db: Executor,
+  databaseId: string,
+  folderId: string,
+  cap: number,
+): Promise<string[] | null> {
+  const result = await sql<{
+    id: string;
+  }>`select id from ${subtreeIds(databaseId, folderId)} as t limit ${cap + 1}`.execute(db);
+  return result.rows.length > cap ? null : result.rows.map((r) => r.id);
+}
+
 /** The ids of a folder's subtree (the folder included, archived or not). */
 function subtreeIds(databaseId: string, folderId: string): Expression<string> {
   return sql<string>`(with recursive sub(id) as (
@@ -260,9 +281,14 @@ function filtered(
     );
   }
   if (conditions.within) {
+    const { folderId, folderIds } = conditions.within;
     query = query
-      .where(sql<SqlBool>`d.scope_id in ${subtreeIds(scope.databaseId, conditions.within)}`)
-      .where('d.id', '<>', conditions.within);
+      .where(
+        folderIds
+          ? sql<SqlBool>`d.scope_id in (${sql.join(folderIds.map((id) => sql`${id}`))})`
+          : sql<SqlBool>`d.scope_id in ${subtreeIds(scope.databaseId, folderId)}`,
+      )
+      .where('d.id', '<>', folderId);
   }
   return query;
 }

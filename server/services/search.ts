@@ -40,6 +40,7 @@ import {
   folderChains,
   prefixNameHits,
   searchDocuments,
+  subtreeFolderIds,
   textHits,
   type DocumentConditions,
   type DocumentRow,
@@ -200,6 +201,9 @@ function dateBound(value: string, end: boolean): string {
   return (end && DAY.test(value) ? parsed.add(1, 'day') : parsed).toISOString();
 }
 
+/** Most subtree folder ids passed as a list (beyond, the subtree stays a recursive subquery). */
+const SUBTREE_LIST_CAP = 5000;
+
 const LISTED_EXTENSIONS: string[] = Object.values(FILE_CATEGORIES).flat();
 
 /** Turns the API filters into repository conditions (validating dates and the folder). */
@@ -246,7 +250,15 @@ async function conditionsOf(
     await accessibleFolder(services.db, ctx, filters.folder_id, 'read', {
       allowArchived: filters.archived === true,
     });
-    conditions.within = filters.folder_id;
+    conditions.within = {
+      folderId: filters.folder_id,
+      folderIds: await subtreeFolderIds(
+        services.db,
+        ctx.databaseId,
+        filters.folder_id,
+        SUBTREE_LIST_CAP,
+      ),
+    };
   }
   return conditions;
 }

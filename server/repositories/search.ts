@@ -43,8 +43,11 @@ export interface DocumentConditions {
   createdFrom?: string;
   /** created_at < to (ISO UTC). */
   createdTo?: string;
-  /** Per index field, any of these values (compared exactly as stored). */
-  indexValues?: { fieldId: string; values: string[] }[];
+  /**
+   * Per index field, any of these values (compared exactly as stored); `entityIds` when read
+   * beforehand with {@link indexValueEntityIds}.
+   */
+  indexValues?: { fieldId: string; values: string[]; entityIds?: string[] | null }[];
   /** Only this user's enabled favorites. */
   favoritesOf?: string;
   /**
@@ -210,6 +213,30 @@ export async function subtreeFolderIds(
   return result.rows.length > cap ? null : result.rows.map((r) => r.id);
 }
 
+/**
+ * The items carrying a live applied value of a field among `values`, or null when there are more
+ * than `cap`. A list lets PostgreSQL look the documents up by id; with the subquery it builds the
+ * text match's bitmap first for a member (0.2 s for a 3-letter word over 1,000,000 documents).
+ */
+export async function indexValueEntityIds(
+  db: Executor,
+  databaseId: string,
+  fieldId: string,
+  values: string[],
+  cap: number,
+): Promise<string[] | null> {
+  const rows = await db
+    .selectFrom('applied_indexes')
+    .select('entity_id')
+    .where('index_field_id', '=', fieldId)
+    .where('value', 'in', values)
+    .where('database_id', '=', databaseId)
+    .where('archived_at', 'is', null)
+    .limit(cap + 1)
+    .execute();
+  return rows.length > cap ? null : [...new Set(rows.map((r) => r.entity_id))];
+}
+
 /** The ids of a folder's subtree (the folder included, archived or not). */
 function subtreeIds(databaseId: string, folderId: string): Expression<string> {
   return sql<string>`(with recursive sub(id) as (
@@ -258,7 +285,14 @@ function filtered(
   if (conditions.createdFrom) query = query.where('d.created_at', '>=', conditions.createdFrom);
   if (conditions.createdTo) query = query.where('d.created_at', '<', conditions.createdTo);
   // As `id in (…)` semi-joins, so a selective value or a short favorites list can drive the query.
-  for (const { fieldId, values } of conditions.indexValues ?? []) {
+  for (const { fieldId, values, entityIds } of conditions.indexValues ?? []) {
+    if (entityIds) {
+      query =
+        entityIds.length > 0
+          ? query.where('d.id', 'in', entityIds)
+          : query.where(sql<SqlBool>`1 = 0`);
+      continue;
+    }
     query = query.where('d.id', 'in', (eb) =>
       eb
         .selectFrom('applied_indexes as a')

@@ -38,6 +38,7 @@ import { findFoldersByIds } from '../repositories/folders';
 import {
   exactNameHits,
   folderChains,
+  indexValueEntityIds,
   prefixNameHits,
   searchDocuments,
   subtreeFolderIds,
@@ -201,7 +202,10 @@ function dateBound(value: string, end: boolean): string {
   return (end && DAY.test(value) ? parsed.add(1, 'day') : parsed).toISOString();
 }
 
-/** Most subtree folder ids passed as a list (beyond, the subtree stays a recursive subquery). */
+/**
+ * Most subtree folder ids, or items of index values, passed as a list (beyond, the condition stays
+ * a subquery).
+ */
 const SUBTREE_LIST_CAP = 5000;
 
 const LISTED_EXTENSIONS: string[] = Object.values(FILE_CATEGORIES).flat();
@@ -243,7 +247,19 @@ async function conditionsOf(
     for (const { index_field_id: fieldId, value } of filters.index_values) {
       byField.set(fieldId, [...(byField.get(fieldId) ?? []), value.trim()]);
     }
-    conditions.indexValues = [...byField].map(([fieldId, values]) => ({ fieldId, values }));
+    conditions.indexValues = await Promise.all(
+      [...byField].map(async ([fieldId, values]) => ({
+        fieldId,
+        values,
+        entityIds: await indexValueEntityIds(
+          services.db,
+          ctx.databaseId,
+          fieldId,
+          values,
+          SUBTREE_LIST_CAP,
+        ),
+      })),
+    );
   }
   if (filters.favorites_only) conditions.favoritesOf = ctx.userId;
   if (filters.folder_id && filters.folder_id !== ROOT_FOLDER_ID) {

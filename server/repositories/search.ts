@@ -10,7 +10,7 @@
  * on the GIN-indexed `tsv` column.
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { FolderFilter } from './permissions';
+import { hiddenFolderIdsSql, type FolderFilter } from './permissions';
 import type { Executor } from './types';
 
 /** The dialect of the database (FTS syntax differs). */
@@ -235,6 +235,27 @@ export async function indexValueEntityIds(
     .limit(cap + 1)
     .execute();
   return rows.length > cap ? null : [...new Set(rows.map((r) => r.entity_id))];
+}
+
+/**
+ * The session's visibility as a list: "the folder id in this column is not one of the hidden
+ * subtrees' folders", read once by one recursive query, or null when those folders are more than
+ * `cap` (the caller keeps the recursive condition). Autocomplete runs up to three queries with
+ * the condition; PostgreSQL re-runs the recursive one in each (9 ms instead of 1 ms a call).
+ */
+export async function hiddenFolderList(
+  db: Executor,
+  databaseId: string,
+  roots: string[],
+  cap: number,
+): Promise<FolderFilter> {
+  const result = await sql<{
+    id: string;
+  }>`select id from ${hiddenFolderIdsSql(databaseId, roots)} as h limit ${cap + 1}`.execute(db);
+  if (result.rows.length > cap) return null;
+  if (result.rows.length === 0) return () => sql<SqlBool>`1 = 1`;
+  const ids = sql.join(result.rows.map((r) => sql`${r.id}`));
+  return (column) => sql<SqlBool>`${sql.ref(column)} not in (${ids})`;
 }
 
 /** The ids of a folder's subtree (the folder included, archived or not). */

@@ -38,6 +38,7 @@ import { findFoldersByIds } from '../repositories/folders';
 import {
   exactNameHits,
   folderChains,
+  hiddenFolderList,
   indexValueEntityIds,
   prefixNameHits,
   searchDocuments,
@@ -164,8 +165,14 @@ export async function autocompleteRows(
   text: TextQuery,
 ): Promise<DocumentRow[]> {
   const { db } = services;
-  const { folderVisible } = await visibility(db, ctx);
-  const scope: SearchScope = { databaseId: ctx.databaseId, archived: false, folderVisible };
+  const { roots, folderVisible } = await visibility(db, ctx);
+  const listed =
+    roots.length > 0 ? await hiddenFolderList(db, ctx.databaseId, roots, SUBTREE_LIST_CAP) : null;
+  const scope: SearchScope = {
+    databaseId: ctx.databaseId,
+    archived: false,
+    folderVisible: listed ?? folderVisible,
+  };
   const rows = await exactNameHits(db, scope, text.key, AUTOCOMPLETE_LIMIT);
   if (rows.length < AUTOCOMPLETE_LIMIT) {
     rows.push(

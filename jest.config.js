@@ -45,7 +45,11 @@ export default {
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/__tests__/src/**/*.test.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/__tests__/src/setup.ts'],
-      moduleNameMapper: { '\\.(css|less)$': '<rootDir>/__tests__/src/styleMock.cjs' },
+      moduleNameMapper: {
+        '\\.(css|less)$': '<rootDir>/__tests__/src/styleMock.cjs',
+        // Pages render eagerly in jsdom (see __tests__/src/eagerPages.ts).
+        '^\\./lazyPages$': '<rootDir>/__tests__/src/eagerPages.ts',
+      },
     },
   ],
 };

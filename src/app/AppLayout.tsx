@@ -3,6 +3,7 @@
  * side panel.
  */
 import { Layout } from 'antd';
+import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { PRODUCT_NAME } from '../../common/constants';
 import { SHARED_LANDING } from '../../common/sharing';
@@ -14,6 +15,7 @@ import { selectIsGuest } from '../features/sharing/sharingSelectors';
 import { UploadPanel } from '../features/uploads/components/UploadPanel';
 import { useAppSelector } from '../store/hooks';
 import { Navigation } from './Navigation';
+import { PageLoading } from './pages';
 
 /**
  * The layout of every signed-in page. A guest (issue 7) gets no search, firm switcher or upload
@@ -53,7 +55,9 @@ export function AppLayout() {
           <Navigation />
         </Layout.Sider>
         <Layout.Content className="app-content" id="main-content" tabIndex={-1}>
-          <Outlet />
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
         </Layout.Content>
       </Layout>
       {guest ? null : <UploadPanel />}

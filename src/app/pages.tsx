@@ -1,5 +1,5 @@
 /** Simple pages: the not-yet-available sections and "not found". */
-import { Button, Empty, Result } from 'antd';
+import { Button, Empty, Result, Spin } from 'antd';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../components/PageTitle';
 
@@ -34,5 +34,14 @@ export function NotFoundPage() {
         </Button>
       }
     />
+  );
+}
+
+/** What a lazily loaded page shows while its chunk arrives. */
+export function PageLoading() {
+  return (
+    <div className="page page-loading" role="status" aria-live="polite">
+      <Spin description="Loading…" />
+    </div>
   );
 }

@@ -1,23 +1,26 @@
 /** The routes of the app (SPEC section 2). */
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { AdminPage } from '../features/admin/components/AdminPage';
-import { ArchivePage } from '../features/collections/components/ArchivePage';
-import { FavoritesPage } from '../features/collections/components/FavoritesPage';
-import { RecentPage } from '../features/collections/components/RecentPage';
 import { FolderPage } from '../features/entities/components/FolderPage';
 import { MaintenanceGate } from '../features/flags/components/MaintenanceGate';
 import { SessionTimeout } from '../features/sessionTimeout/components/SessionTimeout';
-import { HistoryPage } from '../features/history/components/HistoryPage';
 import { LogoutPage } from '../features/session/components/LogoutPage';
 import { RequireSession, SignInRoute } from '../features/session/components/SessionGate';
 import { TokenSignInRoute } from '../features/session/components/TokenSignInRoute';
-import { MissingIndexesPage } from '../features/indexFields/components/MissingIndexesPage';
-import { SearchResultsPage } from '../features/search/components/SearchResultsPage';
 import { GuestGate } from '../features/sharing/components/GuestGate';
-import { InvitationPage } from '../features/sharing/components/InvitationPage';
-import { SharedPage } from '../features/sharing/components/SharedPage';
 import { AppLayout } from './AppLayout';
-import { NotFoundPage } from './pages';
+import {
+  AdminPage,
+  ArchivePage,
+  FavoritesPage,
+  HistoryPage,
+  InvitationPage,
+  MissingIndexesPage,
+  RecentPage,
+  SearchResultsPage,
+  SharedPage,
+} from './lazyPages';
+import { NotFoundPage, PageLoading } from './pages';
 
 /**
  * The route table: /login, /logout, /sso and the public invitation page outside the shell, every
@@ -30,7 +33,14 @@ export function AppRoutes() {
       <Route path="/login" element={<SignInRoute />} />
       <Route path="/logout" element={<LogoutPage />} />
       <Route path="/sso" element={<TokenSignInRoute />} />
-      <Route path="/sharing/invitation/:invitationId" element={<InvitationPage />} />
+      <Route
+        path="/sharing/invitation/:invitationId"
+        element={
+          <Suspense fallback={<PageLoading />}>
+            <InvitationPage />
+          </Suspense>
+        }
+      />
       <Route
         element={
           <RequireSession>

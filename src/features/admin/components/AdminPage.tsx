@@ -2,9 +2,9 @@
  * The admin area (issue 8): /admin with /admin/members, /admin/teams, /admin/integrations, and
  * the sections of issues 7 and 9 (/admin/index-fields, /admin/contacts, /admin/outbox),
  * for administrators of the current firm database only (others see "Administrators only"; the
- * server refuses them too). The navigation entry "Admin" is {@link AdminNavItem}.
+ * server refuses them too). The navigation entry "Admin" is AdminNavItem, in its own module so
+ * the shell does not load this page until it opens (router.tsx loads it lazily).
  */
-import { SettingOutlined } from '@ant-design/icons';
 import { Result } from 'antd';
 import { NavLink, Navigate, Route, Routes } from 'react-router';
 import { PageTitle } from '../../../components/PageTitle';
@@ -13,15 +13,12 @@ import { selectIsAdmin } from '../../session/sessionSelectors';
 import { ContactsAdminPage } from '../../contacts/components/ContactsAdminPage';
 import { IndexFieldsPage } from '../../indexFields/components/IndexFieldsPage';
 import { OutboxPage } from '../../outbox/components/OutboxPage';
+import { ADMIN_LABEL, ADMIN_ROUTE } from './AdminNavItem';
 import { IntegrationsPage } from './IntegrationsPage';
 import { MembersPage } from './MembersPage';
 import { TeamsPage } from './TeamsPage';
 import './admin.css';
 
-/** The admin area's route. */
-export const ADMIN_ROUTE = '/admin';
-/** The label of the navigation entry and the page title. */
-export const ADMIN_LABEL = 'Admin';
 /** The sections of the admin area: their path below /admin and their tab label. */
 export const ADMIN_SECTIONS = [
   { path: 'members', label: 'Members' },
@@ -31,24 +28,6 @@ export const ADMIN_SECTIONS = [
   { path: 'contacts', label: 'Contacts' },
   { path: 'outbox', label: 'Outbox' },
 ] as const;
-
-/** The navigation entry "Admin", rendered only for administrators of the current firm. */
-export function AdminNavItem() {
-  const isAdmin = useAppSelector(selectIsAdmin);
-  if (!isAdmin) return null;
-  return (
-    <li>
-      <NavLink
-        to={ADMIN_ROUTE}
-        aria-label={ADMIN_LABEL}
-        className={({ isActive }) => (isActive ? 'app-nav-link active' : 'app-nav-link')}
-      >
-        <SettingOutlined aria-hidden />
-        <span>{ADMIN_LABEL}</span>
-      </NavLink>
-    </li>
-  );
-}
 
 /** The admin area: its section tabs and the section's page. */
 export function AdminPage() {

@@ -8,6 +8,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { PRODUCT_NAME } from '../../../../common/constants';
 import { resolveLanding } from '../../../app/landing';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import type { AppDispatch } from '../../../store/store';
 import { flagsActions } from '../../flags/flagsSlice';
 import { selectCurrentUser, selectSessionError, selectSessionStatus } from '../sessionSelectors';
 import { sessionActions } from '../sessionSlice';
@@ -22,9 +23,18 @@ export function useSessionBootstrap(): void {
   const status = useAppSelector(selectSessionStatus);
   useEffect(() => {
     if (status !== 'idle') return;
-    dispatch(sessionActions.currentUserRequested());
-    dispatch(flagsActions.loadRequested());
+    bootstrapSession(dispatch);
   }, [dispatch, status]);
+}
+
+/**
+ * Asks who is signed in and which feature flags are on. main.tsx calls it before the first render,
+ * so both requests travel while React renders (the hook above then finds the session loading and
+ * asks nothing again); tests that render without it get the same requests from the hook.
+ */
+export function bootstrapSession(dispatch: AppDispatch): void {
+  dispatch(sessionActions.currentUserRequested());
+  dispatch(flagsActions.loadRequested());
 }
 
 /** Full-page loading indicator while the session is read. */

@@ -271,17 +271,18 @@ export async function countRecentItems(
 }
 
 /**
- * The display path of some folders ("Clients / Smith family / 2026"), by one recursive query over
- * all of them; a folder not found (or the root '') has no entry.
+ * The chains of ancestors of some folders, by one recursive query: for each folder id, its
+ * ancestors and itself from the top-level folder down ({id, name}; the root is not included).
+ * Ids not found (and '') answer no entry.
  */
-export async function folderPaths(
+export async function folderChains(
   db: Executor,
   databaseId: string,
-  ids: string[],
-): Promise<Map<string, string>> {
-  const wanted = [...new Set(ids.filter((id) => id !== ''))];
-  const paths = new Map<string, string>();
-  if (wanted.length === 0) return paths;
+  folderIds: string[],
+): Promise<Map<string, { id: string; name: string }[]>> {
+  const wanted = [...new Set(folderIds.filter((id) => id !== ''))];
+  const chains = new Map<string, { id: string; name: string }[]>();
+  if (wanted.length === 0) return chains;
   const rows = await db
     .withRecursive('chain(start_id, id, name, parent_id, depth)', (qb) =>
       qb
@@ -305,16 +306,35 @@ export async function folderPaths(
         ),
     )
     .selectFrom('chain')
-    .select(['start_id', 'name', 'depth'])
+    .select(['start_id', 'id', 'name', 'depth'])
     .execute();
-  const byStart = new Map<string, { name: string; depth: number }[]>();
+  const byStart = new Map<string, { id: string; name: string; depth: number }[]>();
   for (const row of rows) {
     const list = byStart.get(row.start_id) ?? [];
-    list.push({ name: row.name, depth: Number(row.depth) });
+    list.push({ id: row.id, name: row.name, depth: Number(row.depth) });
     byStart.set(row.start_id, list);
   }
-  for (const [id, chain] of byStart) {
-    chain.sort((a, b) => b.depth - a.depth);
+  for (const [id, list] of byStart) {
+    list.sort((a, b) => b.depth - a.depth);
+    chains.set(
+      id,
+      list.map((c) => ({ id: c.id, name: c.name })),
+    );
+  }
+  return chains;
+}
+
+/**
+ * The display path of some folders ("Clients / Smith family / 2026"), from {@link folderChains};
+ * a folder not found (or the root '') has no entry.
+ */
+export async function folderPaths(
+  db: Executor,
+  databaseId: string,
+  ids: string[],
+): Promise<Map<string, string>> {
+  const paths = new Map<string, string>();
+  for (const [id, chain] of await folderChains(db, databaseId, ids)) {
     paths.set(id, chain.map((c) => c.name).join(' / '));
   }
   return paths;

@@ -408,60 +408,6 @@ export async function countDocuments(
 }
 
 /**
- * The chains of ancestors of some folders, by one recursive query: for each folder id, its
- * ancestors and itself from the top-level folder down ({id, name}; the root is not included).
- * Ids not found (and '') answer no entry.
- */
-export async function folderChains(
-  db: Executor,
-  databaseId: string,
-  folderIds: string[],
-): Promise<Map<string, { id: string; name: string }[]>> {
-  const wanted = [...new Set(folderIds.filter((id) => id !== ''))];
-  const chains = new Map<string, { id: string; name: string }[]>();
-  if (wanted.length === 0) return chains;
-  const rows = await db
-    .withRecursive('chain(start_id, id, name, parent_id, depth)', (qb) =>
-      qb
-        .selectFrom('folders')
-        .select(['id as start_id', 'id', 'name', 'parent_id', sql<number>`0`.as('depth')])
-        .where('database_id', '=', databaseId)
-        .where('id', 'in', wanted)
-        .unionAll((u) =>
-          u
-            .selectFrom('folders as f')
-            .innerJoin('chain', 'chain.parent_id', 'f.id')
-            .select([
-              'chain.start_id',
-              'f.id',
-              'f.name',
-              'f.parent_id',
-              (eb) => eb('chain.depth', '+', 1).as('depth'),
-            ])
-            .where('f.database_id', '=', databaseId)
-            .where('chain.depth', '<', 1000),
-        ),
-    )
-    .selectFrom('chain')
-    .select(['start_id', 'id', 'name', 'depth'])
-    .execute();
-  const byStart = new Map<string, { id: string; name: string; depth: number }[]>();
-  for (const row of rows) {
-    const list = byStart.get(row.start_id) ?? [];
-    list.push({ id: row.id, name: row.name, depth: Number(row.depth) });
-    byStart.set(row.start_id, list);
-  }
-  for (const [id, list] of byStart) {
-    list.sort((a, b) => b.depth - a.depth);
-    chains.set(
-      id,
-      list.map((c) => ({ id: c.id, name: c.name })),
-    );
-  }
-  return chains;
-}
-
-/**
  * The raw full-text query alone (no firm, visibility or ranking): the first `limit` matching row
  * ids. For the benchmark's baseline only.
  */

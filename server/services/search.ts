@@ -35,9 +35,9 @@ import type { EntityDto } from '../../common/types';
 import { badRequest } from '../errors';
 import { findFilesByIds } from '../repositories/files';
 import { findFoldersByIds } from '../repositories/folders';
+import { folderChains } from '../repositories/lists';
 import {
   exactNameHits,
-  folderChains,
   hiddenFolderList,
   indexValueEntityIds,
   prefixNameHits,

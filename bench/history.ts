@@ -38,6 +38,7 @@ import {
   type ChainLink,
 } from '../server/services/historyChain';
 import { hashPassword } from '../server/passwords';
+import { percentile, prng, postgresReachable, scratchDatabase } from './benchUtils';
 
 const PASSWORD = 'bench-history-password';
 const PAGE_SIZE = 50;
@@ -91,22 +92,6 @@ const WEIGHTS: Record<string, number> = {
   'user:download': 1,
   'folder:download': 1,
 };
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
-
-/** A small deterministic PRNG, so runs are comparable. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Generates the events, oldest first, with the chain; `sink` takes batches of rows. */
 async function generate(
@@ -449,25 +434,7 @@ async function benchDatabase(kind: 'sqlite' | 'postgres', events: number): Promi
   // BENCH_HISTORY_REUSE=<dir>: measure a SQLite database made earlier by makeSqliteHistory.
   const reuse = kind === 'sqlite' ? process.env.BENCH_HISTORY_REUSE : undefined;
   const dataDir = reuse ?? mkdtempSync(path.join(os.tmpdir(), `dossier-bench-history-${kind}-`));
-  let databaseUrl = `sqlite://${path.join(dataDir, 'dossier.sqlite')}`;
-  let dropDatabase: () => Promise<void> = async () => undefined;
-  const pgAdmin = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  if (kind === 'postgres') {
-    const name = `dossier_bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: pgAdmin });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(pgAdmin);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: pgAdmin });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
+  const { databaseUrl, dropDatabase } = await scratchDatabase(kind, dataDir, 'dossier_bench');
   try {
     console.log(
       `\nhistory [${kind}], ${count.toLocaleString('en-US')} events over 2 years, one firm of 25 users`,
@@ -696,21 +663,6 @@ export async function makeSqliteHistory(
   const firm = await addMembers(url);
   await loadSqlite(url.slice('sqlite://'.length), firm, count);
   return { url, firm };
-}
-
-/** Whether PostgreSQL answers at BENCH_PG_URL. */
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({
-    connectionString: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-    connectionTimeoutMillis: 3000,
-  });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**

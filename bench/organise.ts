@@ -28,7 +28,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { sql, type Insertable, type KyselyPlugin } from 'kysely';
-import pg from 'pg';
 import { rssOf, signIn, startServer, type ServerProcess } from './serverProcess';
 import { DEFAULT_PAGE_SIZE } from '../common/constants';
 import { contentTypeFor } from '../common/files';
@@ -42,6 +41,7 @@ import { loadConfig } from '../server/config';
 import type { RequestContext, Services } from '../server/services/context';
 import { listEntities } from '../server/services/folders';
 import { LocalObjectStore } from '../server/storage/localObjectStore';
+import { percentile, prng, postgresReachable, scratchDatabase } from './benchUtils';
 
 const PASSWORD = 'bench-organise-password';
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -64,22 +64,6 @@ export interface OrganiseBenchOptions {
 interface Firm {
   databaseId: string;
   userId: string;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
-
-/** A small deterministic PRNG, so runs are comparable. */
-function prng(seedValue: number): () => number {
-  let s = seedValue >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const EXTENSIONS = ['pdf', 'pdf', 'pdf', 'docx', 'xlsx', 'jpg', 'png', 'txt', 'csv', 'msg'];
@@ -497,25 +481,11 @@ async function benchDatabase(
   clientDir: string | null,
 ): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `dossier-bench-organise-${kind}-`));
-  let databaseUrl = `sqlite://${path.join(dataDir, 'dossier.sqlite')}`;
-  let dropDatabase: () => Promise<void> = async () => undefined;
-  const pgAdmin = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  if (kind === 'postgres') {
-    const name = `dossier_bench_organise_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: pgAdmin });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(pgAdmin);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: pgAdmin });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
+  const { databaseUrl, dropDatabase } = await scratchDatabase(
+    kind,
+    dataDir,
+    'dossier_bench_organise',
+  );
   let server: ServerProcess | null = null;
   const database = openDatabase(databaseUrl);
   try {
@@ -632,21 +602,6 @@ async function benchDatabase(
     await database.close();
     await dropDatabase();
     rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-/** Whether PostgreSQL answers at BENCH_PG_URL. */
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({
-    connectionString: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-    connectionTimeoutMillis: 3000,
-  });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
   }
 }
 

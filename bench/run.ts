@@ -16,15 +16,12 @@ import { systemClock } from '../server/ids';
 import { seed } from '../server/seed';
 import { LocalObjectStore } from '../server/storage/localObjectStore';
 import { runUploadsBench } from './uploads';
+import { percentile } from './benchUtils';
 
 const only = process.argv.slice(2);
 const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 100);
 const items = Number(process.env.BENCH_ITEMS ?? 2000);
 const password = 'bench-password';
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
 
 async function main(): Promise<void> {
   if (only.includes('uploads')) {

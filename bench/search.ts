@@ -28,7 +28,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql, type Insertable } from 'kysely';
-import pg from 'pg';
 import { contentTypeFor } from '../common/files';
 import { nameKey } from '../common/names';
 import type { SearchFilters } from '../common/search';
@@ -46,10 +45,10 @@ import {
   searchEntities,
   textQuery,
 } from '../server/services/search';
+import { percentile, prng, postgresReachable, scratchDatabase } from './benchUtils';
 
 const PASSWORD = 'bench-search-password';
 const REPEAT = Number(process.env.BENCH_SEARCH_REPEAT ?? 200);
-const PG_ADMIN = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Options of {@link runSearchBench}. */
 export interface SearchBenchOptions {
@@ -61,22 +60,6 @@ export interface SearchBenchOptions {
 interface Firm {
   databaseId: string;
   userId: string;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
-
-/** A small deterministic PRNG, so runs are comparable. */
-function prng(seedValue: number): () => number {
-  let s = seedValue >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const FIRST = (
@@ -394,24 +377,11 @@ async function benchDatabase(
   options: Required<SearchBenchOptions>,
 ): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `dossier-bench-search-${kind}-`));
-  let databaseUrl = `sqlite://${path.join(dataDir, 'dossier.sqlite')}`;
-  let dropDatabase: () => Promise<void> = async () => undefined;
-  if (kind === 'postgres') {
-    const name = `dossier_bench_search_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: PG_ADMIN });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(PG_ADMIN);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
+  const { databaseUrl, dropDatabase } = await scratchDatabase(
+    kind,
+    dataDir,
+    'dossier_bench_search',
+  );
   const database = openDatabase(databaseUrl);
   try {
     console.log(
@@ -505,19 +475,6 @@ async function benchDatabase(
     await database.close();
     await dropDatabase();
     rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-/** Whether PostgreSQL answers at BENCH_PG_URL. */
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: PG_ADMIN, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
   }
 }
 

@@ -313,6 +313,42 @@ describeEachDatabase('search', (kind) => {
     expect(await names(admin, 'egret')).toEqual(['Egret box']);
   });
 
+  it('follows archive and restore statements that name archived_at alone or with the name (0014)', async () => {
+    const files = [
+      await makeFile(server, admin, 'Plover one.txt', clients.id),
+      await makeFile(server, admin, 'Plover two.txt', clients.id),
+      await makeFile(server, admin, 'Plover three.txt', clients.id),
+    ];
+    const ids = files.map((f) => f.id);
+    // One statement archiving several files (the bulk path): only `archived` flips.
+    await db().updateTable('files').set({ archived_at: now() }).where('id', 'in', ids).execute();
+    expect(await names(admin, 'plover')).toEqual([]);
+    expect((await search(admin, { query: 'plover', archived: true }, 'search')).total).toBe(3);
+    // A statement naming archived_at and the name: both follow.
+    await db()
+      .updateTable('files')
+      .set({ archived_at: null, name: 'Sandpiper.txt', name_key: 'sandpiper.txt' })
+      .where('id', '=', ids[0]!)
+      .execute();
+    expect(await names(admin, 'sandpiper')).toEqual(['Sandpiper.txt']);
+    expect((await search(admin, { query: 'plover', archived: true }, 'search')).total).toBe(2);
+    // An update that names archived_at without changing it, and one of another column, change
+    // nothing.
+    await db()
+      .updateTable('files')
+      .set((eb) => ({ archived_at: eb.ref('archived_at'), updated_at: now() }))
+      .where('id', 'in', ids)
+      .execute();
+    expect(await names(admin, 'plover')).toEqual([]);
+    expect(await names(admin, 'sandpiper')).toEqual(['Sandpiper.txt']);
+    // The bulk restore route brings the rest back.
+    const restored = await call(server, admin, 'POST', '/api/rest/bulk/restore', {
+      items: ids.slice(1).map((id) => ({ type: 'file', id })),
+    });
+    expect(restored.statusCode).toBe(200);
+    expect((await names(admin, 'plover')).sort()).toEqual(['Plover three.txt', 'Plover two.txt']);
+  });
+
   it('matches applied index values and follows their changes', async () => {
     const file = await makeFile(server, admin, 'Ledger.pdf', clients.id);
     const applied = await applyIndex(file.id, 'ACC-778812');

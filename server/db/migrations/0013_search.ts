@@ -48,10 +48,12 @@ const SQLITE_STEM = (r: string) =>
      then substr(${r}.name_key, 1, length(${r}.name_key) - length(${r}.extension) - 1)
      else ${r}.name_key end`;
 
-const COLUMNS =
+/** The columns of a search document's insert (0014 reuses them). */
+export const SEARCH_COLUMNS =
   'id, database_id, entity_type, scope_id, parent_id, name, name_key, stem_key, extension, index_text, contact_text, archived, created_at';
 
-const SQLITE_UPSERT_SET = `on conflict(id) do update set scope_id = excluded.scope_id,
+/** The upsert's assignments (0014 reuses them). */
+export const SQLITE_UPSERT_SET = `on conflict(id) do update set scope_id = excluded.scope_id,
   parent_id = excluded.parent_id, name = excluded.name, name_key = excluded.name_key,
   stem_key = excluded.stem_key, extension = excluded.extension, index_text = excluded.index_text,
   contact_text = excluded.contact_text, archived = excluded.archived, created_at = excluded.created_at`;
@@ -62,8 +64,8 @@ const sqliteFolderSelect = (r: string) =>
      ${r}.name_key, '', ${SQLITE_INDEX_TEXT(`${r}.database_id`, `${r}.id`)},
      ${SQLITE_CONTACT_TEXT(`${r}.id`)}, ${r}.archived_at is not null, ${r}.created_at`;
 
-/** SQLite: the document of one file row `r`. */
-const sqliteFileSelect = (r: string) =>
+/** SQLite: the document of one file row `r` (0014 reuses it). */
+export const sqliteFileSelect = (r: string) =>
   `select ${r}.id, ${r}.database_id, 'file', ${r}.folder_id, ${r}.folder_id, ${r}.name,
      ${r}.name_key, ${SQLITE_STEM(r)}, ${r}.extension,
      ${SQLITE_INDEX_TEXT(`${r}.database_id`, `${r}.id`)}, '', ${r}.archived_at is not null,
@@ -109,7 +111,7 @@ const SQLITE_UP = [
    end`,
   // Folders.
   `create trigger search_folders_ai after insert on folders begin
-     insert into search_documents (${COLUMNS}) ${sqliteFolderSelect('new')} where true
+     insert into search_documents (${SEARCH_COLUMNS}) ${sqliteFolderSelect('new')} where true
      ${SQLITE_UPSERT_SET};
    end`,
   `create trigger search_folders_au after update of name, name_key, parent_id, archived_at on folders begin
@@ -122,11 +124,11 @@ const SQLITE_UP = [
    end`,
   // Files: only ready files are documents.
   `create trigger search_files_ai after insert on files when new.status = 'ready' begin
-     insert into search_documents (${COLUMNS}) ${sqliteFileSelect('new')} where true
+     insert into search_documents (${SEARCH_COLUMNS}) ${sqliteFileSelect('new')} where true
      ${SQLITE_UPSERT_SET};
    end`,
   `create trigger search_files_au_ready after update on files when new.status = 'ready' begin
-     insert into search_documents (${COLUMNS}) ${sqliteFileSelect('new')} where true
+     insert into search_documents (${SEARCH_COLUMNS}) ${sqliteFileSelect('new')} where true
      ${SQLITE_UPSERT_SET};
    end`,
   `create trigger search_files_au_pending after update on files when new.status <> 'ready' begin
@@ -168,8 +170,8 @@ const SQLITE_UP = [
      where id in (select folder_id from folder_contacts where contact_id = old.id);
    end`,
   // Backfill.
-  `insert into search_documents (${COLUMNS}) ${sqliteFolderSelect('f')} from folders f where true`,
-  `insert into search_documents (${COLUMNS}) ${sqliteFileSelect('f')} from files f
+  `insert into search_documents (${SEARCH_COLUMNS}) ${sqliteFolderSelect('f')} from folders f where true`,
+  `insert into search_documents (${SEARCH_COLUMNS}) ${sqliteFileSelect('f')} from files f
      where f.status = 'ready'`,
 ];
 
@@ -264,7 +266,7 @@ const PG_UP = [
     'search_folders_ai',
     'folders',
     'insert',
-    `insert into search_documents (${COLUMNS}) ${pgFolderSelect('new')} ${PG_UPSERT_SET};`,
+    `insert into search_documents (${SEARCH_COLUMNS}) ${pgFolderSelect('new')} ${PG_UPSERT_SET};`,
   ),
   ...pgTrigger(
     'search_folders_au',
@@ -286,7 +288,7 @@ const PG_UP = [
     'files',
     'insert or update',
     `if new.status = 'ready' then
-       insert into search_documents (${COLUMNS}) ${pgFileSelect('new')} ${PG_UPSERT_SET};
+       insert into search_documents (${SEARCH_COLUMNS}) ${pgFileSelect('new')} ${PG_UPSERT_SET};
      elsif tg_op = 'UPDATE' then
        delete from search_documents where id = new.id;
      end if;`,
@@ -339,8 +341,8 @@ const PG_UP = [
    end $fn$`,
   `create trigger search_contacts_bd before delete on contacts for each row
      execute function search_contacts_bd()`,
-  `insert into search_documents (${COLUMNS}) ${pgFolderSelect('f')} from folders f`,
-  `insert into search_documents (${COLUMNS}) ${pgFileSelect('f')} from files f
+  `insert into search_documents (${SEARCH_COLUMNS}) ${pgFolderSelect('f')} from folders f`,
+  `insert into search_documents (${SEARCH_COLUMNS}) ${pgFileSelect('f')} from files f
      where f.status = 'ready'`,
   `analyze search_documents`,
 ];

@@ -15,6 +15,7 @@ import { sharing } from './0010_sharing';
 import { indexFields } from './0011_index_fields';
 import { contacts } from './0012_contacts';
 import { search } from './0013_search';
+import { searchArchivePath } from './0014_search_archive_path';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0011_index_fields': indexFields,
   '0012_contacts': contacts,
   '0013_search': search,
+  '0014_search_archive_path': searchArchivePath,
 };

@@ -5,6 +5,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
+import { startWalCheckpointer } from './db/walCheckpointer';
 import { systemClock } from './ids';
 import { seed } from './seed';
 import { startUploadCleanup } from './services/uploads';
@@ -19,6 +20,11 @@ async function main(): Promise<void> {
     { username: config.adminUsername, password: config.adminPassword },
     systemClock,
   );
+  // SQLite: the log is copied back into the database file by a worker thread, not inside the
+  // commit of whichever request crosses the threshold.
+  const checkpointer = database.sqlite
+    ? startWalCheckpointer(database.sqlite.connection, database.sqlite.file)
+    : null;
   const store = new LocalObjectStore(config.dataDir, config.sessionSecret);
   await store.init();
   const services = {
@@ -52,6 +58,7 @@ async function main(): Promise<void> {
     stopUploadCleanup();
     void app
       .close()
+      .then(() => checkpointer?.stop())
       .then(() => database.close())
       .then(() => process.exit(0));
   };

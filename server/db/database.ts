@@ -17,6 +17,8 @@ pg.types.setTypeParser(20, (value: string) => Number(value));
 export interface DatabaseHandle {
   db: Kysely<DB>;
   dialect: 'sqlite' | 'postgres';
+  /** SQLite only: the connection and its file (the WAL checkpoint worker needs both). */
+  sqlite?: { connection: Database.Database; file: string };
   /** Closes the pool or the file. */
   close(): Promise<void>;
 }
@@ -36,8 +38,17 @@ export function openDatabase(url: string): DatabaseHandle {
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    // 64 MiB of page cache (the default is 2 MiB): a bulk action's pages stay in memory until its
+    // commit instead of spilling to the log mid-transaction and being read back (a bulk archive of
+    // 10,000 files: 1.5 s with the default, 1.1 s with this).
+    sqlite.pragma('cache_size = -65536');
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
-    return { db, dialect: 'sqlite', close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'sqlite',
+      sqlite: { connection: sqlite, file },
+      close: () => db.destroy(),
+    };
   }
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });

@@ -1,9 +1,13 @@
 /** Entry point of the web client. */
+// antd's prebuilt styles first (the theme runs in zero-runtime mode, see app/theme.ts), so every
+// stylesheet of ours comes after them.
+import 'antd/dist/antd.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App, AppProviders } from './app/App';
 import './app/app.css';
+import { prefetchFolderPage } from './features/entities/entitiesApi';
 import { bootstrapSession } from './features/session/components/SessionGate';
 import { makeStore } from './store/store';
 
@@ -11,8 +15,10 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
 const store = makeStore();
-// The session and flags requests leave before the first render rather than after it.
+// The session and flags requests leave before the first render rather than after it, and so do
+// the calls of a folder page opened by its address (its first page, details and breadcrumbs).
 bootstrapSession(store.dispatch);
+prefetchFolderPage(window.location.pathname);
 
 createRoot(container).render(
   <StrictMode>

@@ -13,3 +13,4 @@ export { MissingIndexesPage } from '../../src/features/indexFields/components/Mi
 export { SearchResultsPage } from '../../src/features/search/components/SearchResultsPage';
 export { SharedPage } from '../../src/features/sharing/components/SharedPage';
 export { InvitationPage } from '../../src/features/sharing/components/InvitationPage';
+export { DetailsPanel } from '../../src/features/details/components/DetailsPanel';

@@ -4,18 +4,34 @@
  */
 import { Layout } from 'antd';
 import { Suspense } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useMatch } from 'react-router';
 import { PRODUCT_NAME } from '../../common/constants';
 import { SHARED_LANDING } from '../../common/sharing';
-import { DetailsPanel } from '../features/details/components/DetailsPanel';
+import { selectDetailsTarget } from '../features/details/detailsSelectors';
 import { SearchBox } from '../features/search/components/SearchBox';
 import { FirmSwitcher } from '../features/session/components/FirmSwitcher';
 import { selectUserDisplayName } from '../features/session/sessionSelectors';
 import { selectIsGuest } from '../features/sharing/sharingSelectors';
 import { UploadPanel } from '../features/uploads/components/UploadPanel';
 import { useAppSelector } from '../store/hooks';
+import { DetailsPanel } from './lazyPages';
 import { Navigation } from './Navigation';
 import { PageLoading } from './pages';
+
+/**
+ * The item side panel, loaded when first needed: when an item is opened in it, or off the folder
+ * view, where the panel also serves the History action (the folder view has its own).
+ */
+function DetailsPanelSlot() {
+  const target = useAppSelector(selectDetailsTarget);
+  const onFolderView = useMatch('/home/*') !== null;
+  if (!target && onFolderView) return null;
+  return (
+    <Suspense fallback={null}>
+      <DetailsPanel />
+    </Suspense>
+  );
+}
 
 /**
  * The layout of every signed-in page. A guest (issue 7) gets no search, firm switcher or upload
@@ -61,7 +77,7 @@ export function AppLayout() {
         </Layout.Content>
       </Layout>
       {guest ? null : <UploadPanel />}
-      {guest ? null : <DetailsPanel />}
+      {guest ? null : <DetailsPanelSlot />}
     </Layout>
   );
 }

@@ -44,3 +44,14 @@ export const InvitationPage = lazy(() =>
     default: m.InvitationPage,
   })),
 );
+
+/**
+ * The side panel of an item (details, index values, contacts, sharing, its history): it brings
+ * the date picker, selects and the share dialog, which the first rows of a folder do not need.
+ * AppLayout mounts it only once there is something to show.
+ */
+export const DetailsPanel = lazy(() =>
+  import('../features/details/components/DetailsPanel').then((m) => ({
+    default: m.DetailsPanel,
+  })),
+);

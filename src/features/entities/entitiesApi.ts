@@ -1,5 +1,5 @@
 /** Calls of the folder view: folder contents, folder details, breadcrumbs, create folder. */
-import { DEFAULT_PAGE_SIZE } from '../../../common/constants';
+import { DEFAULT_PAGE_SIZE, ROOT_FOLDER_ID } from '../../../common/constants';
 import type {
   BreadcrumbDto,
   CreateFolderRequest,
@@ -10,6 +10,7 @@ import type {
   Page,
 } from '../../../common/types';
 import { REST, buildUrl, get, post } from '../../api/client';
+import { getWarm, prefetchGet } from '../../api/prefetch';
 
 /**
  * GET /api/rest/entities: one page of a folder's contents, folders first, then files, by name.
@@ -23,19 +24,43 @@ export function fetchEntities(
   pageSize: number = DEFAULT_PAGE_SIZE,
   cursor?: string,
 ): Promise<CursorPage<EntityDto> | Page<EntityDto>> {
-  return get<CursorPage<EntityDto>>(`${REST}/entities`, {
-    query: { folder_id: folderId, page, page_size: pageSize, cursor },
+  return getWarm<CursorPage<EntityDto>>(`${REST}/entities`, {
+    folder_id: folderId,
+    page,
+    page_size: pageSize,
+    cursor,
   });
 }
 
 /** GET /api/rest/folders/{id}: one folder's details. */
 export function fetchFolder(folderId: string): Promise<FolderDto> {
-  return get<FolderDto>(`${REST}/folders/${encodeURIComponent(folderId)}`);
+  return getWarm<FolderDto>(`${REST}/folders/${encodeURIComponent(folderId)}`);
 }
 
 /** GET /api/rest/folders/{id}/breadcrumbs: the chain from the top-level folder down to it. */
 export function fetchBreadcrumbs(folderId: string): Promise<BreadcrumbDto[]> {
-  return get<BreadcrumbDto[]>(`${REST}/folders/${encodeURIComponent(folderId)}/breadcrumbs`);
+  return getWarm<BreadcrumbDto[]>(`${REST}/folders/${encodeURIComponent(folderId)}/breadcrumbs`);
+}
+
+/**
+ * Starts the calls the folder page of `pathname` makes when it opens (/home: the root's first
+ * page; /home/folders/{id}: that folder's first page, details and breadcrumbs), so they run
+ * beside the session request (see api/prefetch.ts). Other addresses start nothing.
+ * @param pathname the address's path, e.g. `location.pathname`
+ */
+export function prefetchFolderPage(pathname: string): void {
+  const match = /^\/home(?:\/folders\/([^/]+))?\/?$/.exec(pathname);
+  if (!match) return;
+  const folderId = match[1] ? decodeURIComponent(match[1]) : ROOT_FOLDER_ID;
+  prefetchGet(`${REST}/entities`, {
+    folder_id: folderId,
+    page: 1,
+    page_size: DEFAULT_PAGE_SIZE,
+    cursor: undefined,
+  });
+  if (folderId === ROOT_FOLDER_ID) return;
+  prefetchGet(`${REST}/folders/${encodeURIComponent(folderId)}`);
+  prefetchGet(`${REST}/folders/${encodeURIComponent(folderId)}/breadcrumbs`);
 }
 
 /** POST /api/rest/folders: creates a folder; the server makes the name unique. */

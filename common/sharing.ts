@@ -113,6 +113,11 @@ export interface AcceptShareResponse {
 export interface InvitationInfoDto {
   /** 'invitation' for an e-mailed invitation token, 'link' for the copyable link's token. */
   kind: 'invitation' | 'link';
+  /**
+   * The share link's id: a signed-in user accepts with POST shared/links/{link_id}/accept and the
+   * token (the id alone grants nothing).
+   */
+  link_id: string;
   /** The invited address (invitations only). */
   email?: string;
   shared_by_name: string;

@@ -102,6 +102,7 @@ describeEachDatabase('sharing', (kind) => {
     expect(info.statusCode).toBe(200);
     expect(info.json<InvitationInfoDto>()).toEqual({
       kind: 'invitation',
+      link_id: created.link.id,
       email: 'guest.a@example.com',
       shared_by_name: expect.any(String),
       entity_type: 'folder',
@@ -539,11 +540,14 @@ describeEachDatabase('sharing', (kind) => {
       token: created.token,
     });
     expect(wrongLink.statusCode).toBe(404);
+    // The invitation page names the link to accept (the id alone grants nothing).
+    const info = await send(server, null, 'GET', `/api/rest/shared/invitation/${created.token}`);
+    expect(info.json<InvitationInfoDto>().link_id).toBe(created.link.id);
     const accept = await send(
       server,
       colleague,
       'POST',
-      `/api/rest/shared/links/${created.link.id}/accept`,
+      `/api/rest/shared/links/${info.json<InvitationInfoDto>().link_id}/accept`,
       { token: created.token },
     );
     expect(accept.statusCode).toBe(200);

@@ -733,6 +733,7 @@ export async function invitationInfo(
   const { link, invitation, item } = resolved;
   return {
     kind: resolved.kind,
+    link_id: link.id,
     ...(invitation ? { email: invitation.email } : {}),
     shared_by_name: displayName(link.creator_first, link.creator_last),
     entity_type: item.type,

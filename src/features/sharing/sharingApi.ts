@@ -16,6 +16,7 @@ import {
   type SharedEntityListResponse,
   type SharedOverviewResponse,
   type SharedSessionResponse,
+  type AcceptShareRequest,
   type SharedSigninRequest,
   type SharedSignupRequest,
   type ShareLinkListResponse,
@@ -81,6 +82,16 @@ export function signUp(body: SharedSignupRequest): Promise<SharedSessionResponse
 /** POST /api/rest/shared/signin (public): signs in through a share; sets the session cookie. */
 export function signIn(body: SharedSigninRequest): Promise<SharedSessionResponse> {
   return post<SharedSessionResponse>(`${SHARED}/signin`, body, { reportUnauthorized: false });
+}
+
+/**
+ * POST /api/rest/shared/links/{id}/accept: the signed-in user accepts a share with its token (and
+ * the link's password when it has one).
+ * @throws ApiError 403 another address's invitation or a wrong password, 404 unknown link, 410
+ *   expired, 429 locked
+ */
+export function acceptShare(linkId: string, body: AcceptShareRequest): Promise<unknown> {
+  return post<unknown>(`${SHARED}/links/${encodeURIComponent(linkId)}/accept`, body);
 }
 
 /**

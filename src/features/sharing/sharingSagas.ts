@@ -30,6 +30,7 @@ import type {
   SharedSignupRequest,
   ShareLinkListResponse,
 } from '../../../common/sharing';
+import { SHARED_LANDING } from '../../../common/sharing';
 import type { CurrentUserDto } from '../../../common/types';
 import { ApiError, errorMessage } from '../../api/client';
 import { safely } from '../../sagas/safely';
@@ -188,6 +189,19 @@ export function* guestSignIn(action: PayloadAction<SharedSigninRequest>): SagaIt
   }
 }
 
+/** A signed-in user accepts the share of the invitation page, then goes to the Shared page. */
+export function* acceptShare(
+  action: PayloadAction<{ linkId: string; token: string; password?: string }>,
+): SagaIterator {
+  const { linkId, token, password } = action.payload;
+  try {
+    yield call(sharingApi.acceptShare, linkId, { token, ...(password ? { password } : {}) });
+    yield put(sharingActions.shareAccepted({ landing: SHARED_LANDING }));
+  } catch (error) {
+    yield put(sharingActions.acceptFailed(errorMessage(error)));
+  }
+}
+
 /** One list of the Shared page as {@link fetchSharedList} answers it. */
 export interface SharedList {
   items: SharedEntityDto[];
@@ -289,6 +303,7 @@ export function* sharingSaga(): SagaIterator {
     takeLatest(sharingActions.invitationOpened.type, safely(loadInvitation)),
     takeLeading(sharingActions.guestSignUpRequested.type, safely(guestSignUp)),
     takeLeading(sharingActions.guestSignInRequested.type, safely(guestSignIn)),
+    takeLeading(sharingActions.acceptRequested.type, safely(acceptShare)),
     takeLatest(sharingActions.sharedOpened.type, safely(loadShared)),
     takeEvery(sharingActions.fileOpenRequested.type, safely(openSharedFile)),
     takeEvery(sharingActions.shareRemovalRequested.type, safely(removeSharedByMe)),
@@ -305,6 +320,16 @@ export function sanitizeSharingAction<A extends { type: string }>(action: A): A 
     return action.payload.password
       ? { ...action, payload: { ...action.payload, password: hidden } }
       : action;
+  }
+  if (sharingActions.acceptRequested.match(action)) {
+    return {
+      ...action,
+      payload: {
+        ...action.payload,
+        token: hidden,
+        ...(action.payload.password ? { password: hidden } : {}),
+      },
+    };
   }
   if (
     sharingActions.guestSignUpRequested.match(action) ||

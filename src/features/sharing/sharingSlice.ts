@@ -70,6 +70,8 @@ export interface InvitationState {
   problem: InvitationProblem | null;
   /** The sign-up or sign-in request. */
   submit: RequestState;
+  /** A signed-in user's Accept. */
+  accept: RequestState;
   /** Where to go once signed in (the server's answer), or null. */
   landing: string | null;
 }
@@ -132,6 +134,7 @@ export const initialInvitationState: InvitationState = {
   load: idle,
   problem: null,
   submit: idle,
+  accept: idle,
   landing: null,
 };
 
@@ -301,6 +304,25 @@ const sharingSlice = createSlice({
     /** The share sign-in form was submitted (the passwords only travel in this event). */
     guestSignInRequested(state, _action: PayloadAction<SharedSigninRequest>) {
       state.invitation.submit = loading;
+    },
+    /**
+     * A signed-in user pressed Accept on the invitation page (the token and the link's password
+     * only travel in this event).
+     */
+    acceptRequested(
+      state,
+      _action: PayloadAction<{ linkId: string; token: string; password?: string }>,
+    ) {
+      state.invitation.accept = loading;
+    },
+    /** The share was accepted: go to the Shared page. */
+    shareAccepted(state, action: PayloadAction<{ landing: string }>) {
+      state.invitation.accept = succeeded;
+      state.invitation.landing = action.payload.landing;
+    },
+    /** The Accept was refused; payload is the server's message. */
+    acceptFailed(state, action: PayloadAction<string>) {
+      state.invitation.accept = { status: 'failed', error: action.payload };
     },
     /** Signed up or in through the share: go to the landing location. */
     guestSignedIn(state, action: PayloadAction<{ landing: string }>) {

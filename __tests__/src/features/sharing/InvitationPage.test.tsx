@@ -7,6 +7,7 @@ import { makeStore, type AppStore } from '../../../../src/store/store';
 import {
   LocationProbe,
   callsTo,
+  makeUser,
   renderWithProviders,
   stubRoutes,
   type StubRoutes,
@@ -135,6 +136,45 @@ describe('invitation page', () => {
       // Either form can be chosen.
       await user.click(screen.getByRole('button', { name: 'Create an account' }));
       expect(screen.getByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
+    },
+    SLOW_MS,
+  );
+
+  it(
+    'lets a signed-in user accept in one step, with the link password, and shows a refusal',
+    async () => {
+      let refusals = 1;
+      const { calls } = renderPage({
+        'GET /api/auth/current-user': { body: makeUser() },
+        'GET /api/rest/shared/invitation/tok123': {
+          body: makeInvitationInfo({ has_account: true, requires_password: true }),
+        },
+        'POST /api/rest/shared/links/link1/accept': () =>
+          refusals-- > 0
+            ? { status: 403, body: { message: 'The password is not correct.', code: 'forbidden' } }
+            : { body: { share: {} } },
+      });
+      const user = userEvent.setup();
+      const accept = await screen.findByRole('button', { name: 'Accept' });
+      // The link password is asked first.
+      expect(accept).toBeDisabled();
+      await user.click(screen.getByLabelText('Link password to accept'));
+      await user.paste('wrong');
+      await user.click(accept);
+      expect(await screen.findByText('The password is not correct.')).toBeInTheDocument();
+      expect(screen.getByTestId('location')).toHaveTextContent('/sharing/invitation/tok123');
+      await user.clear(screen.getByLabelText('Link password to accept'));
+      await user.paste('right');
+      await user.click(screen.getByRole('button', { name: 'Accept' }));
+      expect(await screen.findByRole('heading', { name: 'Shared landing' })).toBeInTheDocument();
+      expect(callsTo(calls, 'POST /api/rest/shared/links/link1/accept').map((c) => c.body)).toEqual(
+        [
+          { token: 'tok123', password: 'wrong' },
+          { token: 'tok123', password: 'right' },
+        ],
+      );
+      // The sign-in form stayed there for signing in with the invited account instead.
+      expect(JSON.stringify(store.getState().sharing)).not.toContain('right');
     },
     SLOW_MS,
   );

@@ -51,4 +51,15 @@ describe('sanitizeSharingAction', () => {
     const other = { type: 'sharing/somethingElse', payload: { password: 'x' } };
     expect(sanitizeSharingAction(other)).toBe(other);
   });
+
+  it('hides the token and link password of an Accept', () => {
+    const hidden = sanitizeSharingAction(
+      sharingActions.acceptRequested({ linkId: 'l1', token: 'secret token', password: 'pw' }),
+    );
+    expect(hidden.payload).toEqual({ linkId: 'l1', token: '••••••', password: '••••••' });
+    const noPassword = sanitizeSharingAction(
+      sharingActions.acceptRequested({ linkId: 'l1', token: 'secret token' }),
+    );
+    expect(noPassword.payload).toEqual({ linkId: 'l1', token: '••••••' });
+  });
 });

@@ -63,6 +63,7 @@ export function makeShared(overrides: Partial<SharedEntityDto> = {}): SharedEnti
 export function makeInvitationInfo(overrides: Partial<InvitationInfoDto> = {}): InvitationInfoDto {
   return {
     kind: 'invitation',
+    link_id: 'link1',
     email: 'client@example.com',
     shared_by_name: 'Ada Lovelace',
     entity_type: 'folder',

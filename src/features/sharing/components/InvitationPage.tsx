@@ -5,19 +5,88 @@
  * when it has one. Once signed in, the landing location (/sharing/shared). An unknown or revoked
  * link and an expired one say so.
  */
-import { Alert, Button, Card, Result, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Input, Result, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { PRODUCT_NAME } from '../../../../common/constants';
-import { SHARED_LANDING, SHARING_MESSAGES } from '../../../../common/sharing';
+import {
+  SHARED_LANDING,
+  SHARING_MESSAGES,
+  type InvitationInfoDto,
+} from '../../../../common/sharing';
 import { resolveLanding } from '../../../app/landing';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { useSessionBootstrap } from '../../session/components/SessionGate';
 import { selectCurrentUser, selectUserDisplayName } from '../../session/sessionSelectors';
 import { selectInvitation } from '../sharingSelectors';
-import { sharingActions } from '../sharingSlice';
+import { sharingActions, type InvitationState } from '../sharingSlice';
 import { GuestSignInForm, GuestSignUpForm } from './GuestForms';
 import './sharing.css';
+
+/** Props of {@link AcceptShare}. */
+interface AcceptShareProps {
+  token: string;
+  info: InvitationInfoDto;
+  userName: string;
+  accept: InvitationState['accept'];
+}
+
+/**
+ * For a user who is already signed in: accept the share in one step (with the link's password
+ * when it has one). The server refuses another address's invitation; the sign-in form below stays
+ * for signing in with the invited account instead.
+ */
+function AcceptShare({ token, info, userName, accept: request }: AcceptShareProps) {
+  const dispatch = useAppDispatch();
+  const [password, setPassword] = useState('');
+  const accept = () =>
+    dispatch(
+      sharingActions.acceptRequested({
+        linkId: info.link_id,
+        token,
+        ...(info.requires_password ? { password } : {}),
+      }),
+    );
+  return (
+    <div className="share-accept">
+      <Alert
+        className="share-alert"
+        type="info"
+        showIcon
+        title={`You are signed in as ${userName}.`}
+        description="Accept to add this item to your Shared page, or sign in below with the invited account."
+      />
+      <form
+        className="share-accept-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          accept();
+        }}
+      >
+        {info.requires_password ? (
+          <Input.Password
+            aria-label="Link password to accept"
+            placeholder="Link password"
+            autoComplete="off"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        ) : null}
+        <Button
+          type="primary"
+          htmlType="submit"
+          loading={request.status === 'loading'}
+          disabled={info.requires_password && password === ''}
+        >
+          Accept
+        </Button>
+      </form>
+      {request.status === 'failed' && request.error ? (
+        <Alert className="share-alert" type="error" role="alert" showIcon title={request.error} />
+      ) : null}
+    </div>
+  );
+}
 
 /** The page. */
 export function InvitationPage() {
@@ -79,12 +148,11 @@ export function InvitationPage() {
           with you.
         </Typography.Paragraph>
         {user ? (
-          <Alert
-            className="share-alert"
-            type="info"
-            showIcon
-            title={`You are signed in as ${userName}.`}
-            description="Sign in below with the invited account to add this item to your Shared page."
+          <AcceptShare
+            token={invitationId}
+            info={info}
+            userName={userName}
+            accept={invitation.accept}
           />
         ) : null}
         <Typography.Title level={2} className="invitation-form-title">

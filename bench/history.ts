@@ -21,7 +21,7 @@ import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { stringify } from 'csv-stringify/sync';
+import Papa from 'papaparse';
 import pg from 'pg';
 import { rssOf, signIn, startServer, type ServerProcess } from './serverProcess';
 import { HISTORY_EVENT_PAIRS } from '../common/history';
@@ -313,7 +313,7 @@ async function loadPostgres(url: string, firm: Firm, count: number, dir: string)
     const csvFile = path.join(dir, 'events.csv');
     const out = createWriteStream(csvFile);
     const range = await generate(firm, count, async (rows) => {
-      const text = stringify(rows.map((r) => COLUMNS.map((c) => r[c])));
+      const text = `${Papa.unparse(rows.map((r) => COLUMNS.map((c) => r[c])))}\r\n`;
       if (!out.write(text))
         await new Promise<void>((resolve) => out.once('drain', () => resolve()));
     });

@@ -490,6 +490,9 @@ describeEachDatabase('history', (kind) => {
     expect(response.headers['content-disposition']).toBe(
       `attachment; filename="history_beginning_to_${today}.csv"`,
     );
+    // UTF-8 with a byte order mark (spreadsheets), CRLF line ends, one record per row.
+    expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(response.body.endsWith('\r\n')).toBe(true);
     const records = parseCsv(response.body);
     expect(records[0]).toEqual([...HISTORY_CSV_COLUMNS]);
     const rows = records.slice(1);

@@ -1,10 +1,10 @@
 /**
  * History routes (SPEC section 7 "History and events", "Folders", "Files"; issue 5). Thin: schema
- * → session → service. The export streams CSV made by csv-stringify, one batch at a time.
+ * → session → service. The export streams CSV made by papaparse, one batch of records at a time.
  */
-import type { Writable } from 'node:stream';
+import { Readable } from 'node:stream';
 import contentDisposition from 'content-disposition';
-import { stringify } from 'csv-stringify';
+import Papa from 'papaparse';
 import type { FastifyInstance } from 'fastify';
 import { HISTORY_FILTER_LABELS } from '../../common/history';
 import type { HistoryFilters } from '../../common/types';
@@ -55,36 +55,23 @@ interface ItemHistoryQuery extends PagingQuery {
   cursor?: string;
 }
 
-/** Resolves when the stream can take more ('drain'), or is gone ('close'). */
-function writable(out: Writable): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      out.off('drain', done);
-      out.off('close', done);
-      resolve();
-    };
-    out.on('drain', done);
-    out.on('close', done);
-  });
-}
+/** Byte order mark: spreadsheets then read the file as UTF-8. */
+const BOM = '\ufeff';
 
 /**
- * Writes the export's record batches into the CSV stringifier, waiting whenever it (and so the
- * response behind it) is full: rows are read from the database only as fast as the client takes
- * them. Stops reading when the client goes away; a database error ends the response early.
+ * The export's CSV text, one string per batch of records (papaparse, RFC 4180 quoting, CRLF line
+ * ends). As a `Readable.from` source it is pulled only as fast as the response drains, so rows are
+ * read from the database only as fast as the client takes them; when the client goes away the
+ * stream is destroyed and the generator stops reading.
+ * @param batches record batches, the header first (startHistoryExport)
  */
-async function writeRecords(batches: AsyncGenerator<string[][]>, out: Writable): Promise<void> {
-  try {
-    for await (const records of batches) {
-      for (const record of records) {
-        if (out.destroyed) return;
-        if (!out.write(record)) await writable(out);
-      }
-      if (out.destroyed) return;
-    }
-    out.end();
-  } catch (error) {
-    out.destroy(error instanceof Error ? error : new Error(String(error)));
+async function* csvChunks(batches: AsyncGenerator<string[][]>): AsyncGenerator<string> {
+  let first = true;
+  for await (const records of batches) {
+    if (records.length === 0) continue;
+    const text = Papa.unparse(records, { newline: '\r\n' });
+    yield `${first ? BOM : ''}${text}\r\n`;
+    first = false;
   }
 }
 
@@ -128,9 +115,8 @@ export function historyRoutes(app: FastifyInstance, services: Services): void {
     async (request, reply) => {
       const { time_zone: zone, ...filters } = request.body ?? {};
       const started = await startHistoryExport(services, ctxOf(request), filters, zone);
-      const csv = stringify({ bom: true });
+      const csv = Readable.from(csvChunks(started.batches), { objectMode: false });
       csv.on('error', (error) => request.log.warn({ err: error }, 'history export ended early'));
-      void writeRecords(started.batches, csv);
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', contentDisposition(started.fileName, { type: 'attachment' }))

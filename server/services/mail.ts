@@ -12,6 +12,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Page } from '../../common/types';
 import type { Config } from '../config';
 import { AppError, notFound } from '../errors';
+import type { OutboxMessageDto, OutboxSummaryDto } from '../../common/outbox';
 import { newId } from '../ids';
 import { assertAdmin } from './access';
 import type { RequestContext, Services } from './context';
@@ -28,15 +29,11 @@ export interface MailMessage {
   html?: string;
 }
 
-/** A message as stored in the outbox (one JSON file). `created_at` is ISO 8601 UTC. */
-export interface OutboxMessage extends MailMessage {
-  id: string;
-  from: string;
-  created_at: string;
-}
+/** A message as stored in the outbox (one JSON file), as the message route answers it. */
+export type OutboxMessage = OutboxMessageDto;
 
 /** An outbox message as the list route answers it: without the body. */
-export type OutboxSummary = Omit<OutboxMessage, 'text' | 'html'>;
+export type OutboxSummary = OutboxSummaryDto;
 
 /** Sends mail; `send` resolves once the message is accepted by the server or written to the outbox. */
 export interface Mailer {

@@ -4,24 +4,9 @@
  * Every call goes through the one HTTP client, so a failed call throws an ApiError with the
  * server's message.
  */
+import type { OutboxMessageDto, OutboxSummaryDto } from '../../../common/outbox';
 import type { Page } from '../../../common/types';
 import { REST, get } from '../../api/client';
-
-/** One outbox message as listed (GET REST/private/outbox): without its text. Times ISO 8601 UTC. */
-export interface OutboxSummaryDto {
-  id: string;
-  database_id: string;
-  from: string;
-  to: string;
-  subject: string;
-  created_at: string;
-}
-
-/** One outbox message with its text (GET REST/private/outbox/{id}). */
-export interface OutboxMessageDto extends OutboxSummaryDto {
-  text: string;
-  html?: string;
-}
 
 /** Messages read per page of the outbox list. */
 export const OUTBOX_PAGE_SIZE = 100;

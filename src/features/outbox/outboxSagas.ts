@@ -10,7 +10,7 @@ import type { Page } from '../../../common/types';
 import { ApiError } from '../../api/client';
 import { safely } from '../../sagas/safely';
 import * as outboxApi from './outboxApi';
-import type { OutboxMessageDto, OutboxSummaryDto } from './outboxApi';
+import type { OutboxMessageDto, OutboxSummaryDto } from '../../../common/outbox';
 import { selectOutbox } from './outboxSelectors';
 import {
   COULD_NOT_GET_MESSAGE,

@@ -14,7 +14,7 @@ import { plural } from '../../../../common/text';
 import { VirtualList } from '../../../components/VirtualList';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectCurrentDatabaseId } from '../../session/sessionSelectors';
-import type { OutboxSummaryDto } from '../outboxApi';
+import type { OutboxSummaryDto } from '../../../../common/outbox';
 import { selectOutbox, selectOutboxMessage } from '../outboxSelectors';
 import { outboxActions } from '../outboxSlice';
 import './outbox.css';

@@ -3,8 +3,14 @@
  * DOM, and `onEndReached` is called when the last loaded row comes into view so that the next
  * page can be fetched.
  */
-import { useCallback, useMemo, type ReactNode } from 'react';
-import { Virtuoso, type Components, type ContextProp, type ListProps } from 'react-virtuoso';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import {
+  Virtuoso,
+  type Components,
+  type ContextProp,
+  type ListProps,
+  type VirtuosoHandle,
+} from 'react-virtuoso';
 
 /** Props of {@link VirtualList}. */
 export interface VirtualListProps<T> {
@@ -24,6 +30,11 @@ export interface VirtualListProps<T> {
   ariaLabel?: string;
   /** Class name of the scroller. */
   className?: string;
+  /**
+   * The key of an item to bring into view (centred) whenever it changes and is loaded, e.g. a
+   * folder just created in a long list.
+   */
+  scrollToKey?: string | null;
 }
 
 /** What the list's inner components read from Virtuoso's context. */
@@ -53,7 +64,17 @@ export function VirtualList<T>({
   role,
   ariaLabel,
   className,
+  scrollToKey,
 }: VirtualListProps<T>) {
+  const virtuoso = useRef<VirtuosoHandle>(null);
+  const index = scrollToKey ? items.findIndex((item) => itemKey(item) === scrollToKey) : -1;
+  // Once per key: later changes of the list do not pull the view back to it.
+  const scrolledTo = useRef<string | null>(null);
+  useEffect(() => {
+    if (!scrollToKey || index < 0 || scrolledTo.current === scrollToKey) return;
+    scrolledTo.current = scrollToKey;
+    virtuoso.current?.scrollToIndex({ index, align: 'center' });
+  }, [scrollToKey, index]);
   const context = useMemo<ListContext>(
     () => ({ role, ariaLabel, footer }),
     [role, ariaLabel, footer],
@@ -67,6 +88,7 @@ export function VirtualList<T>({
 
   return (
     <Virtuoso<T, ListContext>
+      ref={virtuoso}
       className={className ? `virtual-list ${className}` : 'virtual-list'}
       style={{ height: '100%' }}
       data={items}

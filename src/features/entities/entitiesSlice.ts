@@ -28,6 +28,8 @@ export interface CreateFolderState extends RequestState {
   dialog: 'open' | 'closed';
   /** The final name of the last folder created (the server may have made it unique). */
   createdName: string | null;
+  /** The id of the last folder created, which the list scrolls into view. */
+  createdId: string | null;
 }
 
 /** The entities slice's state. */
@@ -74,7 +76,13 @@ export const initialEntitiesState: EntitiesState = {
   pageSize: DEFAULT_PAGE_SIZE,
   list: idle,
   more: idle,
-  createFolder: { dialog: 'closed', status: 'idle', error: null, createdName: null },
+  createFolder: {
+    dialog: 'closed',
+    status: 'idle',
+    error: null,
+    createdName: null,
+    createdId: null,
+  },
 };
 
 /**
@@ -179,7 +187,7 @@ const entitiesSlice = createSlice({
       const sameFolder = state.folder.id === folderId;
       return {
         ...initialEntitiesState,
-        createFolder: { ...initialEntitiesState.createFolder, createdName: null },
+        createFolder: { ...initialEntitiesState.createFolder },
         folder: isRoot
           ? ROOT_FOLDER
           : {
@@ -243,7 +251,13 @@ const entitiesSlice = createSlice({
     },
     /** The user opened the "New folder" dialog. */
     createFolderDialogOpened(state) {
-      state.createFolder = { dialog: 'open', status: 'idle', error: null, createdName: null };
+      state.createFolder = {
+        dialog: 'open',
+        status: 'idle',
+        error: null,
+        createdName: null,
+        createdId: null,
+      };
     },
     /** The user closed the dialog without creating. */
     createFolderDialogClosed(state) {
@@ -264,6 +278,7 @@ const entitiesSlice = createSlice({
         status: 'succeeded',
         error: null,
         createdName: folder.name,
+        createdId: folder.id,
       };
       if (folder.parent_id === state.folder.id && state.list.status === 'succeeded') {
         upsertItem(state, folder);

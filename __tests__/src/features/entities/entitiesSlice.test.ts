@@ -114,6 +114,7 @@ describe('entitiesSlice', () => {
       status: 'succeeded',
       error: null,
       createdName: 'Bravo (1)',
+      createdId: 'fb',
     });
     expect(state.items.map((item) => item.name)).toEqual([
       'Alpha',

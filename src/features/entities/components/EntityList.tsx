@@ -13,6 +13,7 @@ import {
 import { organiseActions } from '../../organise/organiseSlice';
 import { selectUploadPanel } from '../../uploads/uploadsSelectors';
 import {
+  selectCreateFolder,
   selectCurrentFolder,
   selectEntityRows,
   selectFolderTotal,
@@ -52,6 +53,8 @@ export function EntityList() {
   const more = useAppSelector(selectMoreRequest);
   const folder = useAppSelector(selectCurrentFolder);
   const uploadPanel = useAppSelector(selectUploadPanel);
+  // A folder just created here is brought into view, wherever the name puts it.
+  const createdId = useAppSelector(selectCreateFolder).createdId;
 
   const loadMore = useCallback(() => dispatch(entitiesActions.nextPageRequested()), [dispatch]);
   const toggleAll = () => {
@@ -165,6 +168,7 @@ export function EntityList() {
           onEndReached={loadMore}
           footer={footer}
           role="rowgroup"
+          scrollToKey={createdId}
         />
       </div>
     </div>

@@ -11,12 +11,14 @@
  * document (its scope changes). On PostgreSQL the archived path is one set-based UPDATE per
  * statement over its transition tables (a row trigger cost a PL/pgSQL call per file).
  *
- * The name and stem B-trees lose their `archived` column ((database_id, name_key) and
- * (database_id, stem_key)): flipping `archived` then touches no index entry, which was most of
- * the remaining cost (measured on 10,000 files of a 100,000-file folder, SQLite: the archive
- * update 520 ms with the flag indexed, 220 ms without; 235 ms with no search trigger at all).
- * Searches still filter on `archived`, after the index range; live searches lose nothing, and a
- * search of the archive reads past the live names of the range.
+ * On SQLite the name and stem B-trees lose their `archived` column ((database_id, name_key) and
+ * (database_id, stem_key)): SQLite rewrites only the index entries whose columns change, so
+ * flipping `archived` then touches no index entry, which was most of the remaining cost (measured
+ * on 10,000 files of a 100,000-file folder: the archive update 520 ms with the flag indexed,
+ * 220 ms without; 235 ms with no search trigger at all). Searches still filter on `archived`
+ * after the index range. PostgreSQL keeps the flag in its B-trees: a non-HOT update there writes
+ * a new entry in every index whatever changed, so dropping it saved nothing, and its planner
+ * served the member's ranking queries 2–3× slower without it (1M documents, measured).
  */
 import { sql, type Kysely, type Migration } from 'kysely';
 import { SEARCH_COLUMNS, SQLITE_UPSERT_SET, sqliteFileSelect } from './0013_search';
@@ -54,7 +56,6 @@ function nameIndexes(withArchived: boolean): string[] {
 
 export const searchArchivePath: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
-    await run(db, nameIndexes(false));
     if (await isPostgres(db)) {
       // 0013's function stays as it is; only the events that call it narrow.
       await run(db, [
@@ -77,6 +78,7 @@ export const searchArchivePath: Migration = {
       ]);
       return;
     }
+    await run(db, nameIndexes(false));
     await run(db, [
       `drop trigger search_files_au_ready`,
       `create trigger search_files_au_ready after update of ${DOCUMENT_COLUMNS} on files
@@ -89,7 +91,6 @@ export const searchArchivePath: Migration = {
     ]);
   },
   async down(db: Kysely<unknown>): Promise<void> {
-    await run(db, nameIndexes(true));
     if (await isPostgres(db)) {
       await run(db, [
         `drop trigger if exists search_files_archived on files`,
@@ -100,6 +101,7 @@ export const searchArchivePath: Migration = {
       ]);
       return;
     }
+    await run(db, nameIndexes(true));
     await run(db, [
       `drop trigger if exists search_files_au_archived`,
       `drop trigger search_files_au_ready`,

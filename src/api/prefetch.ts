@@ -44,7 +44,7 @@ export function getWarm<T>(path: string, query?: Query): Promise<T> {
   return (call.reply as Promise<T>).catch(() => get<T>(path, { query }));
 }
 
-/** Forgets every warm reply (tests). */
+/** Forgets every warm reply: the session changed (sign-in, sign-out, firm switch), or a test. */
 export function clearPrefetched(): void {
   warm.clear();
 }

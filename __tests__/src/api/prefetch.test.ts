@@ -12,7 +12,9 @@ import {
   prefetchFolderPage,
 } from '../../../src/features/entities/entitiesApi';
 import { DEFAULT_PAGE_SIZE } from '../../../common/constants';
-import { stubFetch } from '../fixtures';
+import { sessionActions } from '../../../src/features/session/sessionSlice';
+import { makeStore } from '../../../src/store/store';
+import { makeUser, stubFetch } from '../fixtures';
 
 describe('prefetched calls', () => {
   let consoleError: jest.SpiedFunction<typeof console.error>;
@@ -93,5 +95,20 @@ describe('prefetched calls', () => {
       `/api/rest/entities?folder_id=&page=1&page_size=${DEFAULT_PAGE_SIZE}`,
     );
     expect(calls).toHaveLength(4);
+  });
+
+  it('forgets the replies started at page load when the session changes', async () => {
+    let served = 0;
+    const { calls } = stubFetch(() => ({ body: { served: ++served } }));
+    const store = makeStore();
+    try {
+      prefetchFolderPage('/home');
+      // Another user signs in in this tab: the early reply was not theirs.
+      store.dispatch(sessionActions.signedIn(makeUser({ userId: 'someone-else' })));
+      expect(await fetchEntities('', 1)).toEqual({ served: 2 });
+      expect(calls).toHaveLength(2);
+    } finally {
+      store.sagaTask.cancel();
+    }
   });
 });

@@ -9,6 +9,7 @@ import { all, call, fork, put, take, takeEvery, takeLatest, takeLeading } from '
 import type { Action, PayloadAction } from '@reduxjs/toolkit';
 import type { CurrentUserDto } from '../../../common/types';
 import { ApiError, errorMessage, subscribeUnauthorized } from '../../api/client';
+import { clearPrefetched } from '../../api/prefetch';
 import { subscriptionChannel } from '../../sagas/channels';
 import { safely } from '../../sagas/safely';
 import * as sessionApi from './sessionApi';
@@ -134,6 +135,23 @@ export function* syncUserCache(action: Action): SagaIterator {
   }
 }
 
+/**
+ * The session changes that make replies started at page load someone else's (another user, another
+ * firm, nobody): they are forgotten, so a folder opened afterwards asks the server again.
+ */
+export const PREFETCH_RESET_EVENTS = [
+  sessionActions.signedIn.type,
+  sessionActions.databaseSwitched.type,
+  sessionActions.signedOut.type,
+  sessionActions.expired.type,
+  sessionActions.endedInAnotherTab.type,
+];
+
+/** Forgets the replies started at page load (api/prefetch.ts). */
+export function* forgetPrefetched(): SagaIterator {
+  yield call(clearPrefetched);
+}
+
 /** Root saga of the session feature. */
 export function* sessionSaga(): SagaIterator {
   yield all([
@@ -144,5 +162,6 @@ export function* sessionSaga(): SagaIterator {
     takeLeading(sessionActions.signOutRequested.type, safely(signOut)),
     fork(safely(watchUnauthorized)),
     takeEvery(USER_CACHE_EVENTS, safely(syncUserCache)),
+    takeEvery(PREFETCH_RESET_EVENTS, safely(forgetPrefetched)),
   ]);
 }

@@ -3,55 +3,61 @@
  * so the first load (sign-in, the folder page and the shell) parses only what it shows. Vite
  * splits at these dynamic imports; the router renders them inside AppLayout's Suspense.
  */
-import { lazy } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
-export const AdminPage = lazy(() =>
-  import('../features/admin/components/AdminPage').then((m) => ({ default: m.AdminPage })),
-);
-export const ArchivePage = lazy(() =>
-  import('../features/collections/components/ArchivePage').then((m) => ({
-    default: m.ArchivePage,
-  })),
-);
-export const FavoritesPage = lazy(() =>
-  import('../features/collections/components/FavoritesPage').then((m) => ({
-    default: m.FavoritesPage,
-  })),
-);
-export const RecentPage = lazy(() =>
-  import('../features/collections/components/RecentPage').then((m) => ({
-    default: m.RecentPage,
-  })),
-);
-export const HistoryPage = lazy(() =>
-  import('../features/history/components/HistoryPage').then((m) => ({ default: m.HistoryPage })),
-);
-export const MissingIndexesPage = lazy(() =>
-  import('../features/indexFields/components/MissingIndexesPage').then((m) => ({
-    default: m.MissingIndexesPage,
-  })),
-);
-export const SearchResultsPage = lazy(() =>
-  import('../features/search/components/SearchResultsPage').then((m) => ({
-    default: m.SearchResultsPage,
-  })),
-);
-export const SharedPage = lazy(() =>
-  import('../features/sharing/components/SharedPage').then((m) => ({ default: m.SharedPage })),
-);
-export const InvitationPage = lazy(() =>
-  import('../features/sharing/components/InvitationPage').then((m) => ({
-    default: m.InvitationPage,
-  })),
-);
+/**
+ * `React.lazy` of a module's named export: `load` must be the `import()` itself, written out at
+ * each call, so that Vite makes the chunk.
+ */
+function lazyNamed<K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+): LazyExoticComponent<ComponentType> {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
 
+export const AdminPage = lazyNamed(
+  () => import('../features/admin/components/AdminPage'),
+  'AdminPage',
+);
+export const ArchivePage = lazyNamed(
+  () => import('../features/collections/components/ArchivePage'),
+  'ArchivePage',
+);
+export const FavoritesPage = lazyNamed(
+  () => import('../features/collections/components/FavoritesPage'),
+  'FavoritesPage',
+);
+export const RecentPage = lazyNamed(
+  () => import('../features/collections/components/RecentPage'),
+  'RecentPage',
+);
+export const HistoryPage = lazyNamed(
+  () => import('../features/history/components/HistoryPage'),
+  'HistoryPage',
+);
+export const MissingIndexesPage = lazyNamed(
+  () => import('../features/indexFields/components/MissingIndexesPage'),
+  'MissingIndexesPage',
+);
+export const SearchResultsPage = lazyNamed(
+  () => import('../features/search/components/SearchResultsPage'),
+  'SearchResultsPage',
+);
+export const SharedPage = lazyNamed(
+  () => import('../features/sharing/components/SharedPage'),
+  'SharedPage',
+);
+export const InvitationPage = lazyNamed(
+  () => import('../features/sharing/components/InvitationPage'),
+  'InvitationPage',
+);
 /**
  * The side panel of an item (details, index values, contacts, sharing, its history): it brings
  * the date picker, selects and the share dialog, which the first rows of a folder do not need.
  * AppLayout mounts it only once there is something to show.
  */
-export const DetailsPanel = lazy(() =>
-  import('../features/details/components/DetailsPanel').then((m) => ({
-    default: m.DetailsPanel,
-  })),
+export const DetailsPanel = lazyNamed(
+  () => import('../features/details/components/DetailsPanel'),
+  'DetailsPanel',
 );

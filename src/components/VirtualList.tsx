@@ -67,14 +67,15 @@ export function VirtualList<T>({
   scrollToKey,
 }: VirtualListProps<T>) {
   const virtuoso = useRef<VirtuosoHandle>(null);
-  const index = scrollToKey ? items.findIndex((item) => itemKey(item) === scrollToKey) : -1;
   // Once per key: later changes of the list do not pull the view back to it.
   const scrolledTo = useRef<string | null>(null);
   useEffect(() => {
-    if (!scrollToKey || index < 0 || scrolledTo.current === scrollToKey) return;
+    if (!scrollToKey || scrolledTo.current === scrollToKey) return;
+    const index = items.findIndex((item) => itemKey(item) === scrollToKey);
+    if (index < 0) return;
     scrolledTo.current = scrollToKey;
     virtuoso.current?.scrollToIndex({ index, align: 'center' });
-  }, [scrollToKey, index]);
+  }, [scrollToKey, items, itemKey]);
   const context = useMemo<ListContext>(
     () => ({ role, ariaLabel, footer }),
     [role, ariaLabel, footer],

@@ -9,6 +9,7 @@
  */
 import { sql, type Kysely, type Migration } from 'kysely';
 import { chainHash, GENESIS_HASH, type ChainContent } from '../../services/historyChain';
+import { isPostgres } from './dialect';
 
 const BATCH = 2000;
 
@@ -17,12 +18,6 @@ const BATCH = 2000;
  * since a failed statement would abort PostgreSQL's migration transaction (an SQLite error does
  * not end its transaction).
  */
-async function isPostgres(db: Kysely<unknown>): Promise<boolean> {
-  return sql`select version() as v`
-    .execute(db)
-    .then(() => true)
-    .catch(() => false);
-}
 
 /** Hashes the rows written before the chain existed, per firm in id (time) order, in batches. */
 async function linkExistingEvents(db: Kysely<unknown>): Promise<void> {

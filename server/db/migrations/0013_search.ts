@@ -20,19 +20,8 @@
  * name matches (ranked first), and `(database_id, scope_id)` the folder-subtree filter.
  * Backfill: every existing folder and ready file is indexed.
  */
-import { sql, type Kysely, type Migration } from 'kysely';
-
-async function isPostgres(db: Kysely<unknown>): Promise<boolean> {
-  return sql`select version() as v`
-    .execute(db)
-    .then(() => true)
-    .catch(() => false);
-}
-
-/** Runs raw statements in order. */
-async function run(db: Kysely<unknown>, statements: string[]): Promise<void> {
-  for (const statement of statements) await sql.raw(statement).execute(db);
-}
+import { type Kysely, type Migration } from 'kysely';
+import { isPostgres, runStatements } from './dialect';
 
 /** SQLite: the live applied values of an entity, space separated. */
 const SQLITE_INDEX_TEXT = (db: string, id: string) =>
@@ -366,9 +355,9 @@ const PG_DOWN = [
 
 export const search: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
-    await run(db, (await isPostgres(db)) ? PG_UP : SQLITE_UP);
+    await runStatements(db, (await isPostgres(db)) ? PG_UP : SQLITE_UP);
   },
   async down(db: Kysely<unknown>): Promise<void> {
-    await run(db, (await isPostgres(db)) ? PG_DOWN : SQLITE_DOWN);
+    await runStatements(db, (await isPostgres(db)) ? PG_DOWN : SQLITE_DOWN);
   },
 };

@@ -20,19 +20,9 @@
  * a new entry in every index whatever changed, so dropping it saved nothing, and autocomplete
  * ran up to 2.2× slower without it (p95 over 1M documents: 13.6 ms against 6.1 ms).
  */
-import { sql, type Kysely, type Migration } from 'kysely';
+import { type Kysely, type Migration } from 'kysely';
+import { isPostgres, runStatements } from './dialect';
 import { SEARCH_COLUMNS, SQLITE_UPSERT_SET, sqliteFileSelect } from './0013_search';
-
-async function isPostgres(db: Kysely<unknown>): Promise<boolean> {
-  return sql`select version() as v`
-    .execute(db)
-    .then(() => true)
-    .catch(() => false);
-}
-
-async function run(db: Kysely<unknown>, statements: string[]): Promise<void> {
-  for (const statement of statements) await sql.raw(statement).execute(db);
-}
 
 /** The file columns a search document is built from, but `archived_at`. */
 const DOCUMENT_COLUMNS = 'name, name_key, folder_id, extension, status, created_at';
@@ -58,7 +48,7 @@ export const searchArchivePath: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
     if (await isPostgres(db)) {
       // 0013's function stays as it is; only the events that call it narrow.
-      await run(db, [
+      await runStatements(db, [
         `drop trigger search_files_aiu on files`,
         `create trigger search_files_aiu after insert or update of ${DOCUMENT_COLUMNS} on files
            for each row execute function search_files_aiu()`,
@@ -78,8 +68,8 @@ export const searchArchivePath: Migration = {
       ]);
       return;
     }
-    await run(db, nameIndexes(false));
-    await run(db, [
+    await runStatements(db, nameIndexes(false));
+    await runStatements(db, [
       `drop trigger search_files_au_ready`,
       `create trigger search_files_au_ready after update of ${DOCUMENT_COLUMNS} on files
          when new.status = 'ready' ${SQLITE_UPSERT_BODY}`,
@@ -92,7 +82,7 @@ export const searchArchivePath: Migration = {
   },
   async down(db: Kysely<unknown>): Promise<void> {
     if (await isPostgres(db)) {
-      await run(db, [
+      await runStatements(db, [
         `drop trigger if exists search_files_archived on files`,
         `drop function if exists search_files_archived()`,
         `drop trigger search_files_aiu on files`,
@@ -101,8 +91,8 @@ export const searchArchivePath: Migration = {
       ]);
       return;
     }
-    await run(db, nameIndexes(true));
-    await run(db, [
+    await runStatements(db, nameIndexes(true));
+    await runStatements(db, [
       `drop trigger if exists search_files_au_archived`,
       `drop trigger search_files_au_ready`,
       `create trigger search_files_au_ready after update on files when new.status = 'ready' ${SQLITE_UPSERT_BODY}`,

@@ -12,6 +12,17 @@ import type {
 import { REST, buildUrl, get, post } from '../../api/client';
 import { getWarm, prefetchGet } from '../../api/prefetch';
 
+/** The entities call's query (one shape for the call and its prefetch, so their keys match). */
+function entitiesQuery(folderId: string, page: number, pageSize: number, cursor?: string) {
+  return { folder_id: folderId, page, page_size: pageSize, cursor };
+}
+
+/** The path of a folder's details. */
+const folderPath = (folderId: string) => `${REST}/folders/${encodeURIComponent(folderId)}`;
+
+/** The path of a folder's breadcrumbs. */
+const breadcrumbsPath = (folderId: string) => `${folderPath(folderId)}/breadcrumbs`;
+
 /**
  * GET /api/rest/entities: one page of a folder's contents, folders first, then files, by name.
  * @param cursor the previous page's `next_cursor`: the page is read after it (keyset, as fast at
@@ -24,22 +35,20 @@ export function fetchEntities(
   pageSize: number = DEFAULT_PAGE_SIZE,
   cursor?: string,
 ): Promise<CursorPage<EntityDto> | Page<EntityDto>> {
-  return getWarm<CursorPage<EntityDto>>(`${REST}/entities`, {
-    folder_id: folderId,
-    page,
-    page_size: pageSize,
-    cursor,
-  });
+  return getWarm<CursorPage<EntityDto>>(
+    `${REST}/entities`,
+    entitiesQuery(folderId, page, pageSize, cursor),
+  );
 }
 
 /** GET /api/rest/folders/{id}: one folder's details. */
 export function fetchFolder(folderId: string): Promise<FolderDto> {
-  return getWarm<FolderDto>(`${REST}/folders/${encodeURIComponent(folderId)}`);
+  return getWarm<FolderDto>(folderPath(folderId));
 }
 
 /** GET /api/rest/folders/{id}/breadcrumbs: the chain from the top-level folder down to it. */
 export function fetchBreadcrumbs(folderId: string): Promise<BreadcrumbDto[]> {
-  return getWarm<BreadcrumbDto[]>(`${REST}/folders/${encodeURIComponent(folderId)}/breadcrumbs`);
+  return getWarm<BreadcrumbDto[]>(breadcrumbsPath(folderId));
 }
 
 /**
@@ -52,15 +61,10 @@ export function prefetchFolderPage(pathname: string): void {
   const match = /^\/home(?:\/folders\/([^/]+))?\/?$/.exec(pathname);
   if (!match) return;
   const folderId = match[1] ? decodeURIComponent(match[1]) : ROOT_FOLDER_ID;
-  prefetchGet(`${REST}/entities`, {
-    folder_id: folderId,
-    page: 1,
-    page_size: DEFAULT_PAGE_SIZE,
-    cursor: undefined,
-  });
+  prefetchGet(`${REST}/entities`, entitiesQuery(folderId, 1, DEFAULT_PAGE_SIZE));
   if (folderId === ROOT_FOLDER_ID) return;
-  prefetchGet(`${REST}/folders/${encodeURIComponent(folderId)}`);
-  prefetchGet(`${REST}/folders/${encodeURIComponent(folderId)}/breadcrumbs`);
+  prefetchGet(folderPath(folderId));
+  prefetchGet(breadcrumbsPath(folderId));
 }
 
 /** POST /api/rest/folders: creates a folder; the server makes the name unique. */

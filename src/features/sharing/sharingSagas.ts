@@ -16,21 +16,21 @@ import {
   takeLatest,
   takeLeading,
 } from 'redux-saga/effects';
-import type {
-  CreateShareLinkRequest,
-  CreateShareLinkResponse,
-  InvitationInfoDto,
-  InviteResponse,
-  SharedBreadcrumbsResponse,
-  SharedEntityDto,
-  SharedEntityListResponse,
-  SharedOverviewResponse,
-  SharedSessionResponse,
-  SharedSigninRequest,
-  SharedSignupRequest,
-  ShareLinkListResponse,
+import {
+  SHARED_LANDING,
+  type CreateShareLinkRequest,
+  type CreateShareLinkResponse,
+  type InvitationInfoDto,
+  type InviteResponse,
+  type SharedBreadcrumbsResponse,
+  type SharedEntityDto,
+  type SharedEntityListResponse,
+  type SharedOverviewResponse,
+  type SharedSessionResponse,
+  type SharedSigninRequest,
+  type SharedSignupRequest,
+  type ShareLinkListResponse,
 } from '../../../common/sharing';
-import { SHARED_LANDING } from '../../../common/sharing';
 import type { CurrentUserDto } from '../../../common/types';
 import { ApiError, errorMessage } from '../../api/client';
 import { safely } from '../../sagas/safely';

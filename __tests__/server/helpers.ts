@@ -46,7 +46,8 @@ export function describeEachDatabase(name: string, fn: (kind: DatabaseKind) => v
   if (process.env.DOSSIER_TEST_PG_URL) {
     describe(`${name} [postgres]`, () => fn('postgres'));
   } else {
-    // Skipped only when no PostgreSQL server is reachable; globalSetup printed why.
+    // Reason for the skip: no PostgreSQL server is reachable (globalSetup printed why), so the
+    // PostgreSQL half cannot run; CI and this machine have one, and there it always runs.
     describe.skip(`${name} [postgres] (${process.env.DOSSIER_TEST_PG_UNAVAILABLE ?? 'no server'})`, () =>
       fn('postgres'));
   }

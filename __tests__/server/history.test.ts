@@ -35,7 +35,20 @@ import {
   recordItemCreated,
   recordPermissionsAdded,
 } from '../../server/services/historyEvents';
-import { csvRecord, HISTORY_CSV_COLUMNS } from '../../server/services/historyReports';
+import {
+  exportBatch,
+  openExportReader,
+  type HistoryExportRow,
+  type HistoryQuery,
+} from '../../server/repositories/history';
+import {
+  csvCell,
+  csvRecord,
+  HISTORY_CSV_COLUMNS,
+  startHistoryExport,
+} from '../../server/services/historyReports';
+import { idLowerBound } from '../../server/services/historyChain';
+import { resolveHistoryQuery } from '../../server/services/history';
 import { GENESIS_HASH } from '../../server/services/historyChain';
 import { recordEvent } from '../../server/services/history';
 import { addUser, describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
@@ -572,6 +585,86 @@ describeEachDatabase('history', (kind) => {
     expect(page.total_exact).toBe(true);
     const everything = await list(firm.cookie, {}, 'page=1&page_size=5');
     expect(everything).toMatchObject({ total: 10_000, total_exact: false });
+  });
+
+  it('guards cells against spreadsheet formulas', () => {
+    for (const text of ['=1+2', '+1', '-1', '@SUM(A1)', '\tx', '\rx']) {
+      expect(csvCell(text)).toBe(`'${text}`);
+    }
+    for (const text of ['', 'plain', ' =1', "'=1", 'a=b', '1-2']) expect(csvCell(text)).toBe(text);
+    expect(csvCell(null)).toBe('');
+    expect(csvCell(42)).toBe('42');
+    expect(csvCell(-42)).toBe("'-42");
+  });
+
+  it('reads export batches through the export reader exactly as through Kysely', async () => {
+    const firm = await newFirm(`export-reader-${kind}`);
+    const other = await newFirm(`export-reader-other-${kind}`);
+    const base = Date.parse('2023-06-01T00:00:00.000Z');
+    const users = [firm.userId, other.userId];
+    const ids = await appendEvents(
+      server.services.db,
+      firm.databaseId,
+      Array.from({ length: 2_500 }, (_, i) => {
+        const pair = HISTORY_EVENT_PAIRS[(i * 7) % HISTORY_EVENT_PAIRS.length]!;
+        return {
+          entity_type: pair.entity_type,
+          action: pair.action,
+          entity_id: i % 10 === 0 ? 'entity-fixed' : newId(),
+          item_id: i % 3 === 0 ? null : newId(),
+          user_id: users[i % 2]!,
+          user_name: i % 2 === 0 ? 'Reader Tester' : '=Other',
+          attributes: { name: `Item ${i}`, file_name: `Ünïcødé, "${i}".pdf` },
+          ip: i % 4 === 0 ? null : '198.51.100.9',
+          user_agent: 'jest',
+          at: base + i * 60_000,
+        };
+      }),
+    );
+    const cases: HistoryFilters[] = [
+      {},
+      { labels: ['Added', 'Renamed', 'Downloaded'] }, // one index range per pair (UNION ALL)
+      { labels: ['Log in'] },
+      { user_id: other.userId, labels: ['Added', 'Moved'] },
+      { entity_id: 'entity-fixed' },
+      {
+        start: new Date(base + 500 * 60_000).toISOString(),
+        end: new Date(base + 2_000 * 60_000).toISOString(),
+      },
+      { labels: [] },
+    ];
+    const reader = await openExportReader(server.services.db, kind);
+    try {
+      for (const filters of cases) {
+        const read = async (batch: (q: HistoryQuery) => Promise<HistoryExportRow[]>) => {
+          const q = resolveHistoryQuery(firm.databaseId, filters);
+          q.beforeId = idLowerBound(Date.now() + 60_000);
+          const rows: HistoryExportRow[] = [];
+          for (;;) {
+            const page = await batch(q);
+            rows.push(...page);
+            if (page.length < 1_000) return rows;
+            q.beforeId = page[page.length - 1]!.id;
+          }
+        };
+        const viaReader = await read((q) => reader.batch(q, 1_000));
+        const viaKysely = await read((q) => exportBatch(server.services.db, q, 1_000));
+        expect({ filters, rows: viaReader }).toEqual({ filters, rows: viaKysely });
+        if (Object.keys(filters).length === 0) {
+          expect(viaReader.map((r) => r.id)).toEqual([...ids].reverse());
+        }
+      }
+    } finally {
+      reader.close();
+    }
+    // An export whose consumer stops early (the client went away) releases its reader.
+    const started = await startHistoryExport(server.services, firm.ctx, {});
+    expect((await started.batches.next()).value).toEqual([[...HISTORY_CSV_COLUMNS]]);
+    expect((await started.batches.next()).value).toHaveLength(1_000);
+    await expect(started.batches.return(undefined)).resolves.toEqual({
+      done: true,
+      value: undefined,
+    });
   });
 
   it('counts per local day and per activity type; both sum to the number of events', async () => {

@@ -13,6 +13,7 @@
  *   per-item and entity filters;
  * - (database_id, chain_seq) unique: the hash chain's order.
  */
+import Database from 'better-sqlite3';
 import { sql, type Expression, type Insertable, type SqlBool } from 'kysely';
 import type { HistoryEventsTable, HistoryRow } from '../db/schema';
 import type { Executor } from './types';
@@ -172,23 +173,21 @@ function unionByPair(q: HistoryQuery): boolean {
   return q.pairs !== null && q.pairs.length > 1 && !q.itemId && !q.entityId;
 }
 
-/** Rows newest first, `offset` rows skipped; `limit` rows at most. */
-async function readNewest<C extends readonly (keyof HistoryRow)[]>(
+/**
+ * The query of rows newest first, `offset` rows skipped, `limit` rows at most; null when no pair is
+ * allowed (the read answers nothing).
+ */
+function newestQuery<C extends readonly (keyof HistoryRow)[]>(
   db: Executor,
   q: HistoryQuery,
   columns: C,
   offset: number,
   limit: number,
-): Promise<Pick<HistoryRow, C[number]>[]> {
-  if (q.pairs !== null && q.pairs.length === 0) return [];
+) {
+  if (q.pairs !== null && q.pairs.length === 0) return null;
   if (!unionByPair(q)) {
     const pair = q.pairs?.length === 1 ? q.pairs[0]! : null;
-    const rows = await branch(db, q, columns, pair, true)
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    return rows;
+    return branch(db, q, columns, pair, true).orderBy('id', 'desc').limit(limit).offset(offset);
   }
   const pairs = q.pairs!;
   const per = (pair: PairFilter, i: number) =>
@@ -202,7 +201,20 @@ async function readNewest<C extends readonly (keyof HistoryRow)[]>(
       .selectAll();
   let union = per(pairs[0]!, 0);
   for (let i = 1; i < pairs.length; i += 1) union = union.unionAll(per(pairs[i]!, i));
-  return union.orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  return union.orderBy('id', 'desc').limit(limit).offset(offset);
+}
+
+/** Rows newest first, `offset` rows skipped; `limit` rows at most. */
+async function readNewest<C extends readonly (keyof HistoryRow)[]>(
+  db: Executor,
+  q: HistoryQuery,
+  columns: C,
+  offset: number,
+  limit: number,
+): Promise<Pick<HistoryRow, C[number]>[]> {
+  const query = newestQuery(db, q, columns, offset, limit);
+  if (!query) return [];
+  return await query.execute();
 }
 
 /**
@@ -226,6 +238,83 @@ export function exportBatch(
   limit: number,
 ): Promise<HistoryExportRow[]> {
   return readNewest(db, q, EXPORT_COLUMNS, 0, limit);
+}
+
+/** Reads the batches of one export (see {@link openExportReader}); close it when done. */
+export interface ExportReader {
+  /** A batch of whole rows, newest first, after the cursor in `q.beforeId`. */
+  batch(q: HistoryQuery, limit: number): Promise<HistoryExportRow[]>;
+  /** Releases the reader's connection, if it has one of its own. */
+  close(): void;
+}
+
+/** The export's row from a raw SQLite row, whose values are in {@link EXPORT_COLUMNS} order. */
+function exportRowOf(values: unknown[]): HistoryExportRow {
+  return {
+    id: values[0],
+    entity_type: values[1],
+    entity_id: values[2],
+    item_id: values[3],
+    action: values[4],
+    user_id: values[5],
+    user_name: values[6],
+    attributes: values[7],
+    created_at: values[8],
+    ip: values[9],
+    user_agent: values[10],
+    chain_seq: values[11],
+    hash: values[12],
+  } as HistoryExportRow;
+}
+
+/**
+ * Opens the reader of one export. On a SQLite file it is a read-only better-sqlite3 connection of
+ * its own that runs the same queries (built and compiled by Kysely, as {@link exportBatch} builds
+ * them) with statements in raw mode, answering arrays of values instead of objects: the driver
+ * makes an object key by key, which cost two thirds of the read (SQLite, 13 columns: about 3 µs a
+ * row raw against 10 µs as objects, and 12 µs through Kysely). Its own connection also keeps its
+ * own small page cache (SQLite's default 2 MiB), so however many rows an export reads, the server's
+ * connection and its 64 MiB cache are neither filled nor held by it. Reads still happen only when
+ * the caller asks for a batch. PostgreSQL and in-memory SQLite read through Kysely
+ * ({@link exportBatch}).
+ * @param dialect the database kind
+ */
+export async function openExportReader(
+  db: Executor,
+  dialect: 'sqlite' | 'postgres',
+): Promise<ExportReader> {
+  const viaKysely: ExportReader = { batch: (q, limit) => exportBatch(db, q, limit), close() {} };
+  if (dialect !== 'sqlite') return viaKysely;
+  const { rows } = await sql<{
+    file: string;
+  }>`select file from pragma_database_list where name = 'main'`.execute(db);
+  const file = rows[0]?.file;
+  if (!file) return viaKysely; // in memory: no other connection sees it
+  const connection = new Database(file, { readonly: true, fileMustExist: true });
+  connection.pragma('busy_timeout = 5000');
+  const statements = new Map<string, Database.Statement>();
+  return {
+    batch(q, limit) {
+      const query = newestQuery(db, q, EXPORT_COLUMNS, 0, limit);
+      if (!query) return Promise.resolve([]);
+      const compiled = query.compile();
+      let statement = statements.get(compiled.sql);
+      if (!statement) {
+        statement = connection.prepare(compiled.sql).raw(true);
+        const names = statement.columns().map((c) => c.name);
+        if (names.join() !== EXPORT_COLUMNS.join()) {
+          throw new Error(`Unexpected export columns: ${names.join(', ')}`);
+        }
+        statements.set(compiled.sql, statement);
+      }
+      const values = statement.all(...(compiled.parameters as unknown[])) as unknown[][];
+      return Promise.resolve(values.map(exportRowOf));
+    },
+    close() {
+      statements.clear();
+      if (connection.open) connection.close();
+    },
+  };
 }
 
 /**

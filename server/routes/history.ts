@@ -59,19 +59,31 @@ interface ItemHistoryQuery extends PagingQuery {
 const BOM = '\ufeff';
 
 /**
- * The export's CSV text, one string per batch of records (papaparse, RFC 4180 quoting, CRLF line
- * ends). As a `Readable.from` source it is pulled only as fast as the response drains, so rows are
- * read from the database only as fast as the client takes them; when the client goes away the
- * stream is destroyed and the generator stops reading.
+ * Records per papaparse call, and per chunk of the response. Papaparse builds its text by
+ * appending to one string; once such a string passes V8's regular object size (128 KiB, a few
+ * hundred records) it lives in the large-object space of the old generation, and turning it into
+ * bytes for the socket became several times dearer than making it (SQLite export, 590 bytes a
+ * record: 1,000 records a call cost 4 µs a record to unparse and 4 µs to encode; 100 records
+ * 2.5 µs and 0.5 µs).
+ */
+export const CSV_RECORDS_PER_CALL = 100;
+
+/**
+ * The export's CSV text (papaparse, RFC 4180 quoting, CRLF line ends), one string per
+ * {@link CSV_RECORDS_PER_CALL} records, the first with a byte order mark. As a `Readable.from`
+ * source it is pulled only as fast as the response drains, so rows are read from the database only
+ * as fast as the client takes them; when the client goes away the stream is destroyed and the
+ * generator stops reading.
  * @param batches record batches, the header first (startHistoryExport)
  */
-async function* csvChunks(batches: AsyncGenerator<string[][]>): AsyncGenerator<string> {
+export async function* csvChunks(batches: AsyncGenerator<string[][]>): AsyncGenerator<string> {
   let first = true;
   for await (const records of batches) {
-    if (records.length === 0) continue;
-    const text = Papa.unparse(records, { newline: '\r\n' });
-    yield `${first ? BOM : ''}${text}\r\n`;
-    first = false;
+    for (let i = 0; i < records.length; i += CSV_RECORDS_PER_CALL) {
+      const text = Papa.unparse(records.slice(i, i + CSV_RECORDS_PER_CALL), { newline: '\r\n' });
+      yield `${first ? BOM : ''}${text}\r\n`;
+      first = false;
+    }
   }
 }
 

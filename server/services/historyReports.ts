@@ -15,7 +15,7 @@ import { presentHistoryEvent } from '../presenters';
 import {
   countByPair,
   countByRange,
-  exportBatch,
+  openExportReader,
   type HistoryExportRow,
 } from '../repositories/history';
 import type { RequestContext, Services } from './context';
@@ -217,34 +217,45 @@ export function exportFileName(
 
 /**
  * A cell as written to the CSV: text that a spreadsheet would run as a formula (starting with =,
- * +, -, @, tab or carriage return) gets a leading apostrophe (OWASP "CSV injection").
+ * +, -, @, tab or carriage return) gets a leading apostrophe (OWASP "CSV injection"). The first
+ * character is compared by code rather than with a pattern: this runs for every cell of an export.
  */
 export function csvCell(value: string | number | null): string {
   if (value === null) return '';
-  const text = String(value);
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  const text = typeof value === 'string' ? value : String(value);
+  switch (text.charCodeAt(0)) {
+    case 0x3d: // =
+    case 0x2b: // +
+    case 0x2d: // -
+    case 0x40: // @
+    case 0x09: // tab
+    case 0x0d: // carriage return
+      return `'${text}`;
+    default:
+      return text;
+  }
 }
 
 /** One exported row, in {@link HISTORY_CSV_COLUMNS} order. */
 export function csvRecord(row: HistoryExportRow): string[] {
   const rendered = summarizeHistoryEvent(presentHistoryEvent(row));
   return [
-    row.id,
-    row.created_at,
-    row.user_name,
-    row.user_id,
-    rendered.label ?? OTHER_ACTIVITY,
-    rendered.summary,
-    row.entity_type,
-    row.action,
-    row.entity_id,
-    row.item_id,
-    row.ip,
-    row.user_agent,
-    row.attributes,
-    Number(row.chain_seq),
-    row.hash,
-  ].map(csvCell);
+    csvCell(row.id),
+    csvCell(row.created_at),
+    csvCell(row.user_name),
+    csvCell(row.user_id),
+    csvCell(rendered.label ?? OTHER_ACTIVITY),
+    csvCell(rendered.summary),
+    csvCell(row.entity_type),
+    csvCell(row.action),
+    csvCell(row.entity_id),
+    csvCell(row.item_id),
+    csvCell(row.ip),
+    csvCell(row.user_agent),
+    csvCell(row.attributes),
+    csvCell(Number(row.chain_seq)),
+    csvCell(row.hash),
+  ];
 }
 
 /** A started export: its file name and its records, read lazily in batches. */
@@ -260,7 +271,9 @@ export interface HistoryExport {
  * POST REST/history/export: records the export (a user download event with `export` attributes,
  * which is not part of its own file), then answers the matching events newest first as CSV
  * records, read in keyset batches of {@link HISTORY_EXPORT_BATCH} only as fast as the consumer
- * takes them (constant memory; events that arrive meanwhile are not included).
+ * takes them (constant memory; events that arrive meanwhile are not included). The batches are
+ * read by an export reader (SQLite: a read-only connection of its own, see openExportReader),
+ * opened with the first batch and closed when the generator finishes or is returned early.
  * @throws AppError 400 for invalid filters or time zone
  */
 export async function startHistoryExport(
@@ -281,11 +294,17 @@ export async function startHistoryExport(
   if (!query.beforeId || eventId < query.beforeId) query.beforeId = eventId;
   async function* batches(): AsyncGenerator<string[][]> {
     yield [[...HISTORY_CSV_COLUMNS]];
-    for (;;) {
-      const rows = await exportBatch(services.db, query, HISTORY_EXPORT_BATCH);
-      if (rows.length > 0) yield rows.map(csvRecord);
-      if (rows.length < HISTORY_EXPORT_BATCH) return;
-      query.beforeId = rows[rows.length - 1]!.id;
+    const reader = await openExportReader(services.db, services.dialect);
+    try {
+      for (;;) {
+        const rows = await reader.batch(query, HISTORY_EXPORT_BATCH);
+        if (rows.length > 0) yield rows.map(csvRecord);
+        if (rows.length < HISTORY_EXPORT_BATCH) return;
+        query.beforeId = rows[rows.length - 1]!.id;
+      }
+    } finally {
+      // Also when the consumer stops early (the client went away): the generator is returned.
+      reader.close();
     }
   }
   return { fileName, eventId, batches: batches() };

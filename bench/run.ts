@@ -25,7 +25,7 @@ const password = 'bench-password';
 
 async function main(): Promise<void> {
   if (only.includes('uploads')) {
-    await runUploadsBench({ sizeMb: uploadMb, runs: Number(process.env.BENCH_RUNS ?? 3) });
+    await runUploadsBench({ sizeMb: uploadMb, runs: Number(process.env.BENCH_RUNS ?? 7) });
     return;
   }
   await folderPages();

@@ -14,9 +14,10 @@
  *   does, send them with one `curl` over one kept-alive connection, one after the other as
  *   @uppy/aws-s3 does (the file is split into part files before any timing), then sign and send
  *   complete, then record; the time covers all of it, the server joining the parts included.
- * - BENCH_RUNS rounds (default 3) of reference, single PUT and multipart, each upload after `sync`
- *   (so none pays for the write-back of the one before); speeds are medians, the ratio is the
- *   median of the ratios within each round (this machine's load drifts between rounds). The
+ * - BENCH_RUNS rounds (default 7 for `npm run bench -- uploads`) of reference, single PUT and
+ *   multipart, in an order that turns by one each round, each upload after `sync` (so none pays
+ *   for the write-back of the one before); speeds are medians, the ratio is the median of the
+ *   ratios within each round (this machine's load drifts between rounds). The
  *   recorded file's sha256 must equal the source's, or the benchmark stops.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -342,16 +343,22 @@ export async function runUploadsBench(options: UploadsBenchOptions): Promise<voi
       single: [],
       multipart: [],
     };
-    // Rounds of reference, single PUT, multipart, each after `sync` so that no upload pays for
+    // Rounds of reference, single PUT and multipart, each after `sync` so that no upload pays for
     // the write-back of the one before; a ratio is taken within its round (the machine's load
-    // drifts between rounds) and the median ratio is printed.
+    // drifts between rounds) and the median ratio is printed. The order turns by one each round
+    // (reference first, then single PUT first, then multipart first), so no kind always runs
+    // first or last in its round.
+    const kinds = [
+      { name: 'reference', pid: reference.pid!, run: referenceRun },
+      { name: 'single', pid, run: singleRun },
+      { name: 'multipart', pid, run: multipartRun },
+    ] as const;
     for (let run = 0; run < options.runs; run += 1) {
-      spawnSync('sync');
-      results.reference.push(await measure(reference.pid!, referenceRun));
-      spawnSync('sync');
-      results.single.push(await measure(pid, singleRun));
-      spawnSync('sync');
-      results.multipart.push(await measure(pid, multipartRun));
+      for (let turn = 0; turn < kinds.length; turn += 1) {
+        const kind = kinds[(run + turn) % kinds.length]!;
+        spawnSync('sync');
+        results[kind.name].push(await measure(kind.pid, kind.run));
+      }
     }
 
     const speed = (list: Measure[]) => options.sizeMb / median(list.map((m) => m.seconds));

@@ -124,8 +124,12 @@ test('ten things done are in the history, filterable and exportable', async ({ p
   await page.getByTitle('Today', { exact: true }).click();
   await expect(page).toHaveURL(/\/history\?date=today&type=added$/);
   await expect(page.getByTestId('history-stats')).toContainText('Today');
-  const added = await rows.locator('.history-summary').allTextContents();
-  expect(added.length).toBeGreaterThanOrEqual(4);
+  // The stats may answer before the list: wait for the list's rows (it is empty while it reloads).
+  const addedRows = rows.locator('.history-summary');
+  await expect
+    .poll(async () => (await addedRows.allTextContents()).length)
+    .toBeGreaterThanOrEqual(4);
+  const added = await addedRows.allTextContents();
   expect(added.every((s) => s.includes(' added '))).toBe(true);
 
   // The filtered view survives a reload.

@@ -46,10 +46,10 @@ export function describeEachDatabase(name: string, fn: (kind: DatabaseKind) => v
   if (process.env.DOSSIER_TEST_PG_URL) {
     describe(`${name} [postgres]`, () => fn('postgres'));
   } else {
-    // Reason for the skip: no PostgreSQL server is reachable (globalSetup printed why), so the
-    // PostgreSQL half cannot run; CI and this machine have one, and there it always runs.
-    describe.skip(`${name} [postgres] (${process.env.DOSSIER_TEST_PG_UNAVAILABLE ?? 'no server'})`, () =>
-      fn('postgres'));
+    // CI and this machine have a PostgreSQL server, and there the PostgreSQL half always runs.
+    const reason = process.env.DOSSIER_TEST_PG_UNAVAILABLE ?? 'no server';
+    // Skipped because no PostgreSQL server is reachable (globalSetup printed why).
+    describe.skip(`${name} [postgres] (${reason})`, () => fn('postgres')); // reason: no PostgreSQL server
   }
 }
 

@@ -29,7 +29,12 @@ import { migrateToLatest, openDatabase } from '../../server/db/database';
 import { migrations } from '../../server/db/migrations';
 import { newId } from '../../server/ids';
 import { insertFile } from '../../server/repositories/files';
-import { verifyAllFirms, verifyHistoryChain } from '../../server/services/history';
+import {
+  recordEvent,
+  resolveHistoryQuery,
+  verifyAllFirms,
+  verifyHistoryChain,
+} from '../../server/services/history';
 import {
   recordContactLinked,
   recordItemCreated,
@@ -47,10 +52,7 @@ import {
   HISTORY_CSV_COLUMNS,
   startHistoryExport,
 } from '../../server/services/historyReports';
-import { idLowerBound } from '../../server/services/historyChain';
-import { resolveHistoryQuery } from '../../server/services/history';
-import { GENESIS_HASH } from '../../server/services/historyChain';
-import { recordEvent } from '../../server/services/history';
+import { GENESIS_HASH, idLowerBound } from '../../server/services/historyChain';
 import { addUser, describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
 import { appendEvents, contextFor, parseCsv, type BulkEvent } from './historyHelpers';
 

@@ -15,6 +15,14 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
+/** The median of some numbers (the upper middle one of an even count); NaN when there are none. */
+export function median(values: number[]): number {
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+}
+
 /** A small deterministic PRNG (mulberry32), so runs are comparable: numbers in [0, 1). */
 export function prng(seedValue: number): () => number {
   let s = seedValue >>> 0;

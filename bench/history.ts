@@ -10,8 +10,9 @@
  *    multi-row inserts);
  * 2. runs the real server (server/main.ts) in its own process and measures over loopback HTTP
  *    page 1 and page 5,000 (50 per page, by cursor) p50/p95, without and with filters;
- * 3. exports all events and the newest 100,000 (each in a fresh server process), reports rows/s
- *    and the server's peak RSS, and times the database's own CSV dump of the same rows and
+ * 3. exports all events and the newest 100,000 (each BENCH_HISTORY_EXPORT_RUNS times, default 3,
+ *    in a fresh server process), reports the median rows/s and the median growth of the server's
+ *    peak RSS (V8 sizes its heap lazily, so one run's growth swings by tens of MB), and times the database's own CSV dump of the same rows and
  *    columns (`sqlite3 -csv`, `psql \copy ... to`) for the ratio;
  * 4. times the chain verifier over the whole log.
  */
@@ -38,12 +39,14 @@ import {
   type ChainLink,
 } from '../server/services/historyChain';
 import { hashPassword } from '../server/passwords';
-import { percentile, prng, postgresReachable, scratchDatabase } from './benchUtils';
+import { median, percentile, prng, postgresReachable, scratchDatabase } from './benchUtils';
 
 const PASSWORD = 'bench-history-password';
 const PAGE_SIZE = 50;
 const DEEP_PAGE = 5000;
 const REPEAT = Number(process.env.BENCH_HISTORY_REPEAT ?? 100);
+/** Runs of each export, each in a fresh server process (BENCH_HISTORY_EXPORT_RUNS, default 3). */
+const EXPORT_RUNS = Math.max(1, Number(process.env.BENCH_HISTORY_EXPORT_RUNS ?? 3));
 
 /** Options of {@link runHistoryBench}. */
 export interface HistoryBenchOptions {
@@ -557,17 +560,24 @@ async function benchDatabase(kind: 'sqlite' | 'postgres', events: number): Promi
     ];
     const ours: Record<string, number> = {};
     for (const [label, body] of exports) {
-      const fresh = await startServer({ dataDir, databaseUrl, password: PASSWORD });
-      try {
-        const cookie = await signIn(fresh.base, PASSWORD);
-        const result = await timeExport(fresh, cookie, body);
-        ours[label] = result.rows / result.seconds;
-        console.log(
-          `  export ${label}: ${result.rows.toLocaleString('en-US')} rows, ${mb(result.bytes)} in ${result.seconds.toFixed(1)} s = ${Math.round(result.rows / result.seconds).toLocaleString('en-US')} rows/s; server RSS ${mb(result.baseline)} before, peak ${mb(result.peak)} (+${mb(result.peak - result.baseline)})`,
-        );
-      } finally {
-        await fresh.stop();
+      const runs: Awaited<ReturnType<typeof timeExport>>[] = [];
+      for (let run = 0; run < EXPORT_RUNS; run += 1) {
+        const fresh = await startServer({ dataDir, databaseUrl, password: PASSWORD });
+        try {
+          const cookie = await signIn(fresh.base, PASSWORD);
+          runs.push(await timeExport(fresh, cookie, body));
+        } finally {
+          await fresh.stop();
+        }
       }
+      const rates = runs.map((r) => r.rows / r.seconds);
+      const growths = runs.map((r) => r.peak - r.baseline);
+      const rate = median(rates);
+      ours[label] = rate;
+      const first = runs[0]!;
+      console.log(
+        `  export ${label}: ${first.rows.toLocaleString('en-US')} rows, ${mb(first.bytes)}, median of ${runs.length} runs (each in a fresh server) ${Math.round(rate).toLocaleString('en-US')} rows/s (${rates.map((r) => Math.round(r).toLocaleString('en-US')).join(', ')}); server RSS ${mb(median(runs.map((r) => r.baseline)))} before, peak growth median +${mb(median(growths))} (${growths.map((g) => `+${mb(g)}`).join(', ')})`,
+      );
     }
     await database.close();
 

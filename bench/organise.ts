@@ -42,7 +42,7 @@ import { loadConfig } from '../server/config';
 import type { RequestContext, Services } from '../server/services/context';
 import { listEntities } from '../server/services/folders';
 import { LocalObjectStore } from '../server/storage/localObjectStore';
-import { percentile, prng, postgresReachable, scratchDatabase } from './benchUtils';
+import { median, percentile, prng, postgresReachable, scratchDatabase } from './benchUtils';
 
 const PASSWORD = 'bench-organise-password';
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -345,12 +345,6 @@ interface LoadTiming {
   answered: number;
   rows: number;
 }
-
-const median = (values: number[]) =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    50,
-  );
 
 /**
  * Chromium: navigation → first rows of the big folder (and of the small root folder, as a

@@ -41,6 +41,7 @@ import type {
   PresignedRequestDto,
 } from '../common/types';
 import type { UploadRestrictions } from '../common/uploads';
+import { median } from './benchUtils';
 
 /** Parts signed per call, as the browser does (src/features/uploads/uppyClient.ts). */
 const PARTS_PER_SIGNATURE = 10;
@@ -60,11 +61,6 @@ interface Measure {
   seconds: number;
   rssGrowthMb: number;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-};
 
 /** Writes `size` random bytes and answers their sha256. */
 function generate(file: string, size: number): string {

@@ -62,6 +62,21 @@ interface Measure {
   rssGrowthMb: number;
 }
 
+/** Milliseconds spent in each step of an upload kind, one entry per counted run, by step name. */
+type Steps = Map<string, number[]>;
+
+/** Runs `fn`, adding its wall time in ms to `steps` under `name`. */
+async function step<T>(steps: Steps, name: string, fn: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await fn();
+  } finally {
+    const list = steps.get(name) ?? [];
+    list.push(performance.now() - started);
+    steps.set(name, list);
+  }
+}
+
 /** Writes `size` random bytes and answers their sha256. */
 function generate(file: string, size: number): string {
   const hash = createHash('sha256');
@@ -271,47 +286,63 @@ export async function runUploadsBench(options: UploadsBenchOptions): Promise<voi
         'content-type': 'application/octet-stream',
       });
     };
+    // Where the time of an app upload goes, step by step (the counted rounds only).
+    const singleSteps: Steps = new Map();
+    const multipartSteps: Steps = new Map();
     const singleRun = async () => {
-      const created = await call<CreateUploadResponse>('POST', '/api/rest/files', createBody());
-      await curlPut(source, new URL(created.url, base).toString(), created.headers);
-      checkRecorded(await call<FileDto>('POST', '/api/rest/files/record', { id: created.id }));
+      const s = singleSteps;
+      const created = await step(s, 'create', () =>
+        call<CreateUploadResponse>('POST', '/api/rest/files', createBody()),
+      );
+      await step(s, 'PUT', () =>
+        curlPut(source, new URL(created.url, base).toString(), created.headers),
+      );
+      const recorded = await step(s, 'record', () =>
+        call<FileDto>('POST', '/api/rest/files/record', { id: created.id }),
+      );
+      checkRecorded(recorded);
     };
     const multipartRun = async () => {
-      const created = await call<CreateMultipartUploadResponse>(
-        'POST',
-        '/api/rest/files/multipart',
-        createBody(),
+      const s = multipartSteps;
+      const created = await step(s, 'create', () =>
+        call<CreateMultipartUploadResponse>('POST', '/api/rest/files/multipart', createBody()),
       );
-      const init = await fetch(new URL(created.url, base), {
-        method: 'POST',
-        headers: created.headers,
+      await step(s, 'store create', async () => {
+        const init = await fetch(new URL(created.url, base), {
+          method: 'POST',
+          headers: created.headers,
+        });
+        if (!init.ok) throw new Error(`create multipart: ${init.status}`);
+        await init.text();
       });
-      if (!init.ok) throw new Error(`create multipart: ${init.status}`);
-      await init.text();
       // Sign the parts ten at a time (as the browser does, uppyClient.ts PARTS_PER_SIGNATURE),
       // then send them all with one curl over one kept-alive connection, one after the other
       // (as the browser does, without a process per part).
       const signedParts: PresignedRequestDto[] = [];
-      while (signedParts.length < partFiles.length) {
-        const first = signedParts.length + 1;
-        const count = Math.min(PARTS_PER_SIGNATURE, partFiles.length - signedParts.length);
-        const { parts } = await call<{ parts: PresignedRequestDto[] }>(
-          'GET',
-          `/api/rest/files/multipart/${created.id}/parts?key=${encodeURIComponent(created.key)}&first=${first}&count=${count}`,
-        );
-        signedParts.push(...parts);
-      }
-      const etags = await curlPutMany(
-        partFiles.map((file, index) => ({
-          file,
-          url: new URL(signedParts[index]!.url, base).toString(),
-        })),
+      await step(s, 'sign parts', async () => {
+        while (signedParts.length < partFiles.length) {
+          const first = signedParts.length + 1;
+          const count = Math.min(PARTS_PER_SIGNATURE, partFiles.length - signedParts.length);
+          const { parts } = await call<{ parts: PresignedRequestDto[] }>(
+            'GET',
+            `/api/rest/files/multipart/${created.id}/parts?key=${encodeURIComponent(created.key)}&first=${first}&count=${count}`,
+          );
+          signedParts.push(...parts);
+        }
+      });
+      const etags = await step(s, 'PUT parts', () =>
+        curlPutMany(
+          partFiles.map((file, index) => ({
+            file,
+            url: new URL(signedParts[index]!.url, base).toString(),
+          })),
+        ),
       );
       const parts = etags.map((etag, index) => ({ partNumber: index + 1, etag }));
-      const complete = await call<PresignedRequestDto>(
-        'POST',
-        `/api/rest/files/multipart/${created.id}/complete`,
-        { key: created.key },
+      const complete = await step(s, 'sign complete', () =>
+        call<PresignedRequestDto>('POST', `/api/rest/files/multipart/${created.id}/complete`, {
+          key: created.key,
+        }),
       );
       const xml =
         '<CompleteMultipartUpload>' +
@@ -319,20 +350,27 @@ export async function runUploadsBench(options: UploadsBenchOptions): Promise<voi
           .map((p) => `<Part><PartNumber>${p.partNumber}</PartNumber><ETag>${p.etag}</ETag></Part>`)
           .join('') +
         '</CompleteMultipartUpload>';
-      const done = await fetch(new URL(complete.url, base), {
-        method: 'POST',
-        headers: { 'content-type': 'application/xml' },
-        body: xml,
+      await step(s, 'complete', async () => {
+        const done = await fetch(new URL(complete.url, base), {
+          method: 'POST',
+          headers: { 'content-type': 'application/xml' },
+          body: xml,
+        });
+        if (!done.ok) throw new Error(`complete: ${done.status} ${await done.text()}`);
+        await done.text();
       });
-      if (!done.ok) throw new Error(`complete: ${done.status} ${await done.text()}`);
-      await done.text();
-      checkRecorded(await call<FileDto>('POST', '/api/rest/files/record', { id: created.id }));
+      const recorded = await step(s, 'record', () =>
+        call<FileDto>('POST', '/api/rest/files/record', { id: created.id }),
+      );
+      checkRecorded(recorded);
     };
 
     // Warm-up (JIT, page cache, SQLite): one of each, not counted.
     await referenceRun();
     await singleRun();
     await multipartRun();
+    singleSteps.clear();
+    multipartSteps.clear();
 
     const results: Record<'reference' | 'single' | 'multipart', Measure[]> = {
       reference: [],
@@ -382,6 +420,10 @@ export async function runUploadsBench(options: UploadsBenchOptions): Promise<voi
     console.log(
       '  targets: ≥ 0.8× reference, RSS growth < 30 MB; sha256 of every recorded file checked',
     );
+    const stepLine = (steps: Steps) =>
+      [...steps].map(([name, list]) => `${name} ${median(list).toFixed(1)}`).join(', ');
+    console.log(`  single PUT steps, median ms: ${stepLine(singleSteps)}`);
+    console.log(`  multipart steps, median ms: ${stepLine(multipartSteps)}`);
     results.reference.forEach((ref, round) => {
       const single = results.single[round]!;
       const multi = results.multipart[round]!;

@@ -60,7 +60,23 @@ export interface UploadsBenchOptions {
 interface Measure {
   seconds: number;
   rssGrowthMb: number;
+  /** CPU time (user + system) the receiving server spent, in ms. */
+  cpuMs: number;
 }
+
+/** CPU time (user + system) of a process so far, in ms (Linux /proc); 0 when it cannot be read. */
+function cpuMsOf(pid: number): number {
+  try {
+    // Fields 14 and 15 (utime, stime) in clock ticks, after the parenthesised command name.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** Clock ticks per second of /proc (USER_HZ, 100 on Linux). */
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
 
 /** Milliseconds spent in each step of an upload kind, one entry per counted run, by step name. */
 type Steps = Map<string, number[]>;
@@ -113,6 +129,7 @@ function rssOf(pid: number): number {
 /** Runs `fn` while sampling the RSS of `pid` every 10 ms; answers its time and RSS growth. */
 async function measure(pid: number, fn: () => Promise<void>): Promise<Measure> {
   const before = rssOf(pid);
+  const cpuBefore = cpuMsOf(pid);
   let peak = before;
   const sampler = setInterval(() => {
     peak = Math.max(peak, rssOf(pid));
@@ -125,7 +142,7 @@ async function measure(pid: number, fn: () => Promise<void>): Promise<Measure> {
   }
   const seconds = (performance.now() - started) / 1000;
   peak = Math.max(peak, rssOf(pid));
-  return { seconds, rssGrowthMb: (peak - before) / MB };
+  return { seconds, rssGrowthMb: (peak - before) / MB, cpuMs: cpuMsOf(pid) - cpuBefore };
 }
 
 /**
@@ -422,6 +439,10 @@ export async function runUploadsBench(options: UploadsBenchOptions): Promise<voi
     );
     const stepLine = (steps: Steps) =>
       [...steps].map(([name, list]) => `${name} ${median(list).toFixed(1)}`).join(', ');
+    const cpu = (list: Measure[]) => median(list.map((m) => m.cpuMs)).toFixed(0);
+    console.log(
+      `  receiving server's CPU time per upload (user + system, median): reference ${cpu(results.reference)} ms, single PUT ${cpu(results.single)} ms, multipart ${cpu(results.multipart)} ms`,
+    );
     console.log(`  single PUT steps, median ms: ${stepLine(singleSteps)}`);
     console.log(`  multipart steps, median ms: ${stepLine(multipartSteps)}`);
     results.reference.forEach((ref, round) => {

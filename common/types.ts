@@ -48,7 +48,11 @@ export interface FileDto {
   size: number;
   content_type: string;
   status: FileStatus;
-  /** Hex sha256 of the stored bytes, checked when the upload was recorded; null for older files. */
+  /**
+   * Hex sha256 of the stored bytes: known when the upload is recorded for files up to the multipart
+   * threshold (and checked against the client's), computed in the background just after for larger
+   * ones; null until then.
+   */
   sha256: string | null;
   created_by: string;
   created_by_name: string;

@@ -15,6 +15,7 @@ import { newId, type Clock } from '../../server/ids';
 import { hashPassword } from '../../server/passwords';
 import { insertDatabase, insertMembership, insertUser } from '../../server/repositories/users';
 import { seed } from '../../server/seed';
+import { fingerprintsSettled } from '../../server/services/fingerprints';
 import type { Services } from '../../server/services/context';
 import { LocalObjectStore } from '../../server/storage/localObjectStore';
 import type { Role } from '../../common/types';
@@ -122,6 +123,7 @@ export async function startTestServer(
     config,
     clock,
     close: async () => {
+      await fingerprintsSettled(services);
       await app.close();
       await database.close();
       if (dropDatabase) await dropDatabase();

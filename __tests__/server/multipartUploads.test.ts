@@ -1,7 +1,7 @@
 // Resumable multipart uploads, restrictions, discarding and cleanup (issue 4), on SQLite and
 // PostgreSQL, through the real app: sign with the API, send to the store's S3-style endpoints.
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -19,6 +19,7 @@ import type {
 } from '../../common/types';
 import { DEFAULT_UPLOAD_RESTRICTIONS, type UploadRestrictions } from '../../common/uploads';
 import { loadConfig } from '../../server/config';
+import { fingerprintMissingFiles, fingerprintsSettled } from '../../server/services/fingerprints';
 import { cleanUpAbandonedUploads } from '../../server/services/uploads';
 import { addUser, describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
 
@@ -164,6 +165,16 @@ describeEachDatabase('multipart uploads', (kind) => {
     () => cookie,
   );
   const uploadDir = (id: string) => path.join(server.store.multipartDirectory, id);
+  /** The file's sha256 once the background fingerprinting is done. */
+  const fingerprintOf = async (id: string) => {
+    await fingerprintsSettled(server.services);
+    const answer = await server.app.inject({
+      method: 'GET',
+      url: `/api/rest/files/${id}`,
+      headers: { cookie },
+    });
+    return answer.json<FileDto>().sha256;
+  };
 
   it('serves the restrictions, with the documented defaults where nothing is configured', async () => {
     const response = await server.app.inject({
@@ -209,7 +220,8 @@ describeEachDatabase('multipart uploads', (kind) => {
 
     const completed = await complete(upload, parts);
     expect(completed.statusCode).toBe(200);
-    expect(completed.body).toContain(`<ETag>${sha256(bytes)}</ETag>`);
+    // S3's multipart ETag: a digest of the parts' ETags and the part count.
+    expect(completed.body).toMatch(/<ETag>[0-9a-f]{32}-3<\/ETag>/);
     expect(existsSync(uploadDir(upload.id))).toBe(false);
 
     const recorded = await api.record(upload.id, { sha256: sha256(bytes) });
@@ -267,7 +279,7 @@ describeEachDatabase('multipart uploads', (kind) => {
       ).statusCode,
     ).toBe(200);
     const file = (await api.record(upload.id)).json<FileDto>();
-    expect(file.sha256).toBe(sha256(bytes));
+    expect(await fingerprintOf(file.id)).toBe(sha256(bytes));
   });
 
   it('signs several parts at once, only within the file', async () => {
@@ -296,7 +308,9 @@ describeEachDatabase('multipart uploads', (kind) => {
       etags.map((etag, i) => ({ partNumber: i + 1, etag })),
     );
     expect(done.statusCode).toBe(200);
-    expect((await api.record(upload.id)).json<FileDto>().sha256).toBe(sha256(data));
+    expect(await fingerprintOf((await api.record(upload.id)).json<FileDto>().id)).toBe(
+      sha256(data),
+    );
     expect((await signParts(4, 1)).statusCode).toBe(404);
     const other = await start('batch-2.bin', 11 * MiB);
     const outside = await server.app.inject({
@@ -449,6 +463,96 @@ describeEachDatabase('multipart uploads', (kind) => {
     });
     expect(await server.store.head(`${single.url.split('objects/')[1]!.split('?')[0]}`)).toBeNull();
     expect((await api.record(single.id)).statusCode).toBe(404);
+  });
+
+  it('hashes small single PUTs on the way in and larger objects after recording them', async () => {
+    const small = Buffer.from('a small statement');
+    const single = (await api.createSingle('small.txt', small.length)).json<CreateUploadResponse>();
+    const sent = await api.send(single, small);
+    // Hashed while it arrived: the sha256 is the ETag and the recorded file has it at once.
+    expect(sent.headers.etag).toBe(`"${sha256(small)}"`);
+    expect((await api.record(single.id)).json<FileDto>().sha256).toBe(sha256(small));
+
+    const large = randomBytes(11 * MiB);
+    const big = (await api.createSingle('large.bin', large.length)).json<CreateUploadResponse>();
+    const bigSent = await api.send(big, large);
+    expect(bigSent.statusCode).toBe(200);
+    expect(bigSent.headers.etag).toMatch(/^"[0-9a-f]{32}"$/);
+    const bigKey = big.url.split('objects/')[1]!.split('?')[0]!;
+    expect(await server.store.head(bigKey)).toEqual({ size: large.length });
+    const recorded = (await api.record(big.id)).json<FileDto>();
+    expect(await fingerprintOf(recorded.id)).toBe(sha256(large));
+    // The store keeps it, so reading it again is not needed.
+    expect(await server.store.head(bigKey)).toEqual({ size: large.length, sha256: sha256(large) });
+  });
+
+  it('compares a client’s sha256 with a multipart object, hashing it at record', async () => {
+    const bytes = randomBytes(11 * MiB);
+    /** Sends the bytes in 5 MiB parts and completes the upload. */
+    const sendAll = async (upload: { id: string; key: string }) => {
+      const parts = [];
+      for (let n = 1, offset = 0; offset < bytes.length; n += 1, offset += 5 * MiB) {
+        parts.push({
+          partNumber: n,
+          etag: await putPart(upload, n, bytes.subarray(offset, offset + 5 * MiB)),
+        });
+      }
+      expect((await complete(upload, parts)).statusCode).toBe(200);
+    };
+    const upload = await start('declared.bin', bytes.length);
+    await sendAll(upload);
+    const refused = await api.record(upload.id, { sha256: sha256(Buffer.from('other')) });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<{ code: string }>().code).toBe('checksum_mismatch');
+    expect(await server.store.head(upload.key)).toBeNull();
+    expect((await api.record(upload.id)).statusCode).toBe(404);
+
+    const again = await start('declared-2.bin', bytes.length);
+    await sendAll(again);
+    const accepted = await api.record(again.id, { sha256: sha256(bytes).toUpperCase() });
+    expect(accepted.statusCode).toBe(201);
+    expect(accepted.json<FileDto>().sha256).toBe(sha256(bytes));
+  });
+
+  it('sweeps files left without a sha256, past objects it cannot read', async () => {
+    const ids: string[] = [];
+    const contents: Buffer[] = [];
+    for (const name of ['sweep-1.txt', 'sweep-2.txt', 'sweep-3.txt']) {
+      const bytes = randomBytes(1000);
+      const single = (await api.createSingle(name, bytes.length)).json<CreateUploadResponse>();
+      expect((await api.send(single, bytes)).statusCode).toBe(200);
+      ids.push((await api.record(single.id)).json<FileDto>().id);
+      contents.push(bytes);
+    }
+    // As a restart before the background hash, or a file from before checksums, leaves them.
+    const { db } = server.services;
+    const rows = await db
+      .selectFrom('files')
+      .select(['id', 'storage_key'])
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .execute();
+    await db.updateTable('files').set({ sha256: null }).where('id', 'in', ids).execute();
+    for (const row of rows) rmSync(`${server.dataDir}/objects/${row.storage_key}.sha256`);
+    // The first file's object is lost: the sweep reports it and goes on.
+    rmSync(`${server.dataDir}/objects/${rows[0]!.storage_key}`);
+
+    const first = await fingerprintMissingFiles(server.services, '', 2);
+    expect(first.fingerprinted + first.failed).toBe(2);
+    expect(first.cursor).not.toBe('');
+    const second = await fingerprintMissingFiles(server.services, first.cursor, 2);
+    expect(second.cursor).toBe('');
+    expect(first.failed + second.failed).toBe(1);
+    const after = await db
+      .selectFrom('files')
+      .select(['id', 'sha256'])
+      .where('id', 'in', ids)
+      .execute();
+    const byId = new Map(after.map((r) => [r.id, r.sha256]));
+    expect(byId.get(rows[0]!.id)).toBeNull();
+    for (const row of rows.slice(1)) {
+      expect(byId.get(row.id)).toBe(sha256(contents[ids.indexOf(row.id)]!));
+    }
   });
 
   it('discards a pending upload with its object on request, without a history event', async () => {

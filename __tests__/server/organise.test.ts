@@ -3,6 +3,9 @@
  * folder tree with its objects, archive and restore (subtrees, restore to the root, unique names),
  * favourites and colours; each with its history event, another firm's 404 and read-only's 403.
  */
+import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { formatMessage, MESSAGES } from '../../common/messages';
 import type {
@@ -13,6 +16,7 @@ import type {
   Page,
   RestoreResultDto,
 } from '../../common/types';
+import { fingerprintsSettled } from '../../server/services/fingerprints';
 import { describeEachDatabase, startTestServer, type TestServer } from './helpers';
 import {
   adminActor,
@@ -186,6 +190,27 @@ describeEachDatabase('organising one item', (kind) => {
     });
     expect(renameArchived.statusCode).toBe(404);
     expect(await folderRow(server, folder.id)).toMatchObject({ parent_id: '' });
+  });
+
+  it('fingerprints copies of files that have no sha256 yet, after the copy', async () => {
+    const source = await makeFolder(server, admin, 'Unfingerprinted');
+    const file = await makeFile(server, admin, 'scan.pdf', source.id, 'scanned bytes');
+    // As a large upload is until its background hash has run.
+    await server.services.db
+      .updateTable('files')
+      .set({ sha256: null })
+      .where('id', '=', file.id)
+      .execute();
+    rmSync(path.join(server.dataDir, 'objects', `${file.storageKey}.sha256`));
+    const response = await call(server, admin, 'POST', `/api/rest/folders/${source.id}/copy`, {});
+    expect(response.statusCode).toBe(201);
+    await fingerprintsSettled(server.services);
+    const copied = await server.services.db
+      .selectFrom('files')
+      .select('sha256')
+      .where('folder_id', '=', response.json<FolderDto>().id)
+      .executeTakeFirstOrThrow();
+    expect(copied.sha256).toBe(createHash('sha256').update('scanned bytes').digest('hex'));
   });
 
   it('copies a folder tree with new objects, a unique name and one copy event', async () => {

@@ -1,4 +1,5 @@
 /** File rows. Every query is scoped by the firm database. */
+import { sql } from 'kysely';
 import type { FileRow, FileUpdate, NewFile } from '../db/schema';
 import type { NamePosition } from './folders';
 import type { Executor } from './types';
@@ -59,6 +60,50 @@ export async function updateFile(
     .set(patch)
     .where('database_id', '=', databaseId)
     .where('id', '=', id)
+    .execute();
+}
+
+/** A ready file still without a sha256, as the fingerprint sweep reads it. */
+export interface FileToFingerprint {
+  id: string;
+  database_id: string;
+  storage_key: string;
+}
+
+/**
+ * Ready files of any firm still without a sha256, after `afterId` by id (the fingerprint sweep;
+ * partial index files_missing_sha256).
+ * @param afterId '' for the first
+ * @param limit rows at most
+ */
+export function listFilesMissingSha256(
+  db: Executor,
+  afterId: string,
+  limit: number,
+): Promise<FileToFingerprint[]> {
+  return db
+    .selectFrom('files')
+    .select(['id', 'database_id', 'storage_key'])
+    .where(sql<boolean>`sha256 is null and status = 'ready'`)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Sets a file's sha256 (hex) unless it already has one. */
+export async function setMissingSha256(
+  db: Executor,
+  databaseId: string,
+  id: string,
+  sha256: string,
+): Promise<void> {
+  await db
+    .updateTable('files')
+    .set({ sha256 })
+    .where('database_id', '=', databaseId)
+    .where('id', '=', id)
+    .where('sha256', 'is', null)
     .execute();
 }
 

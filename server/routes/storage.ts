@@ -95,10 +95,7 @@ export async function storageRoutes(
         switch (signed.op) {
           case 'put': {
             const info = await store.write(key, request.raw, bodyLimit(request, signed.maxBytes));
-            return reply
-              .header('ETag', `"${info.sha256 ?? ''}"`)
-              .code(200)
-              .send({ size: info.size });
+            return reply.header('ETag', `"${info.etag}"`).code(200).send({ size: info.size });
           }
           case 'create': {
             if (signed.maxBytes > MAX_FILE_SIZE_BYTES) throw new StoreRefused('too_large');
@@ -145,11 +142,7 @@ export async function storageRoutes(
               .type('application/xml')
               .code(200)
               .send(
-                LocalObjectStore.completeResultXml(
-                  `${LOCAL_STORAGE_PREFIX}${key}`,
-                  key,
-                  info.sha256 ?? '',
-                ),
+                LocalObjectStore.completeResultXml(`${LOCAL_STORAGE_PREFIX}${key}`, key, info.etag),
               );
           }
           case 'abort':

@@ -31,6 +31,7 @@ import {
 } from '../repositories/files';
 import { accessibleFile, accessibleFolder } from './access';
 import type { RequestContext, Services } from './context';
+import { fingerprintLater } from './fingerprints';
 import { namesIn } from './folders';
 import { recordEvent } from './history';
 
@@ -156,8 +157,10 @@ export async function createUpload(
 /**
  * Makes a pending upload a visible file once its object is stored whole: the object must exist and
  * have exactly the declared size (at most 104857600 bytes). The name is made unique in its folder
- * at this moment. Where the store computed a sha256 it is kept on the row (and compared with the
- * client's, when the client sent one). Recording twice answers the same file.
+ * at this moment. When the client sent a sha256 the object's is compared with it (computed now if
+ * the store has none yet) and kept on the row; otherwise the store's, if it hashed the object on
+ * the way in, is kept, or the file is fingerprinted in the background after this answer (see
+ * services/fingerprints.ts). Recording twice answers the same file.
  * @param sha256 optional hex sha256 the client computed of the bytes it sent
  * @throws AppError 404 (no such pending upload of this user), 409 'upload_incomplete' (no object
  *   yet), 422 'size_mismatch' / 'checksum_mismatch' (object deleted, upload refused)
@@ -182,7 +185,9 @@ export async function recordUpload(
       formatMessage(MESSAGES.uploadFailed, { file: pending.name }),
     );
   }
-  if (sha256 && object.sha256 && sha256.toLowerCase() !== object.sha256) {
+  const stored =
+    object.sha256 ?? (sha256 ? await services.store.checksum(pending.storage_key) : undefined);
+  if (sha256 && stored && sha256.toLowerCase() !== stored) {
     await services.store.delete(pending.storage_key);
     await deleteFileRow(services.db, ctx.databaseId, id);
     throw new AppError(
@@ -202,7 +207,7 @@ export async function recordUpload(
     );
     await updateFile(trx, ctx.databaseId, id, {
       status: 'ready',
-      sha256: object.sha256 ?? null,
+      sha256: stored ?? null,
       name: finalName,
       name_key: nameKey(finalName),
       updated_at: isoAt(services.clock),
@@ -220,6 +225,13 @@ export async function recordUpload(
       },
     });
   });
+  if (!stored) {
+    fingerprintLater(services, {
+      databaseId: ctx.databaseId,
+      id,
+      storageKey: pending.storage_key,
+    });
+  }
   return getFile(services, ctx, id);
 }
 

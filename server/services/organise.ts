@@ -31,6 +31,7 @@ import {
 import type { Executor } from '../repositories/types';
 import type { Insertable } from 'kysely';
 import { accessibleFile, accessibleFolder, hiddenRoots } from './access';
+import { fingerprintLater } from './fingerprints';
 import {
   assertNotIntoItself,
   bulkArchive,
@@ -289,6 +290,15 @@ export async function copyFolder(
   } catch (error) {
     await removeObjects(services.store, copied);
     throw error;
+  }
+  // Copies of files not fingerprinted yet have no sha256 either: fingerprinted after this answer.
+  for (const row of fileRows) {
+    if (row.sha256 || row.status !== 'ready') continue;
+    fingerprintLater(services, {
+      databaseId: ctx.databaseId,
+      id: row.id,
+      storageKey: row.storage_key,
+    });
   }
   return getFolder(services, ctx, topId);
 }

@@ -28,6 +28,7 @@ import {
   listStalePendingUploads,
   updateFile,
 } from '../repositories/files';
+import { fingerprintMissingFiles } from './fingerprints';
 import type { RequestContext, Services } from './context';
 import { startPendingUpload } from './files';
 
@@ -289,14 +290,16 @@ export async function cleanUpAbandonedUploads(services: Services): Promise<Uploa
 
 /**
  * Runs {@link cleanUpAbandonedUploads} every `config.uploadCleanupIntervalMs` (and once at
- * start); a failed run is logged and the next one runs as planned. The timer does not keep the
- * process alive.
+ * start), followed by a fingerprint sweep ({@link fingerprintMissingFiles}: up to 200 files without
+ * a sha256 per run, continuing where the last run stopped). A failed run is logged and the next
+ * one runs as planned. The timer does not keep the process alive.
  * @returns a function that stops the job
  */
 export function startUploadCleanup(services: Services, log: FastifyBaseLogger): () => void {
   const interval = services.config.uploadCleanupIntervalMs;
   if (interval <= 0) return () => undefined;
   let running = false;
+  let sweepCursor = '';
   const run = () => {
     if (running) return;
     running = true;
@@ -307,6 +310,12 @@ export function startUploadCleanup(services: Services, log: FastifyBaseLogger): 
         }
       })
       .catch((error: unknown) => log.error({ err: error }, 'upload cleanup failed'))
+      .then(() => fingerprintMissingFiles(services, sweepCursor))
+      .then((swept) => {
+        sweepCursor = swept.cursor;
+        if (swept.fingerprinted + swept.failed > 0) log.info({ swept }, 'fingerprinted files');
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'fingerprint sweep failed'))
       .finally(() => {
         running = false;
       });

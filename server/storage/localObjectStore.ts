@@ -3,8 +3,9 @@
  * URLs under /api/storage/objects/<key> (see routes/storage.ts), speaking a small S3-compatible
  * dialect so that @uppy/aws-s3 talks to it unchanged:
  *
- * - single PUT: the body streams into DATA_DIR/tmp, counted and hashed (sha256) as it goes, stops
- *   at the signed limit, and is renamed into place only when complete;
+ * - single PUT: the body streams into DATA_DIR/tmp, counted as it goes (and hashed, sha256, when
+ *   the signed size is at most the inline checksum limit, see below), stops at the signed limit,
+ *   and is renamed into place only when complete;
  * - multipart: `POST ?uploads` creates DATA_DIR/tmp/multipart/<uploadId>/ with a manifest (key,
  *   declared size, part size, content type) and an empty data file of the object's size;
  *   `PUT ?uploadId&partNumber` streams part n straight into its place in that file (offset
@@ -15,9 +16,14 @@
  *   the client's part list (1..N in order, the stored ETags) and that the parts add up to the
  *   declared size, and renames the data file into place — the parts are joined where they were
  *   written, with no second copy; `DELETE ?uploadId` drops the folder.
- *   The object's sha256 is computed while the parts stream in when they arrive in order (the usual
- *   case, @uppy/aws-s3 sends them one after the other); when they did not (a part sent again, a
- *   resumed upload on another server process), complete reads the joined file once to hash it.
+ *
+ * Checksums: an object of at most `inlineChecksumMaxBytes` (the multipart threshold, 10 MiB, by
+ * default: the files whose sha256 the browser computes and sends with the record call) is hashed
+ * while it streams in and kept with a `.sha256` sidecar. Larger objects (multipart uploads always)
+ * are not hashed on the way in: on a 2-CPU machine the sha256 of 100 MB costs about 64 ms of CPU,
+ * a third of the upload itself. Their sha256 is computed afterwards by {@link checksum}, reading
+ * the object once (the record call when the client sent a sha256 to compare, otherwise the
+ * background fingerprinting of services/fingerprints.ts).
  *
  * A reader never sees a half-written object and memory stays flat whatever the file size.
  */
@@ -38,7 +44,7 @@ import {
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { MULTIPART_MAX_PARTS } from '../../common/constants';
+import { MULTIPART_MAX_PARTS, MULTIPART_THRESHOLD_BYTES } from '../../common/constants';
 import { newId, systemClock, type Clock } from '../ids';
 import type {
   AbandonedUploadsRemoved,
@@ -46,6 +52,7 @@ import type {
   ObjectInfo,
   ObjectStore,
   PresignedPut,
+  StoredObject,
   PresignedRequest,
   PresignPutOptions,
 } from './objectStore';
@@ -99,13 +106,6 @@ interface MultipartManifest {
   /** Size of every part but the last, in bytes. */
   partSize: number;
   createdAt: number;
-}
-
-/** The object's running sha256 while parts arrive in order (in this process only). */
-interface RunningHash {
-  hash: Hash;
-  /** The part whose bytes come next. */
-  nextPart: number;
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*(\/[A-Za-z0-9][A-Za-z0-9_-]*)*$/;
@@ -168,6 +168,11 @@ export function parseCompleteRequest(xml: string): { partNumber: number; etag: s
   return parts;
 }
 
+/** A token unique to one stored version of an object (its ETag when it has no checksum). */
+function versionTag(): string {
+  return randomBytes(16).toString('hex');
+}
+
 /** Escapes text for an XML element. */
 function xmlText(value: string | number): string {
   return String(value).replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
@@ -182,8 +187,6 @@ export class LocalObjectStore implements ObjectStore {
   private readonly completing = new Set<string>();
   /** "uploadId/partNumber" of the parts being written (the same part twice at once: 409). */
   private readonly writing = new Set<string>();
-  /** The running sha256 of each multipart upload whose parts arrived in order so far. */
-  private readonly running = new Map<string, RunningHash>();
   /** Manifests read so far, by upload id. */
   private readonly manifests = new Map<string, MultipartManifest>();
   /** When each multipart upload was last marked active (store clock, ms). */
@@ -195,11 +198,14 @@ export class LocalObjectStore implements ObjectStore {
    * @param dataDir DATA_DIR; objects go to dataDir/objects, partial uploads to dataDir/tmp
    * @param secret HMAC key for presigned URLs
    * @param clock epoch-ms clock (tests pass a settable one)
+   * @param inlineChecksumMaxBytes single PUTs signed for at most this many bytes are hashed
+   *   (sha256) as they stream in; larger objects are hashed later by {@link checksum}
    */
   constructor(
     dataDir: string,
     private readonly secret: string,
     private readonly clock: Clock = systemClock,
+    private readonly inlineChecksumMaxBytes: number = MULTIPART_THRESHOLD_BYTES,
   ) {
     this.objectsDir = path.join(dataDir, 'objects');
     this.tmpDir = path.join(dataDir, 'tmp');
@@ -377,23 +383,26 @@ export class LocalObjectStore implements ObjectStore {
   }
 
   /**
-   * Streams a body into the object `key`, never holding it whole in memory.
+   * Streams a body into the object `key`, never holding it whole in memory; hashed (sha256) on the
+   * way when `maxBytes` is at most the inline checksum limit.
    * @param body the request stream
    * @param maxBytes stop and refuse once more than this many bytes arrived
-   * @returns the stored size and sha256
+   * @returns the stored size, the sha256 when computed, and the ETag to answer
    * @throws StoreRefused('too_large') past the limit, StoreRefused('aborted') when the body broke
    *   off; in both cases nothing is left behind.
    */
-  async write(key: string, body: Readable, maxBytes: number): Promise<ObjectInfo> {
+  async write(key: string, body: Readable, maxBytes: number): Promise<StoredObject> {
     const target = this.pathFor(key);
     const tmp = path.join(this.tmpDir, `${newId()}.part`);
-    const hash = createHash('sha256');
+    const hash = maxBytes <= this.inlineChecksumMaxBytes ? createHash('sha256') : null;
     const counter = meter(maxBytes, hash);
     try {
       await pipeline(body, counter.transform, createWriteStream(tmp, { flags: 'wx' }));
-      const sha256 = hash.digest('hex');
+      const sha256 = hash?.digest('hex');
       await this.publish(tmp, target, sha256);
-      return { size: counter.size(), sha256 };
+      return sha256
+        ? { size: counter.size(), sha256, etag: sha256 }
+        : { size: counter.size(), etag: versionTag() };
     } catch (error) {
       await rm(tmp, { force: true });
       await rm(`${tmp}.sha256`, { force: true });
@@ -402,11 +411,18 @@ export class LocalObjectStore implements ObjectStore {
     }
   }
 
-  /** Moves a finished temporary file into place with its sha256 sidecar. */
-  private async publish(tmp: string, target: string, sha256: string): Promise<void> {
+  /**
+   * Moves a finished temporary file into place with its sha256 sidecar, or without one (any
+   * sidecar of an earlier version of the key is removed first, so it never describes other bytes).
+   */
+  private async publish(tmp: string, target: string, sha256: string | undefined): Promise<void> {
     await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(`${tmp}.sha256`, sha256);
-    await rename(`${tmp}.sha256`, `${target}.sha256`);
+    if (sha256) {
+      await writeFile(`${tmp}.sha256`, sha256);
+      await rename(`${tmp}.sha256`, `${target}.sha256`);
+    } else {
+      await rm(`${target}.sha256`, { force: true });
+    }
     await rename(tmp, target);
   }
 
@@ -478,7 +494,6 @@ export class LocalObjectStore implements ObjectStore {
     await rename(tmp, path.join(dir, 'manifest.json'));
     this.manifests.set(uploadId, manifest);
     this.stored.set(uploadId, Promise.resolve(new Map<number, StoredPart>()));
-    this.running.set(uploadId, { hash: createHash('sha256'), nextPart: 1 });
     await this.touch(uploadId);
   }
 
@@ -501,7 +516,6 @@ export class LocalObjectStore implements ObjectStore {
   /** Forgets what is kept in memory about a multipart upload. */
   private forget(uploadId: string): void {
     this.stored.delete(uploadId);
-    this.running.delete(uploadId);
     this.manifests.delete(uploadId);
     this.touched.delete(uploadId);
   }
@@ -533,17 +547,10 @@ export class LocalObjectStore implements ObjectStore {
     if (this.writing.has(lock)) throw new StoreRefused('busy');
     this.writing.add(lock);
     try {
-      // A part sent again (or out of order) may change bytes already hashed: the running hash
-      // then no longer describes the object, and complete hashes the joined file instead.
-      let running = this.running.get(uploadId);
-      if (running && running.nextPart !== partNumber) {
-        this.running.delete(uploadId);
-        running = undefined;
-      }
       const parts = await this.storedParts(uploadId);
       if (parts.delete(partNumber))
         await rm(this.markerPath(uploadId, partNumber), { force: true });
-      const counter = meter(Math.min(maxBytes, range.size), running?.hash ?? null);
+      const counter = meter(Math.min(maxBytes, range.size), null);
       try {
         await pipeline(
           body,
@@ -554,17 +561,12 @@ export class LocalObjectStore implements ObjectStore {
           }),
         );
       } catch (error) {
-        this.running.delete(uploadId);
         if (error instanceof StoreRefused) throw error;
         throw new StoreRefused(
           (await this.manifest(key, uploadId).catch(() => null)) ? 'aborted' : 'no_such_upload',
         );
       }
-      if (counter.size() !== range.size) {
-        this.running.delete(uploadId);
-        throw new StoreRefused('invalid_part');
-      }
-      if (running) running.nextPart += 1;
+      if (counter.size() !== range.size) throw new StoreRefused('invalid_part');
       const etag = randomBytes(16).toString('hex');
       // Written in place: a marker torn by a crash does not parse, so the part is simply not
       // listed and is sent again.
@@ -635,11 +637,13 @@ export class LocalObjectStore implements ObjectStore {
   /**
    * Completes a multipart upload: the client's list must name parts 1..N in order, each stored
    * with the given ETag, adding up to exactly the declared size. The data file the parts were
-   * written into is renamed into place with its sha256 (the running one when the parts arrived in
-   * order, else computed by reading the file once); the upload's folder is then removed.
+   * written into is renamed into place, without a checksum (see {@link checksum}); the upload's
+   * folder is then removed.
    * Completing an upload that already completed answers the stored object.
    * @param parts the client's part list
    * @param declaredSize the size the object must have (from the signature)
+   * @returns the object's size and its ETag, S3's form for multipart objects: a digest of the
+   *   parts' ETags and the part count (`<hex>-<N>`)
    * @throws StoreRefused('no_such_upload' | 'invalid_part_order' | 'invalid_part' |
    *   'size_mismatch' | 'busy' | 'aborted')
    */
@@ -648,14 +652,14 @@ export class LocalObjectStore implements ObjectStore {
     uploadId: string,
     parts: { partNumber: number; etag: string }[],
     declaredSize: number,
-  ): Promise<ObjectInfo> {
+  ): Promise<StoredObject> {
     const target = this.pathFor(key);
     let manifest: MultipartManifest;
     try {
       manifest = await this.manifest(key, uploadId);
     } catch (error) {
       const existing = await this.head(key);
-      if (existing && existing.size === declaredSize) return existing;
+      if (existing && existing.size === declaredSize) return { ...existing, etag: versionTag() };
       throw error;
     }
     if (manifest.declaredSize !== declaredSize) throw new StoreRefused('size_mismatch');
@@ -682,25 +686,16 @@ export class LocalObjectStore implements ObjectStore {
       }
       if (total !== declaredSize) throw new StoreRefused('size_mismatch');
       const data = path.join(dir, DATA_FILE);
-      const running = this.running.get(uploadId);
-      let sha256: string;
-      if (running && running.nextPart === parts.length + 1) {
-        sha256 = running.hash.digest('hex');
-      } else {
-        const hash = createHash('sha256');
-        for await (const chunk of createReadStream(data, { highWaterMark: 1024 * 1024 })) {
-          hash.update(chunk as Buffer);
-        }
-        sha256 = hash.digest('hex');
-      }
       this.forget(uploadId);
-      await this.publish(data, target, sha256);
+      await this.publish(data, target, undefined);
       // Move the folder (manifest and markers) aside and remove it without waiting; what a crash
       // leaves behind the cleanup removes.
       const trash = path.join(this.multipartDir, `${uploadId}.done-${newId()}`);
       await rename(dir, trash);
       void rm(trash, { recursive: true, force: true }).catch(() => undefined);
-      return { size: total, sha256 };
+      const digest = createHash('sha256');
+      for (const part of parts) digest.update(part.etag.toLowerCase());
+      return { size: total, etag: `${digest.digest('hex').slice(0, 32)}-${parts.length}` };
     } catch (error) {
       if (error instanceof StoreRefused) throw error;
       throw new StoreRefused('aborted');
@@ -774,11 +769,11 @@ export class LocalObjectStore implements ObjectStore {
   }
 
   /** The XML answer of a completed upload (S3 CompleteMultipartUploadResult). */
-  static completeResultXml(location: string, key: string, sha256: string): string {
+  static completeResultXml(location: string, key: string, etag: string): string {
     return (
       '<?xml version="1.0" encoding="UTF-8"?>\n<CompleteMultipartUploadResult>' +
       `<Location>${xmlText(location)}</Location><Bucket>local</Bucket>` +
-      `<Key>${xmlText(key)}</Key><ETag>${sha256}</ETag></CompleteMultipartUploadResult>`
+      `<Key>${xmlText(key)}</Key><ETag>${xmlText(etag)}</ETag></CompleteMultipartUploadResult>`
     );
   }
 
@@ -793,6 +788,38 @@ export class LocalObjectStore implements ObjectStore {
     }
   }
 
+  /**
+   * The object's hex sha256: the sidecar's, else computed by reading the object once (1 MiB reads)
+   * and kept as its sidecar. A sidecar is written only when the object did not change while it was
+   * read (same size and modification time), so it never describes other bytes.
+   * @returns the sha256, or null when there is no object
+   */
+  async checksum(key: string): Promise<string | null> {
+    const file = this.pathFor(key);
+    const kept = await readFile(`${file}.sha256`, 'utf8').catch(() => undefined);
+    if (kept) return kept;
+    let before;
+    try {
+      before = await stat(file);
+    } catch {
+      return null;
+    }
+    const hash = createHash('sha256');
+    try {
+      await pipeline(createReadStream(file, { highWaterMark: 1024 * 1024 }), hash);
+    } catch {
+      return null;
+    }
+    const sha256 = hash.digest('hex');
+    const after = await stat(file).catch(() => null);
+    if (after && after.size === before.size && after.mtimeMs === before.mtimeMs) {
+      const tmp = path.join(this.tmpDir, `${newId()}.sha256`);
+      await writeFile(tmp, sha256);
+      await rename(tmp, `${file}.sha256`).catch(() => rm(tmp, { force: true }));
+    }
+    return sha256;
+  }
+
   read(key: string): Readable {
     return createReadStream(this.pathFor(key));
   }
@@ -805,7 +832,8 @@ export class LocalObjectStore implements ObjectStore {
 
   /**
    * Copies an object through a temporary file that is renamed into place with the source's
-   * sha256 sidecar (read, or computed when the source has none), so the copy appears whole.
+   * sha256 sidecar when it has one (else the copy is fingerprinted later, like its source), so the
+   * copy appears whole.
    * @throws when the source is missing; no temporary file is left behind
    */
   async copyObject(fromKey: string, toKey: string): Promise<void> {
@@ -814,13 +842,8 @@ export class LocalObjectStore implements ObjectStore {
     const tmp = path.join(this.tmpDir, `${newId()}.part`);
     try {
       await copyFile(source, tmp);
-      let sha256 = await readFile(`${source}.sha256`, 'utf8').catch(() => undefined);
-      if (!sha256) {
-        const hash = createHash('sha256');
-        await pipeline(createReadStream(tmp), hash);
-        sha256 = hash.digest('hex');
-      }
-      await this.publish(tmp, target, sha256);
+      const sha256 = await readFile(`${source}.sha256`, 'utf8').catch(() => undefined);
+      await this.publish(tmp, target, sha256 || undefined);
     } catch (error) {
       await rm(tmp, { force: true });
       await rm(`${tmp}.sha256`, { force: true });

@@ -67,6 +67,12 @@ export interface ObjectInfo {
   sha256?: string;
 }
 
+/** What an upload stored: the object's facts and the entity tag answered to the client. */
+export interface StoredObject extends ObjectInfo {
+  /** The ETag: the sha256 when it was computed on the way in, else a token of this version. */
+  etag: string;
+}
+
 /** What {@link ObjectStore.removeAbandonedUploads} removed. */
 export interface AbandonedUploadsRemoved {
   /** Multipart uploads (with all their parts). */
@@ -92,8 +98,13 @@ export interface ObjectStore {
    * @returns how many of each were removed
    */
   removeAbandonedUploads(before: number): Promise<AbandonedUploadsRemoved>;
-  /** Size (and checksum) of an object, or null when there is none. */
+  /** Size (and checksum, where already known) of an object, or null when there is none. */
   head(key: string): Promise<ObjectInfo | null>;
+  /**
+   * The object's hex sha256, computed by reading it when not yet known (and then kept with it).
+   * @returns null when there is no object
+   */
+  checksum(key: string): Promise<string | null>;
   /** A stream of the object's bytes. @throws when the object is missing. */
   read(key: string): Readable;
   /** Removes an object; a missing object is not an error. */

@@ -16,6 +16,7 @@ import { indexFields } from './0011_index_fields';
 import { contacts } from './0012_contacts';
 import { search } from './0013_search';
 import { searchArchivePath } from './0014_search_archive_path';
+import { fileFingerprints } from './0015_file_fingerprints';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0012_contacts': contacts,
   '0013_search': search,
   '0014_search_archive_path': searchArchivePath,
+  '0015_file_fingerprints': fileFingerprints,
 };

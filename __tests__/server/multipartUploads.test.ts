@@ -484,6 +484,7 @@ describeEachDatabase('multipart uploads', (kind) => {
     expect(await fingerprintOf(recorded.id)).toBe(sha256(large));
     // The store keeps it, so reading it again is not needed.
     expect(await server.store.head(bigKey)).toEqual({ size: large.length, sha256: sha256(large) });
+    expect(await server.store.checksum(`${bigKey}-missing`)).toBeNull();
   });
 
   it('compares a client’s sha256 with a multipart object, hashing it at record', async () => {

@@ -816,6 +816,8 @@ export class LocalObjectStore implements ObjectStore {
       const tmp = path.join(this.tmpDir, `${newId()}.sha256`);
       await writeFile(tmp, sha256);
       await rename(tmp, `${file}.sha256`).catch(() => rm(tmp, { force: true }));
+      // Deleted meanwhile: no sidecar may outlive its object.
+      if (!(await stat(file).catch(() => null))) await rm(`${file}.sha256`, { force: true });
     }
     return sha256;
   }

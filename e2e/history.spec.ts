@@ -43,6 +43,8 @@ test('ten things done are in the history, filterable and exportable', async ({ p
   await createFolder(page, parent);
   await page.getByRole('link', { name: parent, exact: true }).click();
   await expect(page).toHaveURL(/\/home\/folders\/[0-9a-f-]+$/);
+  // The URL changes before the folder's page renders; until then its toolbar acts on the root.
+  await expect(page.getByRole('heading', { level: 1, name: parent })).toBeVisible();
   await createFolder(page, child);
   // 4 and 5. Upload two files.
   await page

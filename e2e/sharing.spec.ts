@@ -100,6 +100,9 @@ test('an advisor shares a folder with a guest, who signs up, reads it, and loses
   await advisor.getByRole('button', { name: 'Create' }).click();
   await advisor.getByRole('link', { name: folderName, exact: true }).click();
   await expect(advisor).toHaveURL(/\/home\/folders\/[0-9a-f-]+$/);
+  // The URL changes before the folder's page renders (react-router navigates in a transition):
+  // until then the toolbar still uploads into the root.
+  await expect(advisor.getByRole('heading', { level: 1, name: folderName })).toBeVisible();
   await advisor
     .getByLabel('Upload files')
     .setInputFiles([pdf, other].map((name) => path.join(CORPUS, name)));

@@ -85,6 +85,8 @@ async function openNewFolder(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: 'Create' }).click();
   await page.getByRole('link', { name, exact: true }).click();
   await expect(page).toHaveURL(/\/home\/folders\/[0-9a-f-]+$/);
+  // The URL changes before the folder's page renders; until then its toolbar uploads to the root.
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }
 
 /** Limits the page's upload bandwidth (bytes per second); 0 lifts the limit. */

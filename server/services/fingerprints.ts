@@ -80,7 +80,7 @@ async function drain(queue: FingerprintQueue): Promise<void> {
   }
 }
 
-/** Resolves once the background queue is empty (tests, benchmarks and shutdown wait on it). */
+/** Resolves once the store's background queue is empty (tests wait on it before they look). */
 export async function fingerprintsSettled(services: Services): Promise<void> {
   for (;;) {
     const draining = queues.get(services.store)?.draining;

@@ -168,6 +168,11 @@ export function parseCompleteRequest(xml: string): { partNumber: number; etag: s
   return parts;
 }
 
+/** The sha256 kept in an object file's sidecar, or undefined when it has none (yet). */
+async function keptSha256(file: string): Promise<string | undefined> {
+  return (await readFile(`${file}.sha256`, 'utf8').catch(() => '')) || undefined;
+}
+
 /** A token unique to one stored version of an object (its ETag when it has no checksum). */
 function versionTag(): string {
   return randomBytes(16).toString('hex');
@@ -781,7 +786,7 @@ export class LocalObjectStore implements ObjectStore {
     const file = this.pathFor(key);
     try {
       const info = await stat(file);
-      const sha256 = await readFile(`${file}.sha256`, 'utf8').catch(() => undefined);
+      const sha256 = await keptSha256(file);
       return sha256 ? { size: info.size, sha256 } : { size: info.size };
     } catch {
       return null;
@@ -796,7 +801,7 @@ export class LocalObjectStore implements ObjectStore {
    */
   async checksum(key: string): Promise<string | null> {
     const file = this.pathFor(key);
-    const kept = await readFile(`${file}.sha256`, 'utf8').catch(() => undefined);
+    const kept = await keptSha256(file);
     if (kept) return kept;
     let before;
     try {
@@ -844,8 +849,7 @@ export class LocalObjectStore implements ObjectStore {
     const tmp = path.join(this.tmpDir, `${newId()}.part`);
     try {
       await copyFile(source, tmp);
-      const sha256 = await readFile(`${source}.sha256`, 'utf8').catch(() => undefined);
-      await this.publish(tmp, target, sha256 || undefined);
+      await this.publish(tmp, target, await keptSha256(source));
     } catch (error) {
       await rm(tmp, { force: true });
       await rm(`${tmp}.sha256`, { force: true });

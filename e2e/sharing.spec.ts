@@ -76,6 +76,8 @@ async function openShareDialog(page: Page, name: string) {
   await page.getByRole('button', { name: `More actions for ${name}` }).click();
   await page.getByRole('menuitem', { name: 'Details' }).click();
   const panel = page.getByTestId('details-panel');
+  // The panel shows the item once its details have loaded; only then has it a Share button.
+  await expect(panel.getByRole('heading', { level: 2, name })).toBeVisible();
   await panel.getByRole('button', { name: 'Share' }).click();
   const dialog = page.getByRole('dialog', { name: `Share ${name}` });
   await expect(dialog).toBeVisible();

@@ -18,7 +18,10 @@ export type AddResult = { ok: true; id: string } | { ok: false; reason: string }
 export type RestoredState =
   /** Its bytes are being sent (it resumes once {@link Uploader.resumeRestored} is called). */
   | 'uploading'
-  /** Its bytes are stored; it still has to be recorded with `uploadId`. */
+  /**
+   * Its bytes are stored, or may be (a reload right after it finished, see uppyClient.ts): it
+   * still has to be recorded with `uploadId`.
+   */
   | 'uploaded'
   /** It had failed (or its bytes could not be kept): the user retries or cancels it. */
   | 'failed';
@@ -34,7 +37,10 @@ export interface RestoredUpload {
   state: RestoredState;
   /** The server's pending-upload id, when one was created. */
   uploadId: string | null;
-  /** Why it failed (state 'failed'), else null. */
+  /**
+   * Why it failed (state 'failed'); for state 'uploaded', what to show if the server refuses its
+   * record (else the server's message); otherwise null.
+   */
   message: string | null;
 }
 

@@ -136,13 +136,14 @@ function* uploadItem(id: string): SagaIterator<UploadItem | null> {
  * Records a stored file (POST /api/rest/files/record, with the uploader's checksum when it has
  * one) so that it becomes visible, then lets the uploader forget it. A record that reaches no
  * server is tried again: after the connection returns when offline, else a few times, 2 s apart.
- * A refused record fails the file ("Failed to upload {file}." with the server's message) and is
- * collected with its error, response and file.
+ * A refused record fails the file ("Failed to upload {file}." with `refusedDetail`, or else the
+ * server's message) and is collected with its error, response and file.
  */
 export function* recordStoredFile(
   id: string,
   uploadId: string,
   sha256: string | null = null,
+  refusedDetail: string | null = null,
 ): SagaIterator {
   const uploader = getUploader();
   for (let attempt = 1; ; attempt += 1) {
@@ -178,7 +179,7 @@ export function* recordStoredFile(
         uploadsActions.fileFailed({
           id,
           message: failureMessage(item.name),
-          detail: errorMessage(error),
+          detail: refusedDetail ?? errorMessage(error),
         }),
       );
       return;
@@ -203,7 +204,7 @@ export function* restoreUploads(files: RestoredUpload[]): SagaIterator {
   yield put(uploadsActions.filesRestored(files));
   for (const file of files) {
     if (file.state === 'uploaded' && file.uploadId) {
-      yield fork(safely(recordStoredFile), file.id, file.uploadId, null);
+      yield fork(safely(recordStoredFile), file.id, file.uploadId, null, file.message);
     }
   }
   yield call(waitForSignedIn);

@@ -449,6 +449,13 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
       };
       if (file.progress.uploadComplete && file.meta.uploadId) {
         files.push({ ...base, state: 'uploaded', message: null });
+      } else if ((file.isGhost || !file.data) && file.meta.uploadId) {
+        // Its bytes were not kept, but it had a pending upload: Golden Retriever drops the bytes of
+        // a file as it completes and saves the file's state up to 500 ms later, so a reload in
+        // between finds a finished upload looking interrupted. Its record is asked again: the
+        // server answers the file when it was stored (or already recorded), and refuses it when
+        // not, which shows it as interrupted.
+        files.push({ ...base, state: 'uploaded', message: MESSAGES.uploadInterrupted });
       } else if (file.isGhost || !file.data) {
         files.push({ ...base, state: 'failed', message: MESSAGES.uploadInterrupted });
       } else if (file.meta.failure) {

@@ -408,6 +408,57 @@ describe('uploads sagas', () => {
     });
   });
 
+  it('asks again for the record of a restored file whose bytes were lost, failing it as interrupted when refused', async () => {
+    const { store } = start({
+      'POST /api/rest/files/record': {
+        status: 409,
+        body: {
+          message: 'The upload did not complete. Please try again.',
+          code: 'upload_incomplete',
+        },
+      },
+    });
+    const lost = {
+      name: 'lost.pdf',
+      size: 10,
+      folderId: 'f1',
+      bytesUploaded: 4,
+      state: 'uploaded' as const,
+      message: 'The upload was interrupted. Retry to continue.',
+    };
+    uploader.emit({ type: 'restored', files: [{ ...lost, id: 'r3', uploadId: 'p3' }] });
+    await waitFor(() => expect(store.getState().uploads.files[0]!.status).toBe('failed'));
+    expect(store.getState().uploads.files[0]).toMatchObject({
+      error: 'Failed to upload lost.pdf.',
+      detail: 'The upload was interrupted. Retry to continue.',
+    });
+    expect(uploader.released).toEqual([]);
+  });
+
+  it('completes a restored file whose bytes were lost when the server had recorded it', async () => {
+    const { store, calls } = start({
+      'POST /api/rest/files/record': { status: 201, body: makeFile({ id: 'srv-4' }) },
+    });
+    uploader.emit({
+      type: 'restored',
+      files: [
+        {
+          id: 'r4',
+          name: 'done.pdf',
+          size: 10,
+          folderId: 'f1',
+          bytesUploaded: 4,
+          state: 'uploaded',
+          uploadId: 'p4',
+          message: 'The upload was interrupted. Retry to continue.',
+        },
+      ],
+    });
+    await waitFor(() => expect(store.getState().uploads.files[0]!.status).toBe('complete'));
+    expect(callsTo(calls, 'POST /api/rest/files/record')[0]!.body).toEqual({ id: 'p4' });
+    expect(uploader.released).toEqual(['r4']);
+  });
+
   it('ignores a record for a file cancelled meanwhile', async () => {
     const { calls } = start({ 'POST /api/rest/files/record': { status: 201, body: makeFile() } });
     pickFiles([pick(fakeFile('g.pdf'))]);

@@ -600,6 +600,40 @@ describe('createUppyUploader', () => {
     expect(fake.retries).toEqual(['uppy-big.bin', 'uppy-ghost.pdf']);
   });
 
+  it('reports a restored file whose bytes were lost but which had a pending upload as stored, to be recorded again', () => {
+    make();
+    // A reload within Golden Retriever's 500 ms save delay after the upload finished: the saved
+    // state is from before completion, the bytes are already dropped.
+    fake.files.set('uppy-late.pdf', {
+      id: 'uppy-late.pdf',
+      name: 'late.pdf',
+      size: 10,
+      type: 'application/pdf',
+      data: undefined,
+      isGhost: true,
+      progress: { uploadStarted: 1, bytesUploaded: 6, bytesTotal: 10 },
+      meta: { folderId: 'f1', extension: 'pdf', uploadId: 'p9', name: 'late.pdf' },
+    });
+    fake.emit('restored', {});
+    expect(events).toEqual([
+      {
+        type: 'restored',
+        files: [
+          {
+            id: 'uppy-late.pdf',
+            name: 'late.pdf',
+            size: 10,
+            folderId: 'f1',
+            bytesUploaded: 6,
+            uploadId: 'p9',
+            state: 'uploaded',
+            message: 'The upload was interrupted. Retry to continue.',
+          },
+        ],
+      },
+    ]);
+  });
+
   it('recognises connection errors', () => {
     expect(isConnectionError(new ApiError(0, 'network_error', 'x'))).toBe(true);
     expect(isConnectionError(new ApiError(500, 'x', 'x'))).toBe(false);

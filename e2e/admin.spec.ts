@@ -8,6 +8,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { FileStatsDto, FolderDto } from '../common/types';
+import { openDetailsFromRow } from './rowMenu';
 
 const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
 const memberPassword = 'member password 2024';
@@ -36,9 +37,7 @@ async function folderCount(page: Page): Promise<number> {
 /** Opens the folder's side panel from the folder view and its Permissions dialog. */
 async function openPermissions(page: Page, name: string) {
   await page.goto('/home');
-  await page.getByRole('button', { name: `More actions for ${name}` }).click();
-  await page.getByRole('menuitem', { name: 'Details' }).click();
-  const panel = page.getByTestId('details-panel');
+  const panel = await openDetailsFromRow(page, name);
   await panel.getByRole('button', { name: 'Permissions' }).click();
   const dialog = page.getByRole('dialog', { name: `Permissions of “${name}”` });
   await expect(dialog).toBeVisible();

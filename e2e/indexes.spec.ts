@@ -9,6 +9,7 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { FolderDto } from '../common/types';
+import { openDetailsFromRow } from './rowMenu';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
 const password = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
@@ -29,15 +30,6 @@ function row(page: Page, name: string): Locator {
   return page
     .getByTestId('entity-row')
     .filter({ has: page.getByRole('link', { name, exact: true }) });
-}
-
-/** Opens an item's side panel from its row's menu. */
-async function openDetails(page: Page, name: string): Promise<Locator> {
-  await page.getByRole('button', { name: `More actions for ${name}` }).click();
-  await page.getByRole('menuitem', { name: 'Details' }).click();
-  const panel = page.getByTestId('details-panel');
-  await expect(panel.getByRole('heading', { name })).toBeVisible();
-  return panel;
 }
 
 /** Closes the side panel (it covers the rows). */
@@ -126,7 +118,7 @@ test('index fields applied to documents, found by index value, missing list, lin
   await toolbar.getByRole('button', { name: 'Clear selection' }).click();
 
   // From each side panel: a tax year for two documents, and the rare type for the first.
-  const first = await openDetails(page, DOCUMENTS[0]!);
+  const first = await openDetailsFromRow(page, DOCUMENTS[0]!);
   const values = first.getByRole('list', { name: 'Applied index values' });
   await expect(values.getByRole('listitem', { name: `${docType}: Invoice` })).toBeVisible();
   await first.getByRole('combobox', { name: 'Add an index field' }).click();
@@ -141,7 +133,7 @@ test('index fields applied to documents, found by index value, missing list, lin
   await expect(values.getByRole('listitem', { name: `${docType}: ${rareValue}` })).toBeVisible();
 
   await closeDetails(page);
-  const second = await openDetails(page, DOCUMENTS[1]!);
+  const second = await openDetailsFromRow(page, DOCUMENTS[1]!);
   await expect(
     second
       .getByRole('list', { name: 'Applied index values' })
@@ -204,7 +196,7 @@ test('index fields applied to documents, found by index value, missing list, lin
   expect(imported.ok()).toBe(true);
   expect(((await imported.json()) as { created: number }).created).toBe(1);
   await page.goto('/home');
-  const folderPanel = await openDetails(page, folder.name);
+  const folderPanel = await openDetailsFromRow(page, folder.name);
   await folderPanel.getByRole('combobox', { name: 'Link a contact' }).click();
   await folderPanel.getByRole('combobox', { name: 'Link a contact' }).fill(`Jane Doe ${stamp}`);
   await page

@@ -12,6 +12,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { SHARING_MESSAGES } from '../common/sharing';
+import { openDetailsFromRow } from './rowMenu';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
 const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
@@ -73,11 +74,7 @@ async function invitationPath(advisor: Page, email: string): Promise<string> {
 /** Opens the folder's side panel from the folder view and its Share dialog. */
 async function openShareDialog(page: Page, name: string) {
   await page.goto('/home');
-  await page.getByRole('button', { name: `More actions for ${name}` }).click();
-  await page.getByRole('menuitem', { name: 'Details' }).click();
-  const panel = page.getByTestId('details-panel');
-  // The panel shows the item once its details have loaded; only then has it a Share button.
-  await expect(panel.getByRole('heading', { level: 2, name })).toBeVisible();
+  const panel = await openDetailsFromRow(page, name);
   await panel.getByRole('button', { name: 'Share' }).click();
   const dialog = page.getByRole('dialog', { name: `Share ${name}` });
   await expect(dialog).toBeVisible();

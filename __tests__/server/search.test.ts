@@ -14,6 +14,7 @@ import type {
 } from '../../common/search';
 import type { FolderDto } from '../../common/types';
 import { newId } from '../../server/ids';
+import { TEXT_PROBE_MAX_ROWS, textMatchMode } from '../../server/repositories/search';
 import { describeEachDatabase, startTestServer, type TestServer } from './helpers';
 import { adminActor, call, makeFile, makeFolder, newActor, type Actor } from './organiseHelpers';
 
@@ -510,5 +511,76 @@ describeEachDatabase('search', (kind) => {
       ]);
       expect(ids.arch).toBeDefined();
     });
+
+    it('favorites only with a query: a few favorites probed, many filtered against the matches', async () => {
+      // One favorite: the text match is probed row by row.
+      expect(await searchNames(admin, { query: 'wren', favorites_only: true })).toEqual([
+        'Wren photo.JPG',
+      ]);
+      // More favorites than TEXT_PROBE_MAX_ROWS: the matching rowids are listed once.
+      const perch = await makeFolder(server, admin, 'Perch');
+      const larks: string[] = [];
+      const favorites = [];
+      for (let i = 0; i < TEXT_PROBE_MAX_ROWS + 2; i += 1) {
+        const name = `${i % 2 === 0 ? 'Lark' : 'Robin'} ${String(i).padStart(2, '0')}.pdf`;
+        const file = await makeFile(server, admin, name, perch.id);
+        if (name.startsWith('Lark')) larks.push(name);
+        favorites.push({
+          id: newId(),
+          database_id: admin.databaseId,
+          entity_type: 'file',
+          entity_id: file.id,
+          user_id: admin.userId,
+          enabled: 1,
+          created_at: now(),
+          updated_at: now(),
+        });
+      }
+      await makeFile(server, admin, 'Lark unstarred.pdf', perch.id);
+      await db().insertInto('favorites').values(favorites).execute();
+      const page = await search(admin, { query: 'lar', favorites_only: true });
+      expect(page.total).toBe(larks.length);
+      expect(page.items.map((h) => h.name)).toEqual(larks);
+      expect(await searchNames(admin, { query: 'wren', favorites_only: true })).toEqual([
+        'Wren photo.JPG',
+      ]);
+      expect(await searchNames(member, { query: 'lar', favorites_only: true })).toEqual([]);
+    });
+  });
+});
+
+describe('textMatchMode', () => {
+  const few = ['a', 'b'];
+  const many = Array.from({ length: TEXT_PROBE_MAX_ROWS + 1 }, (_, i) => `id${i}`);
+  it('drives without a selective condition, probes a short list or a subtree, filters otherwise', () => {
+    expect(textMatchMode({})).toBe('drive');
+    expect(textMatchMode({ kinds: { folders: true, extensions: [], otherThan: null } })).toBe(
+      'drive',
+    );
+    expect(textMatchMode({ within: { folderId: 'f', folderIds: ['f'] } })).toBe('probe');
+    expect(textMatchMode({ favoritesOf: 'u', favoriteIds: few })).toBe('probe');
+    expect(textMatchMode({ favoritesOf: 'u', favoriteIds: many })).toBe('filter');
+    expect(textMatchMode({ favoritesOf: 'u', favoriteIds: null })).toBe('filter');
+    expect(textMatchMode({ indexValues: [{ fieldId: 'x', values: ['1'], entityIds: few }] })).toBe(
+      'probe',
+    );
+    expect(textMatchMode({ indexValues: [{ fieldId: 'x', values: ['1'], entityIds: null }] })).toBe(
+      'filter',
+    );
+    // The shortest known list decides: many favorites within a few index value items is probed.
+    expect(
+      textMatchMode({
+        favoritesOf: 'u',
+        favoriteIds: many,
+        indexValues: [{ fieldId: 'x', values: ['1'], entityIds: few }],
+      }),
+    ).toBe('probe');
+    expect(
+      textMatchMode({
+        within: { folderId: 'f', folderIds: null },
+        favoritesOf: 'u',
+        favoriteIds: many,
+      }),
+    ).toBe('filter');
   });
 });

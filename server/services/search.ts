@@ -38,6 +38,7 @@ import { findFoldersByIds } from '../repositories/folders';
 import { folderChains } from '../repositories/lists';
 import {
   exactNameHits,
+  favoriteEntityIds,
   hiddenFolderList,
   indexValueEntityIds,
   prefixNameHits,
@@ -210,8 +211,8 @@ function dateBound(value: string, end: boolean): string {
 }
 
 /**
- * Most subtree folder ids, or items of index values, passed as a list (beyond, the condition stays
- * a subquery).
+ * Most subtree folder ids, items of index values or favorites passed as a list (beyond, the
+ * condition stays a subquery).
  */
 const SUBTREE_LIST_CAP = 5000;
 
@@ -268,7 +269,15 @@ async function conditionsOf(
       })),
     );
   }
-  if (filters.favorites_only) conditions.favoritesOf = ctx.userId;
+  if (filters.favorites_only) {
+    conditions.favoritesOf = ctx.userId;
+    conditions.favoriteIds = await favoriteEntityIds(
+      services.db,
+      ctx.databaseId,
+      ctx.userId,
+      SUBTREE_LIST_CAP,
+    );
+  }
   if (filters.folder_id && filters.folder_id !== ROOT_FOLDER_ID) {
     await accessibleFolder(services.db, ctx, filters.folder_id, 'read', {
       allowArchived: filters.archived === true,

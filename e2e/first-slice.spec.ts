@@ -11,6 +11,7 @@ import { fileKind } from '../common/files';
 import { formatSize } from '../common/format';
 import { MESSAGES } from '../common/messages';
 import { splitFileName } from '../common/names';
+import { createFolder } from './folders';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
 const corpusFiles = readdirSync(CORPUS)
@@ -59,9 +60,7 @@ test('sign in, organise, upload, read, see history, sign out', async ({ page }) 
 
   // Create a folder and open it; the deep link survives a reload.
   const folderName = `Client ${Date.now()}`;
-  await page.getByRole('button', { name: 'New folder' }).click();
-  await page.getByLabel('Folder name').fill(folderName);
-  await page.getByRole('button', { name: 'Create' }).click();
+  await createFolder(page, folderName);
   await page.getByRole('link', { name: folderName, exact: true }).click();
   await expect(page).toHaveURL(/\/home\/folders\/[0-9a-f-]+$/);
   await page.reload();

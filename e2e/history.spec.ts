@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { parseCsv } from '../__tests__/csv';
+import { createFolder } from './folders';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
 const password = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
@@ -21,13 +22,6 @@ async function signIn(page: Page): Promise<void> {
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-}
-
-async function createFolder(page: Page, name: string): Promise<void> {
-  await page.getByRole('button', { name: 'New folder' }).click();
-  await page.getByLabel('Folder name').fill(name);
-  await page.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
 }
 
 test('ten things done are in the history, filterable and exportable', async ({ page }) => {

@@ -12,6 +12,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { SHARING_MESSAGES } from '../common/sharing';
+import { createFolder } from './folders';
 import { openDetailsFromRow } from './rowMenu';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
@@ -94,9 +95,7 @@ test('an advisor shares a folder with a guest, who signs up, reads it, and loses
   const advisor = await newPage(browser);
   await signIn(advisor);
   await advisor.goto('/home');
-  await advisor.getByRole('button', { name: 'New folder' }).click();
-  await advisor.getByLabel('Folder name').fill(folderName);
-  await advisor.getByRole('button', { name: 'Create' }).click();
+  await createFolder(advisor, folderName);
   await advisor.getByRole('link', { name: folderName, exact: true }).click();
   await expect(advisor).toHaveURL(/\/home\/folders\/[0-9a-f-]+$/);
   // The URL changes before the folder's page renders (react-router navigates in a transition):

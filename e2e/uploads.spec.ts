@@ -24,6 +24,7 @@ import { expect, test, type CDPSession, type Page, type Request } from '@playwri
 import { duplicateMessage } from '../common/files';
 import { MESSAGES } from '../common/messages';
 import type { UploadRestrictions } from '../common/uploads';
+import { createFolder } from './folders';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
 const corpusFiles = readdirSync(CORPUS)
@@ -80,9 +81,7 @@ async function signIn(page: Page): Promise<void> {
 
 /** Creates a folder in the root and opens it. */
 async function openNewFolder(page: Page, name: string): Promise<void> {
-  await page.getByRole('button', { name: 'New folder' }).click();
-  await page.getByLabel('Folder name').fill(name);
-  await page.getByRole('button', { name: 'Create' }).click();
+  await createFolder(page, name);
   await page.getByRole('link', { name, exact: true }).click();
   await expect(page).toHaveURL(/\/home\/folders\/[0-9a-f-]+$/);
   // The URL changes before the folder's page renders; until then its toolbar uploads to the root.

@@ -1,0 +1,24 @@
+/**
+ * Creating a folder through the "New folder" dialog, shared by the specs that do.
+ */
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Creates a folder named `name` in the folder on screen: "New folder", types the name, submits
+ * with Enter, and waits until the dialog has closed and the folder is listed.
+ *
+ * Enter rather than a click on "Create": antd's modal zooms in from the button that opened it, and
+ * on a loaded machine Playwright can find the button "stable" mid-animation and press it while it
+ * is a few pixels wide; the button then grows between mouse down and mouse up, no click event
+ * fires, and nothing is created (a CI trace showed the dialog still open with "Create" focused and
+ * no request). Typing goes to the focused field whatever the dialog's size.
+ */
+export async function createFolder(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'New folder' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New folder' });
+  const field = dialog.getByLabel('Folder name');
+  await field.fill(name);
+  await field.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
+}

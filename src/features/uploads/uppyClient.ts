@@ -62,6 +62,7 @@ import { collectFailedUpload, forgetFailedUpload } from './failedUploads';
 import type { PickedFile } from './pickedFiles';
 import type { AddResult, RestoredUpload, UploadRequest, Uploader, UploaderEvent } from './uploader';
 import * as uploadsApi from './uploadsApi';
+import { createUploadIdStore, defaultUploadIdStorage, type UploadIdStorage } from './uploadIdStore';
 
 /** Meta stored on each Uppy file (and kept across a reload by Golden Retriever). */
 export type UploadMeta = {
@@ -115,7 +116,16 @@ export interface UppyUploaderOptions {
   digest?: (blob: Blob) => Promise<string | null>;
   /** Whether the browser is online; navigator.onLine by default. */
   isOnline?: () => boolean;
+  /** Where pending upload ids are kept at once (uploadIdStore.ts); localStorage by default. */
+  uploadIdStorage?: UploadIdStorage | null;
 }
+
+/**
+ * Milliseconds a recorded file's upload id is kept after the file leaves the queue: Golden
+ * Retriever saves the queue's state at most 500 ms after a change, so a reload until then still
+ * finds the file.
+ */
+const RECORDED_ID_KEPT_MS = 5_000;
 
 /**
  * Parts signed per API call: the next ones are signed with the one asked for, so a slow, distant
@@ -225,6 +235,9 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
     { url: string; headers: Record<string, string>; at: number }
   >();
   let offline = false;
+  const uploadIds = createUploadIdStore(
+    options.uploadIdStorage === undefined ? defaultUploadIdStorage() : options.uploadIdStorage,
+  );
 
   const emit = (event: UploaderEvent) => {
     for (const listener of [...listeners]) listener(event);
@@ -286,7 +299,9 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
   /** Keeps the server's pending-upload id in the file's meta. */
   const setUploadId = (id: string, uploadId: string) => {
     const file = fileById(id);
-    if (file) uppy.setFileMeta(id, { ...file.meta, uploadId });
+    if (!file) return;
+    uppy.setFileMeta(id, { ...file.meta, uploadId });
+    uploadIds.set(id, uploadId);
   };
 
   const absolute = (url: string) => new URL(url, window.location.href).toString();
@@ -438,18 +453,22 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
 
   uppy.on('restored', () => {
     const files: RestoredUpload[] = [];
-    for (const file of uppy.getFiles() as UploadFile[]) {
+    const restored = uppy.getFiles() as UploadFile[];
+    for (const file of restored) {
+      // The saved state may predate the upload id (uploadIdStore.ts); the id kept at once is used.
+      const uploadId = file.meta.uploadId ?? uploadIds.get(file.id);
+      if (uploadId && !file.meta.uploadId) uppy.setFileMeta(file.id, { ...file.meta, uploadId });
       const base = {
         id: file.id,
         name: file.name,
         size: file.size ?? 0,
         folderId: file.meta.folderId ?? '',
         bytesUploaded: file.progress.bytesUploaded || 0,
-        uploadId: file.meta.uploadId ?? null,
+        uploadId: uploadId ?? null,
       };
-      if (file.progress.uploadComplete && file.meta.uploadId) {
+      if (file.progress.uploadComplete && uploadId) {
         files.push({ ...base, state: 'uploaded', message: null });
-      } else if ((file.isGhost || !file.data) && file.meta.uploadId) {
+      } else if ((file.isGhost || !file.data) && uploadId) {
         // Its bytes were not kept, but it had a pending upload: Golden Retriever drops the bytes of
         // a file as it completes and saves the file's state up to 500 ms later, so a reload in
         // between finds a finished upload looking interrupted. Its record is asked again: the
@@ -465,6 +484,7 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
         files.push({ ...base, state: 'uploading', message: null });
       }
     }
+    uploadIds.keepOnly(restored.map((file) => file.id));
     // The uploads of the earlier page are not run again as such: each file resumes on its own.
     uppy.setState({ currentUploads: {}, recoveredState: null });
     if (files.length > 0) emit({ type: 'restored', files });
@@ -561,20 +581,25 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
     cancel(id) {
       const uploadId = fileById(id)?.meta.uploadId;
       forget(id);
+      uploadIds.remove(id);
       // Removing the file stops its uploader (which aborts a multipart upload on the server).
       if (fileById(id)) uppy.removeFile(id);
       discard(uploadId);
     },
     cancelAll() {
-      const uploadIds = (uppy.getFiles() as UploadFile[]).map((file) => file.meta.uploadId);
-      for (const file of uppy.getFiles()) forget(file.id);
+      const pending = (uppy.getFiles() as UploadFile[]).map((file) => file.meta.uploadId);
+      for (const file of uppy.getFiles()) {
+        forget(file.id);
+        uploadIds.remove(file.id);
+      }
       lastProgressAt.clear();
       uppy.cancelAll();
-      for (const uploadId of uploadIds) discard(uploadId);
+      for (const uploadId of pending) discard(uploadId);
     },
     release(id) {
       forget(id);
       if (fileById(id)) uppy.removeFile(id);
+      uploadIds.removeLater(id, RECORDED_ID_KEPT_MS);
     },
     resumeRestored() {
       for (const id of [...restoredToResume]) {

@@ -23,6 +23,7 @@ import {
   type UploadBody,
   type UploadMeta,
 } from '../../../../src/features/uploads/uppyClient';
+import { UPLOAD_ID_STORAGE_KEY } from '../../../../src/features/uploads/uploadIdStore';
 import { fakeFile } from './fakeUploader';
 
 type Listener = (...args: unknown[]) => void;
@@ -162,6 +163,18 @@ describe('createUppyUploader', () => {
     discardUpload: jest.Mock<(id: string) => Promise<void>>;
   };
   let digest: jest.Mock<(blob: Blob) => Promise<string | null>>;
+  /** The uploader's localStorage stand-in; a "reload" makes a new uploader over the same one. */
+  let storage: Map<string, string>;
+  const storageApi = {
+    getItem: (key: string) => storage.get(key) ?? null,
+    setItem: (key: string, value: string) => void storage.set(key, value),
+  };
+  const keptIds = () =>
+    JSON.parse(storage.get(UPLOAD_ID_STORAGE_KEY) ?? '{}') as Record<string, string>;
+
+  beforeEach(() => {
+    storage = new Map();
+  });
 
   function make(stallTimeoutMs = 30_000) {
     fake = new FakeUppy();
@@ -206,6 +219,7 @@ describe('createUppyUploader', () => {
       digest,
       isOnline: () => online,
       createUppy: () => fake as unknown as Uppy<UploadMeta, UploadBody>,
+      uploadIdStorage: storageApi,
     });
     events = [];
     uploader.subscribe((event) => events.push(event));
@@ -632,6 +646,72 @@ describe('createUppyUploader', () => {
         ],
       },
     ]);
+  });
+
+  it('keeps each upload id at once, so a file recorded just before a reload is recorded again', async () => {
+    const uploader = make();
+    storage.set(UPLOAD_ID_STORAGE_KEY, JSON.stringify({ 'uppy-old.pdf': 'p-old' }));
+    uploader.add([{ file: fakeFile('a.pdf', 100), folderId: 'f1' }]);
+    await sign({ method: 'PUT', key: 'uppy-a.pdf' });
+    expect(keptIds()).toEqual({ 'uppy-old.pdf': 'p-old', 'uppy-a.pdf': 'pending-1' });
+    fake.emit('upload-success', fake.getFile('uppy-a.pdf'), { status: 200 });
+    uploader.release('uppy-a.pdf');
+    // Still kept for a reload until Golden Retriever has saved the removal.
+    expect(keptIds()['uppy-a.pdf']).toBe('pending-1');
+
+    // The reload: Golden Retriever's saved state is from when the file was added (no upload id),
+    // and the bytes were dropped when the upload completed.
+    make();
+    fake.files.set('uppy-a.pdf', {
+      id: 'uppy-a.pdf',
+      name: 'a.pdf',
+      size: 100,
+      type: 'application/pdf',
+      data: undefined,
+      isGhost: true,
+      progress: { uploadStarted: null, bytesUploaded: 0, bytesTotal: 100 },
+      meta: { folderId: 'f1', extension: 'pdf', name: 'a.pdf' },
+    });
+    fake.emit('restored', {});
+    expect(events).toEqual([
+      {
+        type: 'restored',
+        files: [
+          {
+            id: 'uppy-a.pdf',
+            name: 'a.pdf',
+            size: 100,
+            folderId: 'f1',
+            bytesUploaded: 0,
+            uploadId: 'pending-1',
+            state: 'uploaded',
+            message: 'The upload was interrupted. Retry to continue.',
+          },
+        ],
+      },
+    ]);
+    expect(fake.getFile('uppy-a.pdf')?.meta.uploadId).toBe('pending-1');
+    // Ids of files that were not restored are dropped.
+    expect(keptIds()).toEqual({ 'uppy-a.pdf': 'pending-1' });
+  });
+
+  it("forgets a recorded file's upload id a few seconds after, and a cancelled one at once", async () => {
+    jest.useFakeTimers();
+    const uploader = make();
+    uploader.add([
+      { file: fakeFile('a.pdf', 100), folderId: '' },
+      { file: fakeFile('b.pdf', 100), folderId: '' },
+    ]);
+    await sign({ method: 'PUT', key: 'uppy-a.pdf' });
+    await sign({ method: 'PUT', key: 'uppy-b.pdf' });
+    expect(Object.keys(keptIds()).sort()).toEqual(['uppy-a.pdf', 'uppy-b.pdf']);
+    uploader.cancel('uppy-b.pdf');
+    expect(Object.keys(keptIds())).toEqual(['uppy-a.pdf']);
+    uploader.release('uppy-a.pdf');
+    jest.advanceTimersByTime(4_999);
+    expect(Object.keys(keptIds())).toEqual(['uppy-a.pdf']);
+    jest.advanceTimersByTime(1);
+    expect(keptIds()).toEqual({});
   });
 
   it('recognises connection errors', () => {

@@ -457,7 +457,7 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
     for (const file of restored) {
       // The saved state may predate the upload id (uploadIdStore.ts); the id kept at once is used.
       const uploadId = file.meta.uploadId ?? uploadIds.get(file.id);
-      if (uploadId && !file.meta.uploadId) uppy.setFileMeta(file.id, { ...file.meta, uploadId });
+      if (uploadId && !file.meta.uploadId) setUploadId(file.id, uploadId);
       const base = {
         id: file.id,
         name: file.name,

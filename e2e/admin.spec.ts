@@ -9,6 +9,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { FileStatsDto, FolderDto } from '../common/types';
 import { openDetailsFromRow } from './rowMenu';
+import { settled } from './dialogs';
 
 const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
 const memberPassword = 'member password 2024';
@@ -39,9 +40,7 @@ async function openPermissions(page: Page, name: string) {
   await page.goto('/home');
   const panel = await openDetailsFromRow(page, name);
   await panel.getByRole('button', { name: 'Permissions' }).click();
-  const dialog = page.getByRole('dialog', { name: `Permissions of “${name}”` });
-  await expect(dialog).toBeVisible();
-  return dialog;
+  return settled(page.getByRole('dialog', { name: `Permissions of “${name}”` }));
 }
 
 /** Adds one user or team (by the option's text) in the open Permissions dialog. */
@@ -72,7 +71,7 @@ test('admin restricts a folder from a new member, then adds them; lockout and un
     .click();
   await expect(admin).toHaveURL(/\/admin\/members$/);
   await admin.getByRole('button', { name: 'Add member' }).click();
-  const create = admin.getByRole('dialog', { name: 'Add member' });
+  const create = await settled(admin.getByRole('dialog', { name: 'Add member' }));
   await create.getByLabel('First name').fill('Mary');
   await create.getByLabel('Last name').fill(`Jackson ${stamp}`);
   await create.getByLabel('Username').fill(username);
@@ -153,7 +152,7 @@ test('admin restricts a folder from a new member, then adds them; lockout and un
   const row = admin.getByRole('listitem', { name: `Mary Jackson ${stamp}` });
   await expect(row).toContainText('Locked');
   await row.getByRole('button', { name: `Unlock Mary Jackson ${stamp}` }).click();
-  const unlock = admin.getByRole('dialog', { name: 'Unlock member' });
+  const unlock = await settled(admin.getByRole('dialog', { name: 'Unlock member' }));
   await unlock.getByRole('button', { name: 'Unlock' }).click();
   await expect(row).not.toContainText('Locked');
 

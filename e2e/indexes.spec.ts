@@ -10,6 +10,7 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { FolderDto } from '../common/types';
 import { openDetailsFromRow } from './rowMenu';
+import { settled } from './dialogs';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
 const password = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
@@ -55,7 +56,7 @@ async function createField(
   values: string[] = [],
 ): Promise<void> {
   await page.getByRole('button', { name: 'Create index field' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create index field' });
+  const dialog = await settled(page.getByRole('dialog', { name: 'Create index field' }));
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByRole('combobox', { name: 'Type' }).click();
   await chooseOption(page, typeLabel);
@@ -107,7 +108,7 @@ test('index fields applied to documents, found by index value, missing list, lin
   const toolbar = page.getByRole('toolbar', { name: 'Selected items' });
   await expect(toolbar).toContainText('3 items selected');
   await toolbar.getByRole('button', { name: /Index values/ }).click();
-  const bulk = page.getByRole('dialog', { name: 'Apply index values to 3 files' });
+  const bulk = await settled(page.getByRole('dialog', { name: 'Apply index values to 3 files' }));
   await bulk.getByRole('combobox', { name: 'Add an index field' }).click();
   await chooseOption(page, docType);
   await bulk.getByRole('combobox', { name: docType }).click();

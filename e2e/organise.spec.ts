@@ -10,6 +10,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import yauzl from 'yauzl';
 import { FOLDER_COLORS } from '../common/constants';
 import type { FolderDto } from '../common/types';
+import { settled } from './dialogs';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
 const password = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
@@ -147,7 +148,7 @@ test('copy a folder with its contents into a folder picked in the tree', async (
 
   await page.getByRole('button', { name: 'More actions for Source' }).click();
   await page.getByRole('menuitem', { name: 'Copy to…' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Copy folder to…' });
+  const dialog = await settled(page.getByRole('dialog', { name: 'Copy folder to…' }));
   const node = (name: string) =>
     dialog.locator('.ant-tree-treenode').filter({
       has: page.locator('.ant-tree-title', { hasText: new RegExp(`^${name}$`) }),

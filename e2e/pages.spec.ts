@@ -17,6 +17,7 @@ import type {
   FolderDto,
   Page as ListPage,
 } from '../common/types';
+import { settled } from './dialogs';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
 const password = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
@@ -144,7 +145,7 @@ test('Archive: restore, restore to Root, delete permanently, bulk restore, reloa
   await rowOf(drop.name)
     .getByRole('button', { name: `Delete ${drop.name} permanently` })
     .click();
-  const dialog = page.getByRole('dialog');
+  const dialog = await settled(page.getByRole('dialog'));
   await expect(dialog).toContainText(`Delete “${drop.name}” permanently?`);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
@@ -152,7 +153,11 @@ test('Archive: restore, restore to Root, delete permanently, bulk restore, reloa
   await rowOf(drop.name)
     .getByRole('button', { name: `Delete ${drop.name} permanently` })
     .click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete permanently' }).click();
+  await (
+    await settled(page.getByRole('dialog'))
+  )
+    .getByRole('button', { name: 'Delete permanently' })
+    .click();
   await expect(rowOf(drop.name)).toHaveCount(0);
   await expect.poll(() => archivedIds(page)).not.toContain(drop.id);
 

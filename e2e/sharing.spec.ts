@@ -14,6 +14,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { SHARING_MESSAGES } from '../common/sharing';
 import { createFolder } from './folders';
 import { openDetailsFromRow } from './rowMenu';
+import { settled } from './dialogs';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
 const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
@@ -77,9 +78,7 @@ async function openShareDialog(page: Page, name: string) {
   await page.goto('/home');
   const panel = await openDetailsFromRow(page, name);
   await panel.getByRole('button', { name: 'Share' }).click();
-  const dialog = page.getByRole('dialog', { name: `Share ${name}` });
-  await expect(dialog).toBeVisible();
-  return dialog;
+  return settled(page.getByRole('dialog', { name: `Share ${name}` }));
 }
 
 test('an advisor shares a folder with a guest, who signs up, reads it, and loses access', async ({

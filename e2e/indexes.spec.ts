@@ -162,10 +162,14 @@ test('index fields applied to documents, found by index value, missing list, lin
   await expect(page.getByRole('option', { name: new RegExp(DOCUMENTS[1]!) })).toHaveCount(0);
   await box.press('ArrowDown');
   await box.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`/home/folders/${folder.id}$`));
-  await expect(
-    page.getByTestId('details-panel').getByRole('heading', { name: DOCUMENTS[0]! }),
-  ).toBeVisible();
+  // The file opens over its folder, named in the address, and is still open after a reload.
+  await expect(page).toHaveURL(
+    new RegExp(`/home/folders/${folder.id}\\?details=file%3A[0-9a-f-]+$`),
+  );
+  const opened = page.getByTestId('details-panel').getByRole('heading', { name: DOCUMENTS[0]! });
+  await expect(opened).toBeVisible();
+  await page.reload();
+  await expect(opened).toBeVisible();
 
   // The results page keeps the search in its URL.
   await page.goto(`/search?q=${encodeURIComponent(rareValue.slice(0, 12))}`);

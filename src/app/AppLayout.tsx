@@ -7,6 +7,7 @@ import { Suspense } from 'react';
 import { Link, Outlet, useMatch } from 'react-router';
 import { PRODUCT_NAME } from '../../common/constants';
 import { SHARED_LANDING } from '../../common/sharing';
+import { useDetailsDeepLink } from '../features/details/detailsLink';
 import { selectDetailsTarget } from '../features/details/detailsSelectors';
 import { SearchBox } from '../features/search/components/SearchBox';
 import { FirmSwitcher } from '../features/session/components/FirmSwitcher';
@@ -20,9 +21,11 @@ import { PageLoading } from './pages';
 
 /**
  * The item side panel, loaded when first needed: when an item is opened in it, or off the folder
- * view, where the panel also serves the History action (the folder view has its own).
+ * view, where the panel also serves the History action (the folder view has its own). The open
+ * item is kept in the address (`?details=`, see detailsLink.ts).
  */
 function DetailsPanelSlot() {
+  useDetailsDeepLink();
   const target = useAppSelector(selectDetailsTarget);
   const onFolderView = useMatch('/home/*') !== null;
   if (!target && onFolderView) return null;

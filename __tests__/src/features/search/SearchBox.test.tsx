@@ -51,7 +51,7 @@ function renderBox() {
 describe('SearchBox', () => {
   it('shows the suggestions with their paths; arrows and Enter open one', async () => {
     const user = userEvent.setup();
-    const { store } = renderBox();
+    renderBox();
     const box = screen.getByRole('combobox', { name: 'Search' });
     await user.click(box);
     await user.paste('tax');
@@ -62,9 +62,9 @@ describe('SearchBox', () => {
     expect(box.getAttribute('aria-activedescendant')).toBe(option.id);
     expect(option.getAttribute('aria-selected')).toBe('true');
     await user.keyboard('{Enter}');
-    // A file opens its folder with the side panel on it.
+    // A file opens its folder with the side panel on it, named in the address.
     expect(screen.getByTestId('location').textContent).toBe('/home/folders/f1');
-    expect(store.getState().details.target).toEqual({ id: 'd1', type: 'file' });
+    expect(screen.getByTestId('search').textContent).toBe('?details=file%3Ad1');
   });
 
   it('Enter with no active suggestion opens the results page', async () => {

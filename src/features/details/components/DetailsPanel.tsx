@@ -203,10 +203,8 @@ function ItemActions({ entity, onRename }: { entity: EntityDto; onRename: () => 
       {isFolder ? (
         <Button
           icon={<FolderOpenOutlined aria-hidden />}
-          onClick={() => {
-            dispatch(detailsActions.panelClosed());
-            void navigate(folderPath(entity.id));
-          }}
+          // The folder's address names no item, so the panel closes (detailsLink.ts).
+          onClick={() => void navigate(folderPath(entity.id))}
         >
           Open
         </Button>

@@ -7,6 +7,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { App as AntApp, Button, Empty, Result, Spin } from 'antd';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { withoutDetailsParam } from '../../details/detailsLink';
 import type { HistoryLabel } from '../../../../common/history';
 import { PageTitle } from '../../../components/PageTitle';
 import { VirtualList } from '../../../components/VirtualList';
@@ -52,7 +53,7 @@ export function HistoryPage() {
   const dispatch = useAppDispatch();
   const { message } = AntApp.useApp();
   const [searchParams, setSearchParams] = useSearchParams();
-  const search = searchParams.toString();
+  const search = withoutDetailsParam(searchParams);
   const view = useMemo(() => viewFromSearch(search), [search]);
   const databaseId = useAppSelector(selectCurrentDatabaseId);
   const rows = useAppSelector(selectHistoryRows);

@@ -9,6 +9,7 @@ import { FolderOpenOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, List, Select, Spin, Tag } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { withoutDetailsParam } from '../../details/detailsLink';
 import { fileKind } from '../../../../common/files';
 import { MISSING_INDEXES_PAGE_SIZE } from '../../../../common/indexFields';
 import { plural } from '../../../../common/text';
@@ -82,7 +83,7 @@ function MissingRow({ file }: { file: FileDto }) {
 export function MissingIndexesPage() {
   const dispatch = useAppDispatch();
   const [searchParams, setSearchParams] = useSearchParams();
-  const search = searchParams.toString();
+  const search = withoutDetailsParam(searchParams);
   const view = useMemo(() => missingViewFromSearch(search), [search]);
   const fields = useAppSelector(selectIndexFields);
   const missing = useAppSelector(selectMissingIndexes);

@@ -17,7 +17,7 @@ import {
 } from '../../../../common/search';
 import { EntityIcon } from '../../../components/EntityIcon';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { detailsActions } from '../../details/detailsSlice';
+import { DETAILS_PARAM, formatDetailsParam } from '../../details/detailsLink';
 import { folderRoute } from '../../entities/components/FolderBreadcrumbs';
 import { searchPath } from '../searchFilters';
 import { selectAutocomplete, selectSearching, selectSearchQuery } from '../searchSelectors';
@@ -30,11 +30,15 @@ export function hitPathText(hit: Pick<SearchHitDto, 'path'>): string {
 }
 
 /**
- * Where opening a hit goes: a folder's own page, or a file's folder (the caller opens the side
- * panel on the file).
+ * Where opening a hit goes: a folder's own page, or a file's folder with the side panel on the
+ * file (`?details=file:<id>`, which opens it; see detailsLink.ts).
  */
 export function hitRoute(hit: SearchHitDto): string {
-  return hit.type === 'folder' ? folderRoute(hit.id) : folderRoute(hit.folder_id);
+  if (hit.type === 'folder') return folderRoute(hit.id);
+  const details = new URLSearchParams({
+    [DETAILS_PARAM]: formatDetailsParam({ id: hit.id, type: 'file' }) ?? '',
+  });
+  return `${folderRoute(hit.folder_id)}?${details.toString()}`;
 }
 
 /** The search box in the header with its autocomplete. */
@@ -62,7 +66,6 @@ export function SearchBox() {
 
   const openHit = (hit: SearchHitDto) => {
     void navigate(hitRoute(hit));
-    if (hit.type === 'file') dispatch(detailsActions.panelOpened({ id: hit.id, type: 'file' }));
     close();
     dispatch(searchActions.queryCleared());
   };

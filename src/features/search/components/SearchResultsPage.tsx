@@ -8,6 +8,7 @@ import { FilterOutlined, SearchOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Empty, Input, Select, Space, Spin, Tag } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { withoutDetailsParam } from '../../details/detailsLink';
 import { fileKind } from '../../../../common/files';
 import { DATE_PRESETS, type DatePreset } from '../../../../common/history';
 import {
@@ -23,7 +24,6 @@ import { EntityIcon } from '../../../components/EntityIcon';
 import { PageTitle } from '../../../components/PageTitle';
 import { VirtualList } from '../../../components/VirtualList';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { detailsActions } from '../../details/detailsSlice';
 import { folderRoute } from '../../entities/components/FolderBreadcrumbs';
 import { IndexValueInput } from '../../indexFields/components/ApplyIndexForm';
 import { selectIndexFields } from '../../indexFields/indexFieldsSelectors';
@@ -244,7 +244,7 @@ export function SearchResultsPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
-  const search = searchParams.toString();
+  const search = withoutDetailsParam(searchParams);
   const view = useMemo(() => viewFromSearch(search), [search]);
   const results = useAppSelector(selectSearchResults);
   const fieldsStatus = useAppSelector(selectIndexFields).status;
@@ -265,9 +265,8 @@ export function SearchResultsPage() {
   const onOpen = useCallback(
     (hit: SearchHitDto) => {
       void navigate(hitRoute(hit));
-      if (hit.type === 'file') dispatch(detailsActions.panelOpened({ id: hit.id, type: 'file' }));
     },
-    [dispatch, navigate],
+    [navigate],
   );
   const onWithin = useCallback(
     (hit: SearchHitDto) =>

@@ -9,6 +9,8 @@ import { selectCurrentRole } from '../session/sessionSelectors';
 export const selectOrganiseState = (state: RootState) => state.organise;
 /** The selected ids (a set). */
 export const selectSelectedIdSet = (state: RootState) => state.organise.selection.ids;
+/** The row a Shift-click or Shift-arrow range starts from, or null before any. */
+export const selectSelectionAnchor = (state: RootState) => state.organise.selection.anchorId;
 /** Whether one row is selected. */
 export const selectIsSelected = (state: RootState, id: string) =>
   state.organise.selection.ids[id] === true;

@@ -1,5 +1,6 @@
 // The folder page's organising components: inline rename (F2, Enter saves the server's name, Esc
-// cancels) and the bulk toolbar over a selection made with click, Shift-click, Ctrl/Cmd-A and Esc.
+// cancels) and the bulk toolbar over a selection made with click, Shift-click, Ctrl/Cmd-A, Esc and
+// the arrows.
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -179,6 +180,34 @@ describe('folder page organising', () => {
       'href',
       '/api/rest/folders/f1/download',
     );
+  });
+
+  it('the arrows move between rows; with Shift they extend the selection', () => {
+    render();
+    const selected = () => Object.keys(store!.getState().organise.selection.ids).sort();
+    rowOf('Clients').focus();
+    fireEvent.keyDown(rowOf('Clients'), { key: 'ArrowDown' });
+    expect(rowOf('Reports')).toHaveFocus();
+    expect(selected()).toEqual([]);
+    fireEvent.keyDown(rowOf('Reports'), { key: 'ArrowUp' });
+    expect(rowOf('Clients')).toHaveFocus();
+    // At either end the focus stays.
+    fireEvent.keyDown(rowOf('Clients'), { key: 'ArrowUp' });
+    expect(rowOf('Clients')).toHaveFocus();
+    // Shift-Down from a row with nothing selected selects it and the next one.
+    fireEvent.keyDown(rowOf('Clients'), { key: 'ArrowDown', shiftKey: true });
+    expect(rowOf('Reports')).toHaveFocus();
+    expect(selected()).toEqual(['f1', 'f2']);
+    fireEvent.keyDown(rowOf('Reports'), { key: 'ArrowDown', shiftKey: true });
+    expect(rowOf('Budget.xlsx')).toHaveFocus();
+    expect(selected()).toEqual(['f1', 'f2', 'x1']);
+    // Back up shrinks the range towards its anchor.
+    fireEvent.keyDown(rowOf('Budget.xlsx'), { key: 'ArrowUp', shiftKey: true });
+    expect(selected()).toEqual(['f1', 'f2']);
+    rowOf('Statement.pdf').focus();
+    fireEvent.keyDown(rowOf('Statement.pdf'), { key: 'ArrowDown' });
+    expect(rowOf('Statement.pdf')).toHaveFocus();
+    expect(selected()).toEqual(['f1', 'f2']);
   });
 
   it('a row’s star asks for the favorite and shows it pressed', async () => {

@@ -42,6 +42,7 @@ import {
   selectCanOrganise,
   selectIsSelected,
   selectOrderedIds,
+  selectSelectionAnchor,
   selectRename,
   selectSelectedItems,
 } from '../../organise/organiseSelectors';
@@ -160,8 +161,21 @@ function RowMenu({ row }: { row: EntityRow }) {
 }
 
 /**
+ * The row `step` rows after `row` (before it when negative) among the rendered rows of its table,
+ * or null at either end. The list is virtualised: moving focus to the last rendered row scrolls it
+ * into view, which renders the next ones.
+ */
+function adjacentRow(row: HTMLElement, step: 1 | -1): HTMLElement | null {
+  const table = row.closest('[role="table"]');
+  if (!table) return null;
+  const rows = Array.from(table.querySelectorAll<HTMLElement>('[data-testid="entity-row"]'));
+  return rows[rows.indexOf(row) + step] ?? null;
+}
+
+/**
  * A focusable row (role "row", `data-entity-id`): Enter opens a folder (or a file's preview in a
- * new tab), F2 renames, Space toggles the selection.
+ * new tab), F2 renames, Space toggles the selection, the Up and Down arrows move to the previous
+ * or next row, and with Shift they also extend the selection to it (as Shift-click does).
  */
 export const EntityRowView = memo(function EntityRowView({ row, index }: EntityRowViewProps) {
   const navigate = useNavigate();
@@ -196,6 +210,24 @@ export const EntityRowView = memo(function EntityRowView({ row, index }: EntityR
     } else if (event.key === ' ') {
       event.preventDefault();
       select(event.shiftKey ? 'range' : 'toggle');
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const next = adjacentRow(event.currentTarget, event.key === 'ArrowDown' ? 1 : -1);
+      const nextId = next?.dataset.entityId;
+      if (!next || !nextId) return;
+      next.focus();
+      next.scrollIntoView?.({ block: 'nearest' });
+      if (event.shiftKey) {
+        // The range starts at this row when nothing anchors it yet.
+        if (selectSelectionAnchor(store.getState()) === null) select('none');
+        dispatch(
+          organiseActions.rowClicked({
+            id: nextId,
+            modifier: 'range',
+            orderedIds: selectOrderedIds(store.getState()),
+          }),
+        );
+      }
     }
   };
 

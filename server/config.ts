@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { MAX_FILE_SIZE_BYTES, MULTIPART_MIN_PART_BYTES } from '../common/constants';
+import { HEAP_GROWING_PERCENT } from './heap';
 import {
   DEFAULT_UPLOAD_RESTRICTIONS,
   normalizeAllowedType,
@@ -55,6 +56,11 @@ export interface Config {
    * administrator unlocks it.
    */
   lockoutMs: number;
+  /**
+   * Growth of V8's old generation allowed over what survived the last full collection, in percent
+   * (HEAP_GROWING_PERCENT, default 50; 0 leaves V8's own factor of up to 300%); see server/heap.ts.
+   */
+  heapGrowingPercent: number;
   /** Shortest password the policy accepts, in characters (PASSWORD_MIN_LENGTH, default 12, 8–128). */
   passwordMinLength: number;
   /** Absolute session lifetime in ms (SESSION_MAX_AGE_HOURS, default 12 h). */
@@ -247,6 +253,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       Math.floor(intFrom(env.LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES, 'LOGIN_MAX_FAILURES')),
     ),
     lockoutMs: intFrom(env.LOCKOUT_MINUTES, LOCKOUT_MINUTES, 'LOCKOUT_MINUTES') * 60_000,
+    heapGrowingPercent: Math.floor(
+      intFrom(env.HEAP_GROWING_PERCENT, HEAP_GROWING_PERCENT, 'HEAP_GROWING_PERCENT'),
+    ),
     passwordMinLength: Math.min(
       128,
       Math.max(

@@ -5,6 +5,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
+import { boundHeapGrowth } from './heap';
 import { startWalCheckpointer } from './db/walCheckpointer';
 import { systemClock } from './ids';
 import { seed } from './seed';
@@ -13,6 +14,8 @@ import { LocalObjectStore } from './storage/localObjectStore';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Before anything allocates much: the peak RSS stays near the live heap (server/heap.ts).
+  boundHeapGrowth(config.heapGrowingPercent);
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database.db);
   const seeded = await seed(

@@ -4,7 +4,8 @@
  * from the toast and restore it again, see it back in its folder, restore a folder whose parent is archived (it goes to Root and says so),
  * delete one permanently after the confirmation, favorite items and see them on Favorites,
  * unfavorite with the star, open the side panel and see the details and the folder's statistics,
- * see an uploaded file on Recent with the firm statistics, and reload each deep link.
+ * see an uploaded file on Recent with the firm statistics, and reload each deep link; in an 800px
+ * window the lists still show whole names.
  */
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -311,4 +312,31 @@ test('Archive pages through 150 items by cursor while keeping few rows in the DO
   expect(reads[0]!.body).not.toContain('cursor');
   expect(reads[1]!.url).toMatch(/page=2&skip=0$/);
   expect(reads[1]!.body).toContain('"cursor"');
+});
+
+test('a window just wider than the navigation breakpoint keeps names readable', async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  const folder = await createFolder(page, `Narrow window ${stamp}`);
+  const [pdf] = await upload(page, folder, ['minimal-document.pdf']);
+  // 800px: the side navigation is still 220px wide, so the list gets about 530px. The columns
+  // follow the list's own width; at the window's they left the name 6px and hid it.
+  await page.setViewportSize({ width: 800, height: 700 });
+  for (const address of [`/home/folders/${folder.id}`, '/favorites', '/recent']) {
+    if (address === '/favorites') await favorite(page, { id: pdf!.id, type: 'file' });
+    await page.goto(address);
+    const name = page.getByRole('link', { name: pdf!.name, exact: true }).first();
+    await expect(name).toBeVisible();
+    // The whole name is shown, not squeezed to a sliver.
+    const box = await name.boundingBox();
+    expect(box!.width).toBeGreaterThan(100);
+  }
+  await page.goto(`/home/folders/${folder.id}`);
+  // Modified gives way first; size and the actions stay.
+  const row = page.getByTestId('entity-row').filter({ hasText: pdf!.name });
+  await expect(row.locator('.entity-cell-date')).toBeHidden();
+  await expect(row.getByRole('button', { name: `More actions for ${pdf!.name}` })).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await expect(row.locator('.entity-cell-date')).toBeVisible();
 });

@@ -337,6 +337,13 @@ test('a window just wider than the navigation breakpoint keeps names readable', 
   const row = page.getByTestId('entity-row').filter({ hasText: pdf!.name });
   await expect(row.locator('.entity-cell-date')).toBeHidden();
   await expect(row.getByRole('button', { name: `More actions for ${pdf!.name}` })).toBeVisible();
+  // The admin tabs keep one line each (they scroll sideways instead).
+  await page.goto('/admin/members');
+  const tabs = page.getByRole('navigation', { name: 'Admin sections' });
+  const teams = await tabs.getByRole('link', { name: 'Teams' }).boundingBox();
+  const fields = await tabs.getByRole('link', { name: 'Index fields' }).boundingBox();
+  expect(fields!.height).toBe(teams!.height);
+  await page.goto(`/home/folders/${folder.id}`);
   await page.setViewportSize({ width: 1280, height: 720 });
   await expect(row.locator('.entity-cell-date')).toBeVisible();
 });

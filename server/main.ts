@@ -5,8 +5,8 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
-import { boundHeapGrowth } from './heap';
 import { startWalCheckpointer } from './db/walCheckpointer';
+import { boundHeapGrowth } from './heap';
 import { systemClock } from './ids';
 import { seed } from './seed';
 import { startUploadCleanup } from './services/uploads';

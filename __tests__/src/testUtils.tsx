@@ -37,3 +37,9 @@ export function LocationProbe() {
   const location = useLocation();
   return <output data-testid="location">{location.pathname}</output>;
 }
+
+/** Renders the router's current path and query (`/history?type=added`), for tests of addresses. */
+export function AddressProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation, useNavigate, type NavigateFunction } from 'react-router';
+import { useNavigate, type NavigateFunction } from 'react-router';
 import type { SearchHitDto } from '../../../../common/search';
 import type { CursorPage, HistoryPageDto, HistoryStatsDto } from '../../../../common/types';
 import { App } from '../../../../src/app/App';
@@ -15,6 +15,7 @@ import { detailsActions } from '../../../../src/features/details/detailsSlice';
 import { hitRoute } from '../../../../src/features/search/components/SearchBox';
 import type { AppStore } from '../../../../src/store/store';
 import {
+  AddressProbe,
   callsTo,
   makeFile,
   makeFolder,
@@ -76,14 +77,13 @@ const routes: StubRoutes = {
 
 let navigateTo: NavigateFunction | undefined;
 
-/** Shows the router's path and query, and hands out its navigate function. */
-function LocationProbe() {
-  const location = useLocation();
+/** Hands out the router's navigate function, for navigations made from outside the app. */
+function NavigateCapture() {
   navigateTo = useNavigate();
-  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+  return null;
 }
 
-/** The address shown by the probe, decoded (the router keeps `:` as typed, and writes `:`). */
+/** The address shown by the probe, decoded (the router keeps `:` as typed, and writes `%3A`). */
 const locationText = () => decodeURIComponent(screen.getByTestId('location').textContent ?? '');
 const panelItem = () => screen.findByTestId('details-item');
 
@@ -106,7 +106,8 @@ describe('deep links to the side panel', () => {
     renderWithProviders(
       <>
         <App />
-        <LocationProbe />
+        <AddressProbe />
+        <NavigateCapture />
       </>,
       { store, route },
     );

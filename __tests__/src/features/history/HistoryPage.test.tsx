@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
 import { datePresetRange } from '../../../../common/history';
 import type { HistoryEventDto, HistoryPageDto, HistoryStatsDto } from '../../../../common/types';
 import { App } from '../../../../src/app/App';
@@ -9,6 +8,7 @@ import { EntityHistoryDrawer } from '../../../../src/features/history/components
 import { historyActions } from '../../../../src/features/history/historySlice';
 import type { AppStore } from '../../../../src/store/store';
 import {
+  AddressProbe,
   callsTo,
   makeEvent,
   makeRecordingStore,
@@ -51,12 +51,6 @@ const STATS: HistoryStatsDto = {
   ],
 };
 
-/** Shows the router's path and query, to check what the filters wrote. */
-function SearchProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
-}
-
 const routes = (extra: StubRoutes = {}): StubRoutes => ({
   'POST /api/rest/history': {
     body: historyPage([
@@ -97,7 +91,7 @@ describe('HistoryPage', () => {
     renderWithProviders(
       <>
         <App />
-        <SearchProbe />
+        <AddressProbe />
       </>,
       { store, route },
     );

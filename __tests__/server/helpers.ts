@@ -49,8 +49,9 @@ export function describeEachDatabase(name: string, fn: (kind: DatabaseKind) => v
   } else {
     // CI and this machine have a PostgreSQL server, and there the PostgreSQL half always runs.
     const reason = process.env.DOSSIER_TEST_PG_UNAVAILABLE ?? 'no server';
-    // Skipped because no PostgreSQL server is reachable (globalSetup printed why).
-    describe.skip(`${name} [postgres] (${reason})`, () => fn('postgres')); // reason: no PostgreSQL server
+    // Skip reason: no PostgreSQL server is reachable here (globalSetup printed why); the SQLite
+    // half above still runs, and the PostgreSQL half runs wherever a server answers.
+    describe.skip(`${name} [postgres] (${reason})`, () => fn('postgres')); // skipped: no PostgreSQL
   }
 }
 

@@ -175,17 +175,87 @@ export function fileKind(entity: { type: 'file' | 'folder'; extension?: string |
 }
 
 /**
- * Whether a stored file may be served inline (Content-Disposition: inline) for preview: only PDF
- * and raster images. SVG and HTML can carry scripts, so they, like every other type, are served
- * as attachments.
+ * How a browser shows a file served inline (Content-Disposition: inline): its own PDF viewer, an
+ * image, its media player, or plain text.
+ */
+export type PreviewKind = 'pdf' | 'image' | 'video' | 'audio' | 'text';
+
+/**
+ * The content types a preview serves inline, by kind: only types Chromium, Firefox and Safari
+ * show themselves and that cannot run script. Not TIFF (only Safari draws it), not SVG or HTML
+ * (they can carry scripts), not QuickTime or AVI (most browsers cannot play them). The text types
+ * are served as UTF-8 plain text ({@link previewContentType}), so none of them is rendered.
+ */
+const PREVIEW_KINDS: ReadonlyMap<string, PreviewKind> = new Map<string, PreviewKind>([
+  ['application/pdf', 'pdf'],
+  ...[
+    'image/png',
+    'image/jpeg',
+    'image/gif',
+    'image/webp',
+    'image/bmp',
+    'image/avif',
+    'image/vnd.microsoft.icon',
+    'image/x-icon',
+  ].map((type): [string, PreviewKind] => [type, 'image']),
+  ...['video/mp4', 'video/webm', 'video/ogg'].map((type): [string, PreviewKind] => [type, 'video']),
+  ...[
+    'audio/mpeg',
+    'audio/wav',
+    'audio/x-wav',
+    'audio/ogg',
+    'audio/webm',
+    'audio/mp4',
+    'audio/aac',
+    'audio/flac',
+    'audio/x-flac',
+  ].map((type): [string, PreviewKind] => [type, 'audio']),
+  ...[
+    'text/plain',
+    'text/csv',
+    'text/tab-separated-values',
+    'text/markdown',
+    'application/json',
+  ].map((type): [string, PreviewKind] => [type, 'text']),
+]);
+
+/** A content type's bare type: lowercased, without parameters (";charset=..."). */
+function bareType(contentType: string): string {
+  return (contentType.split(';')[0] ?? '').trim().toLowerCase();
+}
+
+/**
+ * How a stored file is previewed, or null when the browser cannot show it safely (a preview of
+ * it would be a download).
+ *
+ * @param contentType the file's content type, any case, parameters allowed
+ * @returns the preview kind, or null
+ */
+export function previewKind(contentType: string): PreviewKind | null {
+  return PREVIEW_KINDS.get(bareType(contentType)) ?? null;
+}
+
+/**
+ * Whether a stored file may be served inline for preview and print ({@link previewKind} is not
+ * null): PDF, the images and media browsers show, and plain text. SVG, HTML and every other type
+ * are served as attachments.
  *
  * @param contentType a content type, any case, parameters (";charset=...") allowed
- * @returns true for application/pdf and image/* except image/svg+xml
+ * @returns true when the file can be previewed
  */
 export function isInlinePreviewable(contentType: string): boolean {
-  const type = (contentType.split(';')[0] ?? '').trim().toLowerCase();
-  if (type === 'application/pdf') return true;
-  return type.startsWith('image/') && type !== 'image/svg+xml';
+  return previewKind(contentType) !== null;
+}
+
+/**
+ * The Content-Type of an inline preview: text kinds as `text/plain; charset=utf-8` (a browser
+ * downloads text/csv, and renders nothing as markup then), every other type unchanged.
+ *
+ * @param contentType the file's content type
+ * @returns the type to send with the preview
+ */
+export function previewContentType(contentType: string): string {
+  return previewKind(contentType) === 'text' ? 'text/plain; charset=utf-8' : contentType;
 }
 
 /**

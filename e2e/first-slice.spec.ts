@@ -1,7 +1,8 @@
 /**
  * The first working slice, as a new user would use it: sign in, create a folder, upload every file
  * of ../shared/corpus (some by the file picker, some by drag-and-drop), see icons and sizes, download
- * two and compare sha256, open a PDF preview, find the events on the History page, sign out.
+ * two and compare sha256, open a PDF preview, play a video, download a Word file by its name (it
+ * has no preview), find the events on the History page, sign out.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -111,6 +112,24 @@ test('sign in, organise, upload, read, see history, sign out', async ({ page }) 
   expect(response.headers()['content-disposition']).toMatch(/^inline/);
   for (const other of page.context().pages()) if (other !== page) await other.close();
 
+  // A video plays in the browser's own player, in a new tab.
+  const [player] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('link', { name: 'Preview small-mp4-with-audio.mp4' }).click(),
+  ]);
+  await expect
+    .poll(() => player.evaluate(() => document.querySelector('video')?.readyState ?? -1))
+    .toBeGreaterThanOrEqual(1);
+  await player.close();
+
+  // A Word document cannot be previewed: no Preview, and its name downloads it.
+  await expect(page.getByRole('button', { name: 'Preview test.docx' })).toBeDisabled();
+  const [named] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'test.docx', exact: true }).click(),
+  ]);
+  expect(named.suggestedFilename()).toBe('test.docx');
+
   // A file named with a character outside ISO-8859-1 is refused with the spec's message.
   await page.getByLabel('Upload files').setInputFiles({
     name: 'Отчёт.pdf',
@@ -126,7 +145,10 @@ test('sign in, organise, upload, read, see history, sign out', async ({ page }) 
   const rows = page.getByTestId('history-row');
   await expect(rows.filter({ hasText: `added folder "${folderName}"` })).toHaveCount(1);
   await expect(rows.filter({ hasText: 'added file "minimal-document.pdf"' })).toHaveCount(1);
-  await expect(rows.filter({ hasText: 'downloaded file "test.docx"' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'downloaded file "test.docx"' })).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'previewed file "small-mp4-with-audio.mp4"' })).toHaveCount(
+    1,
+  );
   await expect(rows.filter({ hasText: 'previewed file "minimal-document.pdf"' })).toHaveCount(1);
   await expect(rows.filter({ hasText: 'logged in' }).first()).toBeVisible();
 

@@ -8,6 +8,8 @@ import {
   fileCategory,
   fileKind,
   isInlinePreviewable,
+  previewContentType,
+  previewKind,
   isIso88591,
   validateUploadFile,
   validateUploadName,
@@ -204,24 +206,54 @@ describe('fileKind', () => {
   });
 });
 
-describe('isInlinePreviewable', () => {
+describe('previewKind and isInlinePreviewable', () => {
   it.each([
-    ['application/pdf', true],
-    ['APPLICATION/PDF', true],
-    ['image/png', true],
-    ['image/jpeg', true],
-    ['image/tiff', true],
-    ['image/png; charset=binary', true],
-    ['image/svg+xml', false],
-    ['IMAGE/SVG+XML', false],
-    ['text/html', false],
-    ['text/html; charset=utf-8', false],
-    ['text/plain', false],
-    ['application/octet-stream', false],
-    ['video/mp4', false],
-    ['', false],
-  ])('%j: %j', (type, expected) => {
-    expect(isInlinePreviewable(type)).toBe(expected);
+    ['application/pdf', 'pdf'],
+    ['APPLICATION/PDF', 'pdf'],
+    ['image/png', 'image'],
+    ['image/jpeg', 'image'],
+    ['image/png; charset=binary', 'image'],
+    ['image/webp', 'image'],
+    // Only Safari draws TIFF: elsewhere an inline TIFF would be a download.
+    ['image/tiff', null],
+    ['image/svg+xml', null],
+    ['IMAGE/SVG+XML', null],
+    ['text/html', null],
+    ['text/html; charset=utf-8', null],
+    ['text/plain', 'text'],
+    ['text/csv', 'text'],
+    ['application/json', 'text'],
+    ['video/mp4', 'video'],
+    ['video/webm', 'video'],
+    ['video/quicktime', null],
+    ['video/x-msvideo', null],
+    ['audio/mpeg', 'audio'],
+    ['audio/wav', 'audio'],
+    ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', null],
+    ['application/octet-stream', null],
+    ['', null],
+  ])('%j: %j', (type, kind) => {
+    expect(previewKind(type)).toBe(kind);
+    expect(isInlinePreviewable(type)).toBe(kind !== null);
+  });
+
+  it('previews every corpus type the product names as a preview kind by its extension', () => {
+    expect(previewKind(contentTypeFor('mp3'))).toBe('audio');
+    expect(previewKind(contentTypeFor('mp4'))).toBe('video');
+    expect(previewKind(contentTypeFor('csv'))).toBe('text');
+    expect(previewKind(contentTypeFor('jpg'))).toBe('image');
+    expect(previewKind(contentTypeFor('docx'))).toBeNull();
+    expect(previewKind(contentTypeFor('html'))).toBeNull();
+  });
+});
+
+describe('previewContentType', () => {
+  it('serves text kinds as UTF-8 plain text and leaves the others alone', () => {
+    expect(previewContentType('text/csv')).toBe('text/plain; charset=utf-8');
+    expect(previewContentType('application/json')).toBe('text/plain; charset=utf-8');
+    expect(previewContentType('text/plain')).toBe('text/plain; charset=utf-8');
+    expect(previewContentType('video/mp4')).toBe('video/mp4');
+    expect(previewContentType('application/pdf')).toBe('application/pdf');
   });
 });
 

@@ -6,6 +6,7 @@
 import { Readable } from 'node:stream';
 import { expect } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
+import { contentTypeFor } from '../../common/files';
 import { nameKey, splitFileName } from '../../common/names';
 import type { FolderDto, HistoryEventDto, HistoryPageDto, Role } from '../../common/types';
 import { newId } from '../../server/ids';
@@ -90,7 +91,7 @@ export async function makeFile(
     name_key: nameKey(name),
     extension: splitFileName(name).extension,
     size: bytes.length,
-    content_type: 'application/octet-stream',
+    content_type: contentTypeFor(splitFileName(name).extension),
     storage_key: storageKey,
     status: 'ready',
     sha256: stored.sha256 ?? null,

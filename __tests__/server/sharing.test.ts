@@ -14,6 +14,7 @@ import type {
   ShareLinkDto,
   ShareLinkListResponse,
 } from '../../common/sharing';
+import { SHARING_MESSAGES } from '../../common/sharing';
 import type { CurrentUserDto } from '../../common/types';
 import {
   addUser,
@@ -479,6 +480,52 @@ describeEachDatabase('sharing', (kind) => {
       expect(preview.statusCode).toBe(200);
       expect(preview.body).toBe('locked content');
     }
+  });
+
+  it('lets a preview of a file no browser shows through only as a download the link allows', async () => {
+    const folder = await makeFolder(server, admin, 'Preview rules');
+    const pdf = await makeFile(server, admin, 'Summary.pdf', folder.id, 'pdf bytes');
+    const docx = await makeFile(server, admin, 'Letter.docx', folder.id, 'docx bytes');
+    const viewOnly = await createLink(server, admin.cookie, {
+      entity_type: 'folder',
+      entity_id: folder.id,
+      allow_download: false,
+    });
+    const viewer = await guestCookie(server, viewOnly.token, 'viewer@example.com');
+    const shown = await send(server, viewer, 'GET', `/api/rest/shared/files/${pdf.id}/preview`);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers['content-disposition']).toMatch(/^inline/);
+    // The browser's media element loading what the preview shows is the same preview.
+    const player = await server.app.inject({
+      method: 'GET',
+      url: `/api/rest/shared/files/${pdf.id}/preview`,
+      headers: { cookie: viewer, 'sec-fetch-dest': 'video' },
+    });
+    expect(player.statusCode).toBe(200);
+    // A .docx "preview" would leave as an attachment: a download this link does not allow.
+    const refused = await send(server, viewer, 'GET', `/api/rest/shared/files/${docx.id}/preview`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<{ message: string }>().message).toBe(SHARING_MESSAGES.downloadNotAllowed);
+
+    const downloads = await createLink(server, admin.cookie, {
+      entity_type: 'folder',
+      entity_id: folder.id,
+      allow_download: true,
+    });
+    const reader = await guestCookie(server, downloads.token, 'reader@example.com');
+    const served = await send(server, reader, 'GET', `/api/rest/shared/files/${docx.id}/preview`);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-disposition']).toMatch(/^attachment/);
+    expect(served.body).toBe('docx bytes');
+
+    // History: the viewer's preview, nothing for the refusal, the reader's download.
+    const events = (await eventsOf(server, admin.databaseId, 'file'))
+      .filter((e) => e.entity_id === pdf.id || e.entity_id === docx.id)
+      .map((e) => [e.entity_id, e.action, e.attributes.download]);
+    expect(events).toEqual([
+      [pdf.id, 'preview', { preview: true, print: false }],
+      [docx.id, 'download', { preview: false, print: false }],
+    ]);
   });
 
   it("keeps another firm's user away from the firm's links", async () => {

@@ -138,35 +138,75 @@ describeEachDatabase('uploads and reading files', (kind) => {
     expect(second.name).toBe('statement (1).pdf');
   });
 
-  it('serves preview inline for PDF and images only, never for HTML or SVG', async () => {
-    const pdf = await upload(
-      'preview.pdf',
-      readFileSync(path.join(CORPUS, 'minimal-document.pdf')),
-    );
-    const png = await upload('preview.png', readFileSync(path.join(CORPUS, 'smile.png')));
-    const html = await upload('preview.html', readFileSync(path.join(CORPUS, 'small-html5.html')));
-    const svg = await upload('preview.svg', readFileSync(path.join(CORPUS, 'small-svg.svg')));
+  it('serves preview inline only for what a browser shows safely, never HTML, SVG or Office', async () => {
+    const read = (name: string) => readFileSync(path.join(CORPUS, name));
+    const pdf = await upload('preview.pdf', read('minimal-document.pdf'));
+    const png = await upload('preview.png', read('smile.png'));
+    const mp4 = await upload('preview.mp4', read('small-mp4-with-audio.mp4'));
+    const mp3 = await upload('preview.mp3', read('small-mp3.mp3'));
+    const csv = await upload('preview.csv', Buffer.from('a,b\r\n1,2\r\n'));
+    const html = await upload('preview.html', read('small-html5.html'));
+    const svg = await upload('preview.svg', read('small-svg.svg'));
+    const docx = await upload('preview.docx', read('test.docx'));
+    const tiff = await upload('preview.tiff', read('smile.tiff'));
+    const headers = async (file: FileDto, mode: string) => {
+      const answer = await server.app.inject({
+        method: 'GET',
+        url: `/api/rest/files/${file.id}/${mode}`,
+        headers: { cookie },
+      });
+      expect(answer.statusCode).toBe(200);
+      return answer.headers;
+    };
     const disposition = async (file: FileDto, mode: string) =>
-      (
-        await server.app.inject({
-          method: 'GET',
-          url: `/api/rest/files/${file.id}/${mode}`,
-          headers: { cookie },
-        })
-      ).headers['content-disposition'] as string;
+      (await headers(file, mode))['content-disposition'] as string;
     expect(await disposition(pdf, 'preview')).toMatch(/^inline/);
     expect(await disposition(png, 'preview')).toMatch(/^inline/);
+    expect(await disposition(mp4, 'preview')).toMatch(/^inline/);
+    expect(await disposition(mp3, 'preview')).toMatch(/^inline/);
     expect(await disposition(pdf, 'print')).toMatch(/^inline/);
     expect(await disposition(html, 'preview')).toMatch(/^attachment/);
     expect(await disposition(svg, 'preview')).toMatch(/^attachment/);
+    expect(await disposition(docx, 'preview')).toMatch(/^attachment/);
+    expect(await disposition(tiff, 'preview')).toMatch(/^attachment/);
     expect(await disposition(pdf, 'download')).toMatch(/^attachment/);
+    // Text is shown as UTF-8 plain text; its download keeps the stored type.
+    const csvPreview = await headers(csv, 'preview');
+    expect(csvPreview['content-disposition']).toMatch(/^inline/);
+    expect(csvPreview['content-type']).toBe('text/plain; charset=utf-8');
+    expect((await headers(csv, 'download'))['content-type']).toMatch(/^text\/csv/);
+    // The browser's media view may load the file itself, and nothing runs.
+    const policy = (await headers(mp4, 'preview'))['content-security-policy'] as string;
+    expect(policy).toContain("media-src 'self'");
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).not.toContain('script-src');
   });
 
-  it('records one history event per upload, download, preview and print', async () => {
-    const file = await upload(
+  it.each([
+    [
+      'records one history event per upload, download, preview and print',
       'events.pdf',
-      readFileSync(path.join(CORPUS, 'minimal-document.pdf')),
-    );
+      'minimal-document.pdf',
+      [
+        ['download', { preview: false, print: true }],
+        ['preview', { preview: true, print: false }],
+        ['download', { preview: false, print: false }],
+        ['create', null],
+      ],
+    ],
+    [
+      'records a preview or print of a file no browser shows as the download it is',
+      'events.docx',
+      'test.docx',
+      [
+        ['download', { preview: false, print: false }],
+        ['download', { preview: false, print: false }],
+        ['download', { preview: false, print: false }],
+        ['create', null],
+      ],
+    ],
+  ])('%s', async (_title, name, corpusFile, expected) => {
+    const file = await upload(name, readFileSync(path.join(CORPUS, corpusFile)));
     for (const mode of ['download', 'preview', 'print']) {
       await server.app.inject({
         method: 'GET',
@@ -181,16 +221,51 @@ describeEachDatabase('uploads and reading files', (kind) => {
       payload: { entity_id: file.id },
     });
     const events = history.json<Page<HistoryEventDto>>().items;
-    expect(events.map((e) => [e.action, e.attributes.download ?? null])).toEqual([
-      ['download', { preview: false, print: true }],
-      ['preview', { preview: true, print: false }],
-      ['download', { preview: false, print: false }],
-      ['create', null],
-    ]);
+    expect(events.map((e) => [e.action, e.attributes.download ?? null])).toEqual(expected);
     expect(events[3]!.attributes).toMatchObject({
-      name: 'events.pdf',
+      name,
       parent: { id: '', name: 'Root' },
     });
+  });
+
+  it("records a video preview once, not again for the browser's media element request", async () => {
+    const video = await upload(
+      'clip.mp4',
+      readFileSync(path.join(CORPUS, 'small-mp4-with-audio.mp4')),
+    );
+    const pdf = await upload('media.pdf', readFileSync(path.join(CORPUS, 'minimal-document.pdf')));
+    const read = async (file: FileDto, mode: string, dest: string) => {
+      const answer = await server.app.inject({
+        method: 'GET',
+        url: `/api/rest/files/${file.id}/${mode}`,
+        headers: { cookie, 'sec-fetch-dest': dest },
+      });
+      expect(answer.statusCode).toBe(200);
+    };
+    const actions = async (file: FileDto) =>
+      (
+        await server.app.inject({
+          method: 'POST',
+          url: '/api/rest/history',
+          headers: { cookie },
+          payload: { entity_id: file.id },
+        })
+      )
+        .json<Page<HistoryEventDto>>()
+        .items.map((e) => e.action);
+    // A media request with no preview before it (a client claiming to be a player) is recorded.
+    await read(video, 'preview', 'video');
+    expect(await actions(video)).toEqual(['preview', 'create']);
+    // Opening the preview (a navigation), then the player's own request: one more event.
+    await read(video, 'preview', 'document');
+    await read(video, 'preview', 'video');
+    expect(await actions(video)).toEqual(['preview', 'preview', 'create']);
+    // A download is always recorded, whatever the request says of itself.
+    await read(video, 'download', 'video');
+    expect(await actions(video)).toEqual(['download', 'preview', 'preview', 'create']);
+    // Another file's preview is not covered by this one's.
+    await read(pdf, 'preview', 'video');
+    expect(await actions(pdf)).toEqual(['preview', 'create']);
   });
 
   it('refuses a tampered, expired or wrong-type PUT and stores nothing', async () => {

@@ -474,3 +474,24 @@ export function firmMembers(
     .orderBy('users.last_name')
     .execute();
 }
+
+/**
+ * Whether a user's event of this action about an entity exists at or after `sinceId` (an id lower
+ * bound, see historyChain.ts idLowerBound), by the (database_id, entity_id, id) index.
+ */
+export async function hasRecentEvent(
+  db: Executor,
+  event: { databaseId: string; entityId: string; userId: string; action: string; sinceId: string },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('history_events')
+    .select('id')
+    .where('database_id', '=', event.databaseId)
+    .where('entity_id', '=', event.entityId)
+    .where('id', '>=', event.sinceId)
+    .where('user_id', '=', event.userId)
+    .where('action', '=', event.action)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,32 +1,11 @@
 /** File routes (SPEC section 7 "Files"): create-upload, record, read, download, preview, print. */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { CreateUploadRequest, RecordUploadRequest } from '../../common/types';
 import { ctxOf } from '../plugins/auth';
 import type { Services } from '../services/context';
-import {
-  createUpload,
-  getFile,
-  openFile,
-  recordUpload,
-  type FileStream,
-  type ReadMode,
-} from '../services/files';
+import { createUpload, getFile, openFile, recordUpload, type ReadMode } from '../services/files';
+import { readRequestOf, sendFile } from './fileResponse';
 import { idParams } from './schemas';
-
-/** Sends a file stream with headers that stop the browser from sniffing or framing it. */
-function sendFile(reply: FastifyReply, file: FileStream): FastifyReply {
-  return reply
-    .header('Content-Type', file.contentType)
-    .header('Content-Length', String(file.size))
-    .header('Content-Disposition', file.disposition)
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Cache-Control', 'private, no-store')
-    .header(
-      'Content-Security-Policy',
-      "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'",
-    )
-    .send(file.body);
-}
 
 /** Registers the file routes. */
 export function fileRoutes(app: FastifyInstance, services: Services): void {
@@ -85,7 +64,10 @@ export function fileRoutes(app: FastifyInstance, services: Services): void {
       `/api/rest/files/:id/${mode}`,
       { schema: { tags: ['files'], params: idParams } },
       async (request, reply) =>
-        sendFile(reply, await openFile(services, ctxOf(request), request.params.id, mode)),
+        sendFile(
+          reply,
+          await openFile(services, ctxOf(request), request.params.id, mode, readRequestOf(request)),
+        ),
     );
   }
 }

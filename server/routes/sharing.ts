@@ -4,7 +4,7 @@
  * is off (an onRequest hook, before the session is even read). The routes a guest session may use
  * carry `config: { guest: true }` (plugins/auth.ts answers guests 404 everywhere else).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type {
   AcceptShareRequest,
   CreateShareLinkRequest,
@@ -16,7 +16,6 @@ import type {
 import { notFound } from '../errors';
 import { SESSION_COOKIE, clientInfo, ctxOf, setSessionCookie } from '../plugins/auth';
 import type { Services } from '../services/context';
-import type { FileStream } from '../services/files';
 import {
   acceptShare,
   cancelInvitation,
@@ -32,6 +31,7 @@ import {
   type MailOutcome,
 } from '../services/sharing';
 import { listSharedEntities, openSharedFile, sharedBreadcrumbs } from '../services/sharingAccess';
+import { readRequestOf, sendFile } from './fileResponse';
 import { idParams } from './schemas';
 
 const idString = { type: 'string', minLength: 1, maxLength: 64 } as const;
@@ -56,21 +56,6 @@ function mailFlag(request: FastifyRequest, outcome: MailOutcome): { mail_failed?
     request.log.error({ err: error }, 'invitation e-mail not sent');
   }
   return outcome.mailFailed ? { mail_failed: true } : {};
-}
-
-/** Streams a shared file with the same headers as the file routes (routes/files.ts). */
-function sendFile(reply: FastifyReply, file: FileStream): FastifyReply {
-  return reply
-    .header('Content-Type', file.contentType)
-    .header('Content-Length', String(file.size))
-    .header('Content-Disposition', file.disposition)
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Cache-Control', 'private, no-store')
-    .header(
-      'Content-Security-Policy',
-      "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'",
-    )
-    .send(file.body);
 }
 
 /** Routes reachable without a session (registered outside requireSession). */
@@ -320,7 +305,16 @@ export function sharingRoutes(app: FastifyInstance, services: Services): void {
       `/api/rest/shared/files/:id/${mode}`,
       { onRequest, config: guest, schema: { tags: ['shares'], params: idParams } },
       async (request, reply) =>
-        sendFile(reply, await openSharedFile(services, ctxOf(request), request.params.id, mode)),
+        sendFile(
+          reply,
+          await openSharedFile(
+            services,
+            ctxOf(request),
+            request.params.id,
+            mode,
+            readRequestOf(request),
+          ),
+        ),
     );
   }
 

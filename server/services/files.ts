@@ -7,7 +7,12 @@
 import type { Readable } from 'node:stream';
 import contentDisposition from 'content-disposition';
 import { MAX_FILE_SIZE_BYTES, PRESIGNED_URL_TTL_MS } from '../../common/constants';
-import { contentTypeFor, isInlinePreviewable, validateUploadFile } from '../../common/files';
+import {
+  contentTypeFor,
+  isInlinePreviewable,
+  previewContentType,
+  validateUploadFile,
+} from '../../common/files';
 import { formatMessage, MESSAGES } from '../../common/messages';
 import {
   fileTooSmallMessage,
@@ -33,7 +38,9 @@ import { accessibleFile, accessibleFolder } from './access';
 import type { RequestContext, Services } from './context';
 import { fingerprintLater } from './fingerprints';
 import { namesIn } from './folders';
+import { hasRecentEvent } from '../repositories/history';
 import { recordEvent } from './history';
+import { idLowerBound } from './historyChain';
 
 /**
  * Validates an upload's name and size the way the client does.
@@ -270,9 +277,61 @@ export interface FileStream {
 }
 
 /**
+ * How a read is served and recorded: preview and print stay themselves only for a file the browser
+ * can show inline (`isInlinePreviewable`); any other file leaves as an attachment, so the read is a
+ * download, and history records it as one (SEC 17a-4: the record says what happened).
+ * @param mode what was asked for
+ * @param contentType the file's content type
+ * @returns the mode the file is served and recorded in
+ */
+export function servedReadMode(mode: ReadMode, contentType: string): ReadMode {
+  return mode !== 'download' && isInlinePreviewable(contentType) ? mode : 'download';
+}
+
+/**
+ * How long after a recorded preview of a file a media element's request for the same file by the
+ * same user counts as part of that preview, in milliseconds.
+ */
+export const MEDIA_PREVIEW_WINDOW_MS = 60_000;
+
+/** What the route knows of a read request besides its mode. */
+export interface ReadRequest {
+  /**
+   * The request is the browser's media element loading the file (`Sec-Fetch-Dest: video` or
+   * `audio`): opening a video or sound preview is a navigation (recorded) and then this request.
+   */
+  mediaElement?: boolean;
+}
+
+/**
+ * Whether a read should not be recorded because it is part of a preview already recorded: the
+ * media element's own request for a video or sound, within {@link MEDIA_PREVIEW_WINDOW_MS} of
+ * the same user's recorded preview of the file. Any other read, or a media request without such
+ * a preview (a client that only claims to be a media element), is recorded.
+ */
+export async function partOfRecordedPreview(
+  services: Services,
+  ctx: RequestContext,
+  fileId: string,
+  served: ReadMode,
+  request: ReadRequest,
+): Promise<boolean> {
+  if (served !== 'preview' || !request.mediaElement) return false;
+  return hasRecentEvent(services.db, {
+    databaseId: ctx.databaseId,
+    entityId: fileId,
+    userId: ctx.userId,
+    action: 'preview',
+    sinceId: idLowerBound(services.clock() - MEDIA_PREVIEW_WINDOW_MS),
+  });
+}
+
+/**
  * Opens a file for download, preview or print and records the event in its own transaction
- * before the bytes flow. Preview and print are inline only for PDF and raster images; everything
- * else (HTML and SVG included) is an attachment.
+ * before the bytes flow. Preview and print are inline, with the preview's content type, only for
+ * the types `isInlinePreviewable` names; for every other file (HTML and SVG included) they are
+ * attachments and recorded as downloads ({@link servedReadMode}). The media element's request
+ * that follows a video or sound preview is not recorded again ({@link partOfRecordedPreview}).
  * @throws AppError 404 when the file is not visible to the session
  */
 export async function openFile(
@@ -280,28 +339,32 @@ export async function openFile(
   ctx: RequestContext,
   id: string,
   mode: ReadMode,
+  request: ReadRequest = {},
 ): Promise<FileStream> {
   const file = await accessibleFile(services.db, ctx, id, 'read', { allowArchived: true });
-  const inline = mode !== 'download' && isInlinePreviewable(file.content_type);
+  const served = servedReadMode(mode, file.content_type);
   const object = await services.store.head(file.storage_key);
   if (!object) throw notFound('The file content is missing.', 'object_missing');
-  await services.db.transaction().execute(async (trx) => {
-    await recordEvent(trx, services, ctx, {
-      entityType: 'file',
-      entityId: id,
-      itemId: id,
-      action: mode === 'preview' ? 'preview' : 'download',
-      attributes: {
-        name: file.name,
-        file_name: file.name,
-        download: { preview: mode === 'preview', print: mode === 'print' },
-      },
+  if (!(await partOfRecordedPreview(services, ctx, id, served, request))) {
+    await services.db.transaction().execute(async (trx) => {
+      await recordEvent(trx, services, ctx, {
+        entityType: 'file',
+        entityId: id,
+        itemId: id,
+        action: served === 'preview' ? 'preview' : 'download',
+        attributes: {
+          name: file.name,
+          file_name: file.name,
+          download: { preview: served === 'preview', print: served === 'print' },
+        },
+      });
     });
-  });
+  }
+  const inline = served !== 'download';
   return {
     body: services.store.read(file.storage_key),
     size: object.size,
-    contentType: file.content_type,
+    contentType: inline ? previewContentType(file.content_type) : file.content_type,
     disposition: contentDisposition(file.name, { type: inline ? 'inline' : 'attachment' }),
   };
 }

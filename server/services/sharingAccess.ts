@@ -8,7 +8,7 @@
  */
 import { ROOT_FOLDER_ID } from '../../common/constants';
 import { ACCESS_ENDED_CODE, SHARING_MESSAGES, type SharedEntityDto } from '../../common/sharing';
-import { isInlinePreviewable } from '../../common/files';
+import { previewContentType } from '../../common/files';
 import contentDisposition from 'content-disposition';
 import type { FileRow, FolderRow } from '../db/schema';
 import type { ExternalShareRow } from '../db/schemaSharing';
@@ -25,7 +25,7 @@ import {
 } from '../repositories/shares';
 import type { Executor } from '../repositories/types';
 import type { RequestContext, Services } from './context';
-import type { FileStream } from './files';
+import { partOfRecordedPreview, servedReadMode, type FileStream, type ReadRequest } from './files';
 import { recordItemRead } from './historyEvents';
 
 /** A share of the session user with its link and whether it still gives access. */
@@ -295,30 +295,43 @@ export async function sharedBreadcrumbs(
 /**
  * GET /api/rest/shared/files/{id}/preview and /download: opens a shared file and records the
  * file's preview or download event with the session user (the guest) as the user, in its own
- * transaction before the bytes flow. Preview is inline only for PDF and raster images.
+ * transaction before the bytes flow. A preview is inline only for the types `isInlinePreviewable`
+ * names; of any other file it would be a download (served and recorded as one, see
+ * `servedReadMode`), so it needs a link that allows download. The media element's request that
+ * follows a video or sound preview is not recorded again (`partOfRecordedPreview`).
  * @throws AppError 404 (`access_ended` when the share has ended); 403 `download_not_allowed` for
- *   a download through a link that does not allow it
+ *   a download, or a preview that would be one, through a link that does not allow download
  */
 export async function openSharedFile(
   services: Services,
   ctx: RequestContext,
   fileId: string,
   mode: 'preview' | 'download',
+  request: ReadRequest = {},
 ): Promise<FileStream> {
   const { grant, file } = await sharedFile(services, ctx, fileId);
-  if (mode === 'download' && grant.link.allow_download !== 1) {
+  const served = servedReadMode(mode, file.content_type);
+  if (served === 'download' && grant.link.allow_download !== 1) {
     throw forbidden(SHARING_MESSAGES.downloadNotAllowed, 'download_not_allowed');
   }
   const object = await services.store.head(file.storage_key);
   if (!object) throw notFound('The file content is missing.', 'object_missing');
-  await services.db.transaction().execute(async (trx) => {
-    await recordItemRead(trx, services, ctx, { type: 'file', id: file.id, name: file.name }, mode);
-  });
-  const inline = mode === 'preview' && isInlinePreviewable(file.content_type);
+  if (!(await partOfRecordedPreview(services, ctx, file.id, served, request))) {
+    await services.db.transaction().execute(async (trx) => {
+      await recordItemRead(
+        trx,
+        services,
+        ctx,
+        { type: 'file', id: file.id, name: file.name },
+        served,
+      );
+    });
+  }
+  const inline = served === 'preview';
   return {
     body: services.store.read(file.storage_key),
     size: object.size,
-    contentType: file.content_type,
+    contentType: inline ? previewContentType(file.content_type) : file.content_type,
     disposition: contentDisposition(file.name, { type: inline ? 'inline' : 'attachment' }),
   };
 }

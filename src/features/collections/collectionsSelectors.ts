@@ -1,6 +1,6 @@
 /** Selectors of the collections slice (the Archive, Favorites and Recent pages). */
 import { createSelector } from '@reduxjs/toolkit';
-import { fileKind, type FileKind } from '../../../common/files';
+import { fileKind, isInlinePreviewable, type FileKind } from '../../../common/files';
 import { formatDate, formatSize, relativeDate } from '../../../common/format';
 import type { EntityDto, HistoryAction } from '../../../common/types';
 import type { RootState } from '../../store/rootReducer';
@@ -63,6 +63,11 @@ export interface CollectionRow {
   parentId: string;
   /** The parent's path as the server sent it (archived items), else null. */
   parentPath: string | null;
+  /**
+   * Whether the item is a file the browser can show inline (`isInlinePreviewable` of its content
+   * type): its name opens the preview; otherwise it offers a download. Always false for folders.
+   */
+  previewable: boolean;
 }
 
 /** An Archive row: when the item was archived. */
@@ -98,6 +103,7 @@ export function toCollectionRow(item: EntityDto & { parent_path?: string }): Col
     sizeText: item.type === 'folder' ? NO_SIZE : formatSize(item.size),
     parentId: parentIdOf(item),
     parentPath: typeof item.parent_path === 'string' ? item.parent_path : null,
+    previewable: item.type === 'file' && isInlinePreviewable(item.content_type ?? ''),
   };
 }
 

@@ -1,6 +1,6 @@
 /** Selectors of the entities slice (the folder view). */
 import { createSelector } from '@reduxjs/toolkit';
-import { fileKind, type FileKind } from '../../../common/files';
+import { fileKind, isInlinePreviewable, type FileKind } from '../../../common/files';
 import { formatDate, formatSize } from '../../../common/format';
 import type { EntityDto } from '../../../common/types';
 import type { RootState } from '../../store/rootReducer';
@@ -48,6 +48,11 @@ export interface EntityRow {
   favorite: boolean;
   /** Folders: the current user's palette colour (a FOLDER_COLORS key); null for none and files. */
   color: string | null;
+  /**
+   * Whether the item is a file the browser can show inline (`isInlinePreviewable` of its content
+   * type): its name opens the preview; otherwise it offers a download. Always false for folders.
+   */
+  previewable: boolean;
 }
 
 /** Display text for a size that does not apply (folders). */
@@ -66,6 +71,7 @@ export function toEntityRow(item: EntityDto): EntityRow {
     date,
     favorite: item.favorite,
     color: item.type === 'folder' ? item.color : null,
+    previewable: item.type === 'file' && isInlinePreviewable(item.content_type ?? ''),
   };
 }
 

@@ -1,6 +1,6 @@
 /** Selectors of the sharing slice (issue 7) and the guest rules of the app shell. */
 import { createSelector } from '@reduxjs/toolkit';
-import { fileKind, type FileKind } from '../../../common/files';
+import { fileKind, isInlinePreviewable, type FileKind } from '../../../common/files';
 import { formatDate, formatSize } from '../../../common/format';
 import type { SharedEntityDto } from '../../../common/sharing';
 import type { RootState } from '../../store/rootReducer';
@@ -58,6 +58,12 @@ export interface SharedRow {
   allowDownload: boolean;
   /** The folder it is listed in ('' at the top level). */
   folderId: string;
+  /**
+   * Whether the item is a file the browser can show inline (`isInlinePreviewable` of its content
+   * type): its name opens the preview; otherwise it offers a download (when the share allows it).
+   * Always false for folders.
+   */
+  previewable: boolean;
 }
 
 /** The row of one shared item. */
@@ -75,6 +81,7 @@ export function toSharedRow(item: SharedEntityDto): SharedRow {
     recipient: item.recipient_email ?? '',
     allowDownload: item.allow_download,
     folderId: item.folder_id,
+    previewable: item.entity_type === 'file' && isInlinePreviewable(item.content_type ?? ''),
   };
 }
 

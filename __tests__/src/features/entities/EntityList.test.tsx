@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EntityList } from '../../../../src/features/entities/components/EntityList';
+import { NO_PREVIEW_TEXT } from '../../../../src/features/entities/components/FileNameLink';
 import {
   entitiesActions,
   entitiesReducer,
@@ -31,12 +32,23 @@ function storeWith(items: EntityDto[], total = items.length): AppStore {
   return makeStore({ ...signedInState(), entities });
 }
 
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
 const items: EntityDto[] = [
   makeFolder({ id: 'f1', name: 'Clients' }),
   makeFile({ id: 'p1', name: 'Statement.pdf', extension: 'pdf', size: 1536 }),
-  makeFile({ id: 'x1', name: 'Budget.xlsx', extension: 'xlsx', size: 2_621_440 }),
-  makeFile({ id: 'm1', name: 'Call.mp3', extension: 'mp3', size: 0 }),
+  makeFile({
+    id: 'x1',
+    name: 'Budget.xlsx',
+    extension: 'xlsx',
+    size: 2_621_440,
+    content_type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  }),
+  makeFile({ id: 'm1', name: 'Call.mp3', extension: 'mp3', size: 0, content_type: 'audio/mpeg' }),
 ];
+
+/** A Word document: the browser cannot show it inline, so it has no preview. */
+const docx = makeFile({ id: 'd1', name: 'Minutes.docx', extension: 'docx', content_type: DOCX });
 
 describe('EntityList', () => {
   let store: AppStore;
@@ -111,6 +123,72 @@ describe('EntityList', () => {
     await userEvent.setup().keyboard('{Enter}');
     expect(screen.getByTestId('location')).toHaveTextContent('/home/folders/f1');
     open.mockRestore();
+  });
+
+  it('offers a preview only for a file the browser can show, and a download otherwise', async () => {
+    store = storeWith([...items, docx]);
+    const user = userEvent.setup();
+    renderWithProviders(<EntityList />, { store });
+
+    const pdfName = screen.getByRole('link', { name: 'Statement.pdf' });
+    expect(pdfName).toHaveAttribute('href', '/api/rest/files/p1/preview');
+    expect(pdfName).toHaveAttribute('target', '_blank');
+    expect(pdfName).not.toHaveAttribute('download');
+    const pdfPreview = screen.getByRole('link', { name: 'Preview Statement.pdf' });
+    expect(pdfPreview).toHaveAttribute('href', '/api/rest/files/p1/preview');
+    expect(pdfPreview).not.toHaveAttribute('aria-disabled', 'true');
+
+    const docxName = screen.getByRole('link', { name: 'Minutes.docx' });
+    expect(docxName).toHaveAttribute('href', '/api/rest/files/d1/download');
+    expect(docxName).toHaveAttribute('download', 'Minutes.docx');
+    expect(docxName).not.toHaveAttribute('target');
+    expect(docxName).toHaveClass('entity-name');
+    expect(docxName).toHaveAttribute('tabindex', '-1');
+    expect(docxName).toHaveAttribute('draggable', 'false');
+    // The eye button stays in place, disabled, and says why.
+    expect(screen.queryByRole('link', { name: 'Preview Minutes.docx' })).not.toBeInTheDocument();
+    const docxPreview = screen.getByRole('button', { name: 'Preview Minutes.docx' });
+    expect(docxPreview).toBeDisabled();
+    await user.hover(docxPreview.parentElement!);
+    expect(await screen.findByText(NO_PREVIEW_TEXT)).toBeInTheDocument();
+    // The spreadsheet has no preview either; the audio file has one.
+    expect(screen.getByRole('button', { name: 'Preview Budget.xlsx' })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Call.mp3' })).toHaveAttribute(
+      'href',
+      '/api/rest/files/m1/preview',
+    );
+  });
+
+  it('downloads a file without preview with Enter instead of opening a tab', () => {
+    store = storeWith([...items, docx]);
+    const open = jest.spyOn(window, 'open').mockImplementation(() => null);
+    const clicked: { href: string | null; download: string | null; inPage: boolean }[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push({
+        href: this.getAttribute('href'),
+        download: this.getAttribute('download'),
+        inPage: this.isConnected,
+      });
+    });
+    try {
+      renderWithProviders(<EntityList />, { store });
+      const anchorsBefore = document.querySelectorAll('a').length;
+      const docxRow = screen
+        .getAllByTestId('entity-row')
+        .find((row) => row.getAttribute('data-entity-id') === 'd1');
+      fireEvent.keyDown(docxRow!, { key: 'Enter' });
+      expect(open).not.toHaveBeenCalled();
+      expect(clicked).toEqual([
+        { href: '/api/rest/files/d1/download', download: 'Minutes.docx', inPage: true },
+      ]);
+      // The temporary link is gone again.
+      expect(document.querySelectorAll('a')).toHaveLength(anchorsBefore);
+    } finally {
+      click.mockRestore();
+      open.mockRestore();
+    }
   });
 
   it('asks for the next page when the end is reached, and shows it loading', async () => {

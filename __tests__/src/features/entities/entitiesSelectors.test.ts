@@ -36,6 +36,24 @@ describe('entities selectors', () => {
     expect(row.date).toBe('2024-01-02T12:00:00.000Z');
   });
 
+  it('marks files the browser can show inline as previewable, never folders', () => {
+    const previewable = (contentType: string) =>
+      toEntityRow(makeFile({ content_type: contentType })).previewable;
+    expect(previewable('application/pdf')).toBe(true);
+    expect(previewable('image/png')).toBe(true);
+    expect(previewable('text/plain')).toBe(true);
+    expect(
+      previewable('application/vnd.openxmlformats-officedocument.wordprocessingml.document'),
+    ).toBe(false);
+    expect(previewable('image/svg+xml')).toBe(false);
+    expect(previewable('application/octet-stream')).toBe(false);
+    expect(previewable('')).toBe(false);
+    // A file without a content type (an older record) has no preview.
+    const untyped = { ...makeFile(), content_type: undefined as unknown as string };
+    expect(toEntityRow(untyped).previewable).toBe(false);
+    expect(toEntityRow(makeFolder()).previewable).toBe(false);
+  });
+
   it('memoizes the rows', () => {
     const state = stateWith([makeFolder()]);
     expect(selectEntityRows(state)).toBe(selectEntityRows({ ...state }));

@@ -178,6 +178,59 @@ describe('Shared page', () => {
   );
 
   it(
+    'downloads a file without preview by its name and disables its Preview',
+    async () => {
+      const docx = makeShared({
+        id: 'file3',
+        name: 'Minutes.docx',
+        extension: 'docx',
+        content_type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        folder_id: 'fold1',
+      });
+      const user = userEvent.setup();
+      renderAt('/sharing/shared/folders/fold1', {
+        'GET /api/rest/shared/entities': { body: { items: [docx], allow_download: true } },
+      });
+      const row = (await screen.findAllByTestId('shared-row'))[0]!;
+      const name = within(row).getByRole('link', { name: 'Minutes.docx' });
+      expect(name).toHaveAttribute('href', '/api/rest/shared/files/file3/download');
+      expect(name).toHaveAttribute('download', 'Minutes.docx');
+      expect(within(row).getByRole('button', { name: 'Preview Minutes.docx' })).toBeDisabled();
+      expect(within(row).queryByRole('link', { name: 'Preview Minutes.docx' })).toBeNull();
+      await user.click(name);
+      await waitFor(() =>
+        expect(openFile).toHaveBeenCalledWith('/api/rest/shared/files/file3/download', 'download'),
+      );
+    },
+    SLOW_MS,
+  );
+
+  it(
+    'shows a file without preview as plain text when the share does not allow downloads',
+    async () => {
+      const docx = makeShared({
+        id: 'file3',
+        name: 'Minutes.docx',
+        extension: 'docx',
+        content_type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        folder_id: 'fold1',
+        allow_download: false,
+      });
+      renderAt('/sharing/shared/folders/fold1', {
+        'GET /api/rest/shared/entities': { body: { items: [docx], allow_download: false } },
+      });
+      const row = (await screen.findAllByTestId('shared-row'))[0]!;
+      expect(within(row).queryByRole('link')).toBeNull();
+      expect(within(row).getByText('Minutes.docx')).toHaveAttribute(
+        'title',
+        'No preview for this file type, and downloading is not allowed for this share.',
+      );
+      expect(within(row).getByRole('button', { name: 'Preview Minutes.docx' })).toBeDisabled();
+    },
+    SLOW_MS,
+  );
+
+  it(
     'offers no download when the share does not allow it',
     async () => {
       renderAt('/sharing/shared/folders/fold1', {

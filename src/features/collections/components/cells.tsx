@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { EntityIcon } from '../../../components/EntityIcon';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { detailsActions } from '../../details/detailsSlice';
-import { fileUrl } from '../../entities/entitiesApi';
+import { FileNameLink } from '../../entities/components/FileNameLink';
 import { selectFolderPath, type CollectionRow } from '../collectionsSelectors';
 import { collectionsActions } from '../collectionsSlice';
 
@@ -19,8 +19,9 @@ export function folderRoute(folderId: string): string {
 export const HOME_NAME = 'Home';
 
 /**
- * Icon and name. `link`: a folder's name opens it in the folder view, a file's name opens its
- * preview in a new tab; without it the name is plain text (archived items).
+ * Icon and name of `row`. `link`: a folder's name opens it in the folder view, a file's name opens
+ * its preview in a new tab, or downloads it when it has no preview (see {@link FileNameLink});
+ * without it the name is plain text (archived items).
  */
 export function NameCell({ row, link = true }: { row: CollectionRow; link?: boolean }) {
   let name;
@@ -32,16 +33,7 @@ export function NameCell({ row, link = true }: { row: CollectionRow; link?: bool
       </Link>
     );
   } else {
-    name = (
-      <a
-        className="entity-name"
-        href={fileUrl(row.id, 'preview')}
-        target="_blank"
-        rel="noopener noreferrer"
-      >
-        {row.name}
-      </a>
-    );
+    name = <FileNameLink file={row} />;
   }
   return (
     <div role="cell" className="entity-cell entity-cell-name">

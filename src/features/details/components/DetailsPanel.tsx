@@ -1,8 +1,9 @@
 /**
  * The entity side panel (SPEC section 2; issue 3 item 11), mounted once in the app shell and opened
  * by `details/panelOpened` from any list: the item's name (renamed in place), type, size, dates,
- * who created it and its path, its actions (rename, move, favorite, download, history, archive; all
- * through the organise events), and with the fileStats flag a folder's statistics with the
+ * who created it and its path, its actions (open or preview, rename, move, favorite, download,
+ * history, archive; all through the organise events; Preview is disabled for a file the browser
+ * cannot show inline), and with the fileStats flag a folder's statistics with the
  * by-type breakdown. The root shows the firm's statistics.
  */
 import {
@@ -16,10 +17,11 @@ import {
   StarOutlined,
   SwapOutlined,
 } from '@ant-design/icons';
-import { Breadcrumb, Button, Drawer, Input, Result, Space, Spin } from 'antd';
+import { Breadcrumb, Button, Drawer, Input, Result, Space, Spin, Tooltip } from 'antd';
 import { useState, type KeyboardEvent } from 'react';
 import { Link, useMatch, useNavigate } from 'react-router';
 import { ROOT_FOLDER_ID } from '../../../../common/constants';
+import { isInlinePreviewable } from '../../../../common/files';
 import { formatDate, formatSize } from '../../../../common/format';
 import { splitFileName, validateEntityName } from '../../../../common/names';
 import { plural } from '../../../../common/text';
@@ -27,6 +29,7 @@ import type { BreadcrumbDto, EntityDto, EntityRef } from '../../../../common/typ
 import { EntityIcon } from '../../../components/EntityIcon';
 import { FolderPermissionsButton } from '../../admin/components/FolderPermissions';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { NO_PREVIEW_TEXT } from '../../entities/components/FileNameLink';
 import { fileUrl } from '../../entities/entitiesApi';
 import { selectFeatureFlag } from '../../flags/flagsSelectors';
 import { EntityHistoryDrawer } from '../../history/components/EntityHistoryDrawer';
@@ -190,7 +193,7 @@ function FolderStatsSection() {
   );
 }
 
-/** The actions of a loaded item. */
+/** The actions of a loaded item `entity`; `onRename` starts the inline rename. */
 function ItemActions({ entity, onRename }: { entity: EntityDto; onRename: () => void }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -208,7 +211,7 @@ function ItemActions({ entity, onRename }: { entity: EntityDto; onRename: () => 
         >
           Open
         </Button>
-      ) : (
+      ) : isInlinePreviewable(entity.content_type ?? '') ? (
         <Button
           icon={<EyeOutlined aria-hidden />}
           href={fileUrl(entity.id, 'preview')}
@@ -217,6 +220,15 @@ function ItemActions({ entity, onRename }: { entity: EntityDto; onRename: () => 
         >
           Preview
         </Button>
+      ) : (
+        // The span lets the tooltip show over the disabled button.
+        <Tooltip title={NO_PREVIEW_TEXT}>
+          <span className="disabled-action">
+            <Button icon={<EyeOutlined aria-hidden />} disabled>
+              Preview
+            </Button>
+          </span>
+        </Tooltip>
       )}
       <Button
         icon={<DownloadOutlined aria-hidden />}

@@ -1,9 +1,10 @@
 /**
  * One row of the folder list: selection checkbox, icon (a folder takes its colour), name (or the
  * inline rename), size, date, and the actions: favorite star, download (a file, or a folder as a
- * zip), preview, history, and the row menu (rename, move, copy, colour, archive, details). Rows
- * are selected by click, Ctrl/Cmd-click and Shift-click, dragged onto folders and breadcrumbs to
- * move, and folder rows take dropped rows.
+ * zip), preview (disabled for a file the browser cannot show inline), history, and the row menu
+ * (rename, move, copy, colour, archive, details). A file's name opens its preview, or downloads it
+ * when it has none. Rows are selected by click, Ctrl/Cmd-click and Shift-click, dragged onto
+ * folders and breadcrumbs to move, and folder rows take dropped rows.
  */
 import {
   DownloadOutlined,
@@ -50,6 +51,7 @@ import { organiseActions, type SelectModifier } from '../../organise/organiseSli
 import { useFolderDrop } from '../../organise/useFolderDrop';
 import { fileUrl } from '../entitiesApi';
 import type { EntityRow } from '../entitiesSelectors';
+import { FileNameLink, NO_PREVIEW_TEXT, startDownload } from './FileNameLink';
 import { folderRoute } from './FolderBreadcrumbs';
 
 /** Props of {@link EntityRowView}. */
@@ -173,8 +175,8 @@ function adjacentRow(row: HTMLElement, step: 1 | -1): HTMLElement | null {
 }
 
 /**
- * A focusable row (role "row", `data-entity-id`): Enter opens a folder (or a file's preview in a
- * new tab), F2 renames, Space toggles the selection, the Up and Down arrows move to the previous
+ * A focusable row (role "row", `data-entity-id`) of `row` at position `index`: Enter opens a
+ * folder, a previewable file's preview in a new tab, or downloads any other file; F2 renames, Space toggles the selection, the Up and Down arrows move to the previous
  * or next row, and with Shift they also extend the selection to it (as Shift-click does).
  */
 export const EntityRowView = memo(function EntityRowView({ row, index }: EntityRowViewProps) {
@@ -185,7 +187,7 @@ export const EntityRowView = memo(function EntityRowView({ row, index }: EntityR
   const renaming = useAppSelector((state) => selectRename(state).itemId === row.id);
   const canOrganise = useAppSelector(selectCanOrganise);
   const isFolder = row.type === 'folder';
-  const previewUrl = isFolder ? '' : fileUrl(row.id, 'preview');
+  const previewUrl = row.previewable ? fileUrl(row.id, 'preview') : '';
   const drop = useFolderDrop(row.id, row.name, isFolder && !renaming && canOrganise);
   const color = isFolder ? folderColor(row.color) : undefined;
 
@@ -203,7 +205,8 @@ export const EntityRowView = memo(function EntityRowView({ row, index }: EntityR
     if (event.key === 'Enter') {
       event.preventDefault();
       if (isFolder) void navigate(folderRoute(row.id));
-      else window.open(previewUrl, '_blank', 'noopener,noreferrer');
+      else if (row.previewable) window.open(previewUrl, '_blank', 'noopener,noreferrer');
+      else startDownload(fileUrl(row.id, 'download'), row.name);
     } else if (event.key === 'F2' && canOrganise) {
       event.preventDefault();
       dispatch(organiseActions.renameStarted({ id: row.id }));
@@ -298,16 +301,7 @@ export const EntityRowView = memo(function EntityRowView({ row, index }: EntityR
             {row.name}
           </Link>
         ) : (
-          <a
-            className="entity-name"
-            href={previewUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            tabIndex={-1}
-            draggable={false}
-          >
-            {row.name}
-          </a>
+          <FileNameLink file={row} tabIndex={-1} draggable={false} />
         )}
       </div>
       <div role="cell" className="entity-cell entity-cell-size">
@@ -356,17 +350,33 @@ export const EntityRowView = memo(function EntityRowView({ row, index }: EntityR
                 aria-label={`Download ${row.name}`}
               />
             </Tooltip>
-            <Tooltip title="Preview">
-              <Button
-                type="text"
-                size="small"
-                icon={<EyeOutlined aria-hidden />}
-                href={previewUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={`Preview ${row.name}`}
-              />
-            </Tooltip>
+            {row.previewable ? (
+              <Tooltip title="Preview">
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<EyeOutlined aria-hidden />}
+                  href={previewUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`Preview ${row.name}`}
+                />
+              </Tooltip>
+            ) : (
+              // Kept in place (disabled) so the action icons stay aligned; the span lets the
+              // tooltip show over the disabled button.
+              <Tooltip title={NO_PREVIEW_TEXT}>
+                <span className="disabled-action">
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<EyeOutlined aria-hidden />}
+                    disabled
+                    aria-label={`Preview ${row.name}`}
+                  />
+                </span>
+              </Tooltip>
+            )}
           </>
         )}
         <Button

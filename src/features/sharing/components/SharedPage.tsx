@@ -3,11 +3,13 @@
  * by me"; ?tab=by-me keeps the second across a reload) and /sharing/shared for guests, with
  * /…/folders/:folderId deep links inside a shared folder, its own breadcrumbs (from the shared
  * root down), a virtualised list, and Preview (new tab) and Download of files (when the share
- * allows it). Opening a file first checks the access; once the server says it has ended the page
+ * allows it). A file the browser cannot show inline has no preview: its name downloads it (or is
+ * plain text when the share does not allow downloading) and its Preview action is disabled.
+ * Opening a file first checks the access; once the server says it has ended the page
  * says "Your access to this item has ended." With the sharing flag off nothing is shared.
  */
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
-import { Alert, Breadcrumb, Button, Empty, Result, Spin, Tabs } from 'antd';
+import { Alert, Breadcrumb, Button, Empty, Result, Spin, Tabs, Tooltip } from 'antd';
 import { memo, useCallback, useEffect, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { SHARED_LANDING, SHARING_MESSAGES } from '../../../../common/sharing';
@@ -15,7 +17,11 @@ import { EntityIcon } from '../../../components/EntityIcon';
 import { PageTitle } from '../../../components/PageTitle';
 import { VirtualList } from '../../../components/VirtualList';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { fileUrl } from '../../entities/entitiesApi';
+import {
+  FileNameLink,
+  NO_PREVIEW_NO_DOWNLOAD_TEXT,
+  NO_PREVIEW_TEXT,
+} from '../../entities/components/FileNameLink';
 import { selectCurrentDatabaseId } from '../../session/sessionSelectors';
 import { sharedFileUrl, type SharedFileMode } from '../sharingApi';
 import {
@@ -90,7 +96,36 @@ function SharedFileLink({
   );
 }
 
-/** One row of what was shared with the user (or of an open shared folder). */
+/**
+ * The name of a shared file: opens its preview when it has one, else its download when
+ * `downloadAllowed`, else plain text saying why.
+ */
+function SharedFileName({ row, downloadAllowed }: { row: SharedRow; downloadAllowed: boolean }) {
+  if (row.previewable) {
+    return (
+      <SharedFileLink row={row} mode="preview" className="entity-name">
+        {row.name}
+      </SharedFileLink>
+    );
+  }
+  if (downloadAllowed) {
+    return (
+      <SharedFileLink row={row} mode="download" className="entity-name">
+        {row.name}
+      </SharedFileLink>
+    );
+  }
+  return (
+    <span className="entity-name" title={NO_PREVIEW_NO_DOWNLOAD_TEXT}>
+      {row.name}
+    </span>
+  );
+}
+
+/**
+ * One row of what was shared with the user (or of an open shared folder); `canDownload` is
+ * whether the listed folder's share allows downloading.
+ */
 const SharedRowView = memo(function SharedRowView({
   row,
   index,
@@ -103,6 +138,7 @@ const SharedRowView = memo(function SharedRowView({
   canDownload: boolean;
 }) {
   const isFolder = row.type === 'folder';
+  const downloadAllowed = canDownload && row.allowDownload;
   return (
     <div
       role="row"
@@ -118,9 +154,7 @@ const SharedRowView = memo(function SharedRowView({
             {row.name}
           </Link>
         ) : (
-          <SharedFileLink row={row} mode="preview" className="entity-name">
-            {row.name}
-          </SharedFileLink>
+          <SharedFileName row={row} downloadAllowed={downloadAllowed} />
         )}
       </div>
       <div role="cell" className="entity-cell shared-cell-by">
@@ -135,10 +169,28 @@ const SharedRowView = memo(function SharedRowView({
       <div role="cell" className="entity-cell shared-cell-actions">
         {isFolder ? null : (
           <>
-            <SharedFileLink row={row} mode="preview" label={`Preview ${row.name}`}>
-              <EyeOutlined aria-hidden /> Preview
-            </SharedFileLink>
-            {canDownload && row.allowDownload ? (
+            {row.previewable ? (
+              <SharedFileLink row={row} mode="preview" label={`Preview ${row.name}`}>
+                <EyeOutlined aria-hidden /> Preview
+              </SharedFileLink>
+            ) : (
+              // The span lets the tooltip show over the disabled button.
+              <Tooltip title={NO_PREVIEW_TEXT}>
+                <span className="disabled-action">
+                  <Button
+                    type="link"
+                    size="small"
+                    className="shared-action-button"
+                    icon={<EyeOutlined aria-hidden />}
+                    disabled
+                    aria-label={`Preview ${row.name}`}
+                  >
+                    Preview
+                  </Button>
+                </span>
+              </Tooltip>
+            )}
+            {downloadAllowed ? (
               <SharedFileLink row={row} mode="download" label={`Download ${row.name}`}>
                 <DownloadOutlined aria-hidden /> Download
               </SharedFileLink>
@@ -150,7 +202,10 @@ const SharedRowView = memo(function SharedRowView({
   );
 });
 
-/** One row of Shared by me: the item in the firm, its recipient, Remove access. */
+/**
+ * One row of Shared by me: the item in the firm (a file's name previews or downloads it, see
+ * {@link FileNameLink}), its recipient, Remove access.
+ */
 const SharedByMeRowView = memo(function SharedByMeRowView({
   row,
   index,
@@ -175,14 +230,7 @@ const SharedByMeRowView = memo(function SharedByMeRowView({
             {row.name}
           </Link>
         ) : (
-          <a
-            className="entity-name"
-            href={fileUrl(row.id, 'preview')}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            {row.name}
-          </a>
+          <FileNameLink file={row} />
         )}
       </div>
       <div role="cell" className="entity-cell shared-cell-by">

@@ -1,0 +1,94 @@
+/**
+ * The name link of a file row (folder view, collection pages, Shared by me): a file the browser
+ * can show inline (`isInlinePreviewable`) opens its preview in a new tab; any other file is
+ * downloaded, since its "preview" would only be an attachment. Also the texts shown where a
+ * preview is not offered, and the download started from the keyboard.
+ */
+import type { ReactNode } from 'react';
+import { fileUrl } from '../entitiesApi';
+
+/** Tooltip of a disabled Preview action: the file's type cannot be shown in the browser. */
+export const NO_PREVIEW_TEXT = 'No preview for this file type';
+
+/** Title of a guest's file name that neither previews nor downloads. */
+export const NO_PREVIEW_NO_DOWNLOAD_TEXT =
+  'No preview for this file type, and downloading is not allowed for this share.';
+
+/** The file a {@link FileNameLink} opens: any row view model with these fields. */
+export interface FileNameLinkFile {
+  id: string;
+  name: string;
+  /** Whether the file's type can be previewed inline (see the rows' `previewable`). */
+  previewable: boolean;
+}
+
+/** Props of {@link FileNameLink}. */
+export interface FileNameLinkProps {
+  file: FileNameLinkFile;
+  /** The link's class; 'entity-name' by default. */
+  className?: string;
+  tabIndex?: number;
+  draggable?: boolean;
+  /** The link's content; the file's name by default. */
+  children?: ReactNode;
+}
+
+/**
+ * A file's name as a link: to its preview in a new tab when `file.previewable`, otherwise to its
+ * download (`download` set to the name, same tab: the answer is an attachment, the page stays).
+ *
+ * @param props the file, and the class, tab index and draggability of the `<a>`
+ * @returns the `<a>` element
+ */
+export function FileNameLink({
+  file,
+  className = 'entity-name',
+  tabIndex,
+  draggable,
+  children,
+}: FileNameLinkProps) {
+  const content = children ?? file.name;
+  if (file.previewable) {
+    return (
+      <a
+        className={className}
+        href={fileUrl(file.id, 'preview')}
+        target="_blank"
+        rel="noopener noreferrer"
+        tabIndex={tabIndex}
+        draggable={draggable}
+      >
+        {content}
+      </a>
+    );
+  }
+  return (
+    <a
+      className={className}
+      href={fileUrl(file.id, 'download')}
+      download={file.name}
+      tabIndex={tabIndex}
+      draggable={draggable}
+    >
+      {content}
+    </a>
+  );
+}
+
+/**
+ * Starts a download without leaving the page: clicks a temporary `<a href download>` (the address
+ * answers with Content-Disposition: attachment).
+ *
+ * @param url the download address, e.g. `fileUrl(id, 'download')`
+ * @param fileName the name the browser saves the file under
+ */
+export function startDownload(url: string, fileName: string): void {
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  anchor.rel = 'noopener';
+  anchor.style.display = 'none';
+  document.body.appendChild(anchor);
+  anchor.click();
+  anchor.remove();
+}

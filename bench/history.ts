@@ -31,6 +31,7 @@ import { systemClock } from '../server/ids';
 import { seed } from '../server/seed';
 import { CHAIN_COLUMNS, listHistory } from '../server/repositories/history';
 import { resolveHistoryQuery, verifyHistoryChain } from '../server/services/history';
+import { exportRecordText, HISTORY_EXPORT_FORMAT } from '../server/services/historyCsv';
 import {
   canonicalJson,
   chainHash,
@@ -59,10 +60,10 @@ interface Firm {
   users: { id: string; name: string }[];
 }
 
-/** One stored history row, as the chain defines it. */
-type Row = ChainLink;
+/** One stored history row, as recordEvents writes it: the chain link and its export record. */
+type Row = ChainLink & { export_record: string; export_format: number };
 
-const COLUMNS: readonly (keyof Row)[] = CHAIN_COLUMNS;
+const COLUMNS: readonly (keyof Row)[] = [...CHAIN_COLUMNS, 'export_record', 'export_format'];
 
 /** Columns of the database's own dump: those of the app's export the database can produce. */
 const DUMP_COLUMNS =
@@ -228,7 +229,13 @@ async function generate(
       created_at: new Date(at).toISOString(),
     };
     const hash = chainHash(prev, content);
-    batch.push({ ...content, prev_hash: prev, hash });
+    batch.push({
+      ...content,
+      prev_hash: prev,
+      hash,
+      export_record: exportRecordText({ ...content, hash }),
+      export_format: HISTORY_EXPORT_FORMAT,
+    });
     prev = hash;
     if (batch.length === 10_000) {
       await sink(batch);

@@ -41,17 +41,21 @@ import {
   recordPermissionsAdded,
 } from '../../server/services/historyEvents';
 import {
-  exportBatch,
+  EXPORT_BATCH_ROWS,
   openExportReader,
-  type HistoryExportRow,
+  storedExportBatch,
   type HistoryQuery,
+  type StoredExportRow,
 } from '../../server/repositories/history';
 import {
   csvCell,
   csvRecord,
+  csvText,
+  exportRecordText,
   HISTORY_CSV_COLUMNS,
-  startHistoryExport,
-} from '../../server/services/historyReports';
+  HISTORY_EXPORT_FORMAT,
+} from '../../server/services/historyCsv';
+import { startHistoryExport } from '../../server/services/historyReports';
 import { GENESIS_HASH, idLowerBound } from '../../server/services/historyChain';
 import { addUser, describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
 import { appendEvents, contextFor, parseCsv, type BulkEvent } from './historyHelpers';
@@ -70,6 +74,32 @@ describeEachDatabase('history', (kind) => {
   afterEach(() => {
     server.clock.now = Date.now();
   });
+
+  /** Runs a statement on the log behind its back: the append-only triggers are lifted, then put back. */
+  async function tamper(statement: ReturnType<typeof sql>): Promise<void> {
+    const { db } = server.services;
+    if (kind === 'postgres') {
+      await sql`alter table history_events disable trigger history_events_no_update_delete`.execute(
+        db,
+      );
+      await statement.execute(db);
+      await sql`alter table history_events enable trigger history_events_no_update_delete`.execute(
+        db,
+      );
+    } else {
+      await sql`drop trigger history_events_no_update`.execute(db);
+      await sql`drop trigger history_events_no_delete`.execute(db);
+      await statement.execute(db);
+      await sql`create trigger history_events_no_update before update on history_events
+        begin select raise(abort, 'history_events is append-only: UPDATE refused'); end`.execute(
+        db,
+      );
+      await sql`create trigger history_events_no_delete before delete on history_events
+        begin select raise(abort, 'history_events is append-only: DELETE refused'); end`.execute(
+        db,
+      );
+    }
+  }
 
   /** A new firm with one user of that role, signed in at the current clock. */
   async function newFirm(username: string, role: 'admin' | 'member' | 'read_only' = 'admin') {
@@ -492,7 +522,16 @@ describeEachDatabase('history', (kind) => {
         at: base + i * 60_000,
       };
     });
-    const ids = await appendEvents(server.services.db, firm.databaseId, events);
+    // Every other thousand is stored without export records (rows written before migration
+    // 0016): the export renders those and streams the others' stored records, in one order.
+    const ids: string[] = [];
+    for (let i = 0; i < events.length; i += 1_000) {
+      ids.push(
+        ...(await appendEvents(server.services.db, firm.databaseId, events.slice(i, i + 1_000), {
+          legacy: (i / 1_000) % 2 === 0,
+        })),
+      );
+    }
     const response = await server.app.inject({
       method: 'POST',
       url: '/api/rest/history/export',
@@ -521,6 +560,11 @@ describeEachDatabase('history', (kind) => {
       .orderBy('id', 'desc')
       .execute();
     expect(rows).toEqual(stored.map(csvRecord));
+    expect(stored.filter((r) => r.export_record === null)).toHaveLength(5_000);
+    for (const row of stored.filter((r) => r.export_record !== null)) {
+      expect(row.export_format).toBe(HISTORY_EXPORT_FORMAT);
+      expect(row.export_record).toBe(csvText([csvRecord(row)]));
+    }
     // Spot checks against the source, independent of csvRecord.
     const byId = new Map(events.map((e, i) => [ids[i]!, e]));
     for (const row of rows.slice(0, 40)) {
@@ -638,10 +682,10 @@ describeEachDatabase('history', (kind) => {
     const reader = await openExportReader(server.services.db, kind);
     try {
       for (const filters of cases) {
-        const read = async (batch: (q: HistoryQuery) => Promise<HistoryExportRow[]>) => {
+        const read = async (batch: (q: HistoryQuery) => Promise<StoredExportRow[]>) => {
           const q = resolveHistoryQuery(firm.databaseId, filters);
           q.beforeId = idLowerBound(Date.now() + 60_000);
-          const rows: HistoryExportRow[] = [];
+          const rows: StoredExportRow[] = [];
           for (;;) {
             const page = await batch(q);
             rows.push(...page);
@@ -650,7 +694,7 @@ describeEachDatabase('history', (kind) => {
           }
         };
         const viaReader = await read((q) => reader.batch(q, 1_000));
-        const viaKysely = await read((q) => exportBatch(server.services.db, q, 1_000));
+        const viaKysely = await read((q) => storedExportBatch(server.services.db, q, 1_000));
         expect({ filters, rows: viaReader }).toEqual({ filters, rows: viaKysely });
         if (Object.keys(filters).length === 0) {
           expect(viaReader.map((r) => r.id)).toEqual([...ids].reverse());
@@ -661,8 +705,11 @@ describeEachDatabase('history', (kind) => {
     }
     // An export whose consumer stops early (the client went away) releases its reader.
     const started = await startHistoryExport(server.services, firm.ctx, {});
-    expect((await started.batches.next()).value).toEqual([[...HISTORY_CSV_COLUMNS]]);
-    expect((await started.batches.next()).value).toHaveLength(1_000);
+    expect((await started.batches.next()).value).toEqual([HISTORY_CSV_COLUMNS.join(',')]);
+    const first = (await started.batches.next()).value as string[];
+    expect(first.length).toBeGreaterThanOrEqual(
+      Math.min(ids.length, EXPORT_BATCH_ROWS[kind === 'sqlite' ? 'sqliteReader' : 'kysely']),
+    );
     await expect(started.batches.return(undefined)).resolves.toEqual({
       done: true,
       value: undefined,
@@ -841,29 +888,6 @@ describeEachDatabase('history', (kind) => {
       .where('database_id', '=', firm.databaseId)
       .where('chain_seq', '=', 12)
       .executeTakeFirstOrThrow();
-    const tamper = async (statement: ReturnType<typeof sql>) => {
-      if (kind === 'postgres') {
-        await sql`alter table history_events disable trigger history_events_no_update_delete`.execute(
-          db,
-        );
-        await statement.execute(db);
-        await sql`alter table history_events enable trigger history_events_no_update_delete`.execute(
-          db,
-        );
-      } else {
-        await sql`drop trigger history_events_no_update`.execute(db);
-        await sql`drop trigger history_events_no_delete`.execute(db);
-        await statement.execute(db);
-        await sql`create trigger history_events_no_update before update on history_events
-          begin select raise(abort, 'history_events is append-only: UPDATE refused'); end`.execute(
-          db,
-        );
-        await sql`create trigger history_events_no_delete before delete on history_events
-          begin select raise(abort, 'history_events is append-only: DELETE refused'); end`.execute(
-          db,
-        );
-      }
-    };
     await tamper(
       sql`update history_events set attributes = '{"name":"Innocent"}' where id = ${victim.id}`,
     );
@@ -893,6 +917,54 @@ describeEachDatabase('history', (kind) => {
       ok: false,
       broken: { seq: 5, id: null, reason: 'sequence gap' },
     });
+  });
+
+  it('stores each event with its export record; the verifier finds a record changed behind its back', async () => {
+    const firm = await newFirm(`records-${kind}`);
+    await onePerPair(firm.ctx);
+    const { db } = server.services;
+    const stored = await db
+      .selectFrom('history_events')
+      .selectAll()
+      .where('database_id', '=', firm.databaseId)
+      .orderBy('chain_seq')
+      .execute();
+    expect(stored.length).toBeGreaterThanOrEqual(HISTORY_EVENT_PAIRS.length);
+    for (const row of stored) {
+      expect(row.export_format).toBe(HISTORY_EXPORT_FORMAT);
+      expect(row.export_record).toBe(exportRecordText(row));
+      // One record of the export's columns, parsed back as it was rendered.
+      expect(parseCsv(`${row.export_record!}\r\n`)).toEqual([csvRecord(row)]);
+    }
+    expect(await verifyHistoryChain(db, firm.databaseId)).toMatchObject({ ok: true });
+
+    const victim = stored[6]!;
+    const forged = exportRecordText({ ...victim, user_name: 'Someone Else' });
+    await tamper(sql`update history_events set export_record = ${forged} where id = ${victim.id}`);
+    expect(await verifyHistoryChain(db, firm.databaseId)).toMatchObject({
+      ok: false,
+      checked: Number(victim.chain_seq),
+      broken: {
+        seq: Number(victim.chain_seq),
+        id: victim.id,
+        reason: 'export record does not match its content',
+      },
+      head: { seq: Number(victim.chain_seq) - 1 },
+    });
+
+    // A record of an older format is neither checked nor exported: the export renders the row.
+    await tamper(
+      sql`update history_events set export_format = ${HISTORY_EXPORT_FORMAT - 1} where id = ${victim.id}`,
+    );
+    expect(await verifyHistoryChain(db, firm.databaseId)).toMatchObject({ ok: true });
+    const exported = await server.app.inject({
+      method: 'POST',
+      url: '/api/rest/history/export',
+      headers: { cookie: firm.cookie },
+      payload: {},
+    });
+    const line = parseCsv(exported.body).find((r) => r[0] === victim.id);
+    expect(line).toEqual(csvRecord(victim));
   });
 
   it('migration 0002 links the events written before it into per-firm chains', async () => {

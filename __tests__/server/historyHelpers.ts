@@ -14,6 +14,7 @@ import {
   historyIdAt,
 } from '../../server/services/historyChain';
 import { historyHead } from '../../server/repositories/history';
+import { exportRecordText, HISTORY_EXPORT_FORMAT } from '../../server/services/historyCsv';
 
 export { parseCsv } from '../csv';
 
@@ -63,13 +64,16 @@ export interface BulkEvent {
 
 /**
  * Appends events to a firm's chain in bulk (multi-row inserts of 200), in the given order, with
- * valid hashes, so the verifier accepts them.
+ * valid hashes, so the verifier accepts them, and with their export records as recordEvents
+ * stores them.
+ * @param options.legacy store no export record, as rows written before migration 0016
  * @returns the ids, in the given order
  */
 export async function appendEvents(
   db: Kysely<DB>,
   databaseId: string,
   events: BulkEvent[],
+  options: { legacy?: boolean } = {},
 ): Promise<string[]> {
   const head = await historyHead(db, databaseId);
   let seq = head?.chain_seq ?? 0;
@@ -96,7 +100,17 @@ export async function appendEvents(
       created_at: new Date(e.at).toISOString(),
     };
     const hash = chainHash(prev, content);
-    const row = { ...content, prev_hash: prev, hash };
+    const row = {
+      ...content,
+      prev_hash: prev,
+      hash,
+      ...(options.legacy
+        ? {}
+        : {
+            export_record: exportRecordText({ ...content, hash }),
+            export_format: HISTORY_EXPORT_FORMAT,
+          }),
+    };
     prev = hash;
     ids.push(id);
     return row;

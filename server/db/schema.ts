@@ -3,7 +3,7 @@
  * UTC text (they sort as text), booleans 0/1 integers, JSON as text. `parent_id`/`folder_id` is ''
  * for the root folder (SPEC section 2: the root has an empty id).
  */
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ContactTables } from './schemaContacts';
 import type { IndexTables } from './schemaIndexes';
 import type { SearchTables } from './schemaSearch';
@@ -139,6 +139,13 @@ export interface HistoryEventsTable {
   prev_hash: string;
   /** sha256(prev_hash + canonical content), hex (0002; see server/services/historyChain.ts). */
   hash: string;
+  /**
+   * The event's CSV record as the export writes it, rendered when it was recorded; null for rows
+   * written before 0016 (derived data, not hashed: server/services/historyCsv.ts).
+   */
+  export_record: ColumnType<string | null, string | null | undefined, never>;
+  /** Format of `export_record` (HISTORY_EXPORT_FORMAT when it was rendered), or null (0016). */
+  export_format: ColumnType<number | null, number | null | undefined, never>;
 }
 
 /** A user's last touch of a file or folder, for the Recent page (0004). */

@@ -24,6 +24,7 @@ import { presentHistoryEvent, displayName } from '../presenters';
 import {
   allDatabaseIds,
   chainLinks,
+  type HistoryLinkRow,
   countHistory,
   firmMembers,
   historyHead,
@@ -38,11 +39,13 @@ import type { Executor } from '../repositories/types';
 import type { HistoryEventsTable } from '../db/schema';
 import type { Insertable } from 'kysely';
 import { accessibleFile, accessibleFolder, eventVisibility } from './access';
+import { exportRecordText, HISTORY_EXPORT_FORMAT } from './historyCsv';
 import type { RequestContext, Services } from './context';
 import {
   canonicalJson,
   chainHash,
   ChainWalker,
+  type BrokenReason,
   GENESIS_HASH,
   historyIdAt,
   idLowerBound,
@@ -85,7 +88,8 @@ const INSERT_BATCH = 500;
  * name at the time), when (the services' clock, UTC; the id carries the same millisecond), and
  * where (IP, user agent). On PostgreSQL it holds the firm's chain lock until the transaction ends,
  * so record events last in long transactions. A touch of a file or folder (RECENT_ACTIONS) also
- * becomes the user's recent item.
+ * becomes the user's recent item. The event's export record is rendered and stored with it
+ * (historyCsv.ts).
  * @returns the new event's id
  */
 export async function recordEvent(
@@ -143,7 +147,13 @@ export async function recordEvents(
       created_at: createdAt,
     };
     const hash = chainHash(prevHash, content);
-    rows.push({ ...content, prev_hash: prevHash, hash });
+    rows.push({
+      ...content,
+      prev_hash: prevHash,
+      hash,
+      export_record: exportRecordText({ ...content, hash }),
+      export_format: HISTORY_EXPORT_FORMAT,
+    });
     prevId = content.id;
     prevHash = hash;
     if (
@@ -290,15 +300,29 @@ export async function historyUsers(
 const VERIFY_BATCH = 5000;
 
 /**
+ * The verifier's check of a link's stored export record: a record in the current format must be
+ * exactly what the link's content renders to (one changed behind the log's back would put other
+ * text in exports than the chain vouches for). Records of older formats, and rows without one,
+ * are rendered anew by exports and are not checked.
+ */
+function exportRecordCheck(link: HistoryLinkRow): BrokenReason | null {
+  if (link.export_format !== HISTORY_EXPORT_FORMAT) return null;
+  return link.export_record === exportRecordText(link)
+    ? null
+    : 'export record does not match its content';
+}
+
+/**
  * Walks one firm's hash chain from its first link and reports the first broken one (a changed,
- * removed or re-linked row). Reads in batches, so memory stays constant. A removed tail cannot be
- * seen from the chain alone: compare `head` with a copy kept elsewhere.
+ * removed or re-linked row, or a stored export record that does not match its row). Reads in
+ * batches, so memory stays constant. A removed tail cannot be seen from the chain alone: compare
+ * `head` with a copy kept elsewhere.
  */
 export async function verifyHistoryChain(
   db: Executor,
   databaseId: string,
 ): Promise<HistoryVerifyDto> {
-  const walker = new ChainWalker();
+  const walker = new ChainWalker<HistoryLinkRow>(exportRecordCheck);
   let after = 0;
   for (;;) {
     const links = await chainLinks(db, databaseId, after, VERIFY_BATCH);

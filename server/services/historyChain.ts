@@ -93,7 +93,10 @@ export function chainHash(prevHash: string, row: ChainContent): string {
 
 /** Why a link is broken (the verifier's report). */
 export type BrokenReason =
-  'sequence gap' | 'previous hash does not match' | 'content does not match its hash';
+  | 'sequence gap'
+  | 'previous hash does not match'
+  | 'content does not match its hash'
+  | 'export record does not match its content';
 
 /**
  * Walks one firm's chain in chain_seq order and remembers the first broken link: a missing
@@ -101,7 +104,7 @@ export type BrokenReason =
  * re-linked), or a hash that does not match the content (a row changed). Feed it every link from
  * seq 1 up; it stops checking after the first break.
  */
-export class ChainWalker {
+export class ChainWalker<L extends ChainLink = ChainLink> {
   /** Links checked so far (up to and including a broken one). */
   checked = 0;
   /** The first broken link, or null. */
@@ -112,10 +115,16 @@ export class ChainWalker {
   private expectedPrev = GENESIS_HASH;
 
   /**
+   * @param check a further check of each sound link (its hash matches), answering why it is
+   *   broken all the same, or null; the chain's own checks come first
+   */
+  constructor(private readonly check?: (link: L) => BrokenReason | null) {}
+
+  /**
    * Checks the next link.
    * @returns false once the chain is broken (later links need not be fed)
    */
-  add(link: ChainLink): boolean {
+  add(link: L): boolean {
     if (this.broken) return false;
     this.checked += 1;
     const seq = Number(link.chain_seq);
@@ -129,6 +138,11 @@ export class ChainWalker {
     }
     if (chainHash(link.prev_hash, link) !== link.hash) {
       this.broken = { seq, id: link.id, reason: 'content does not match its hash' };
+      return false;
+    }
+    const other = this.check?.(link) ?? null;
+    if (other) {
+      this.broken = { seq, id: link.id, reason: other };
       return false;
     }
     this.head = { seq, id: link.id, hash: link.hash };

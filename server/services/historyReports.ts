@@ -3,53 +3,31 @@
  * activity type) and the CSV export, streamed in keyset batches so that memory stays constant
  * whatever the number of rows. Days are counted in the caller's IANA time zone (UTC by default).
  */
-import {
-  HISTORY_EVENT_PAIRS,
-  HISTORY_FILTER_LABELS,
-  labelFor,
-  summarizeHistoryEvent,
-} from '../../common/history';
+import { HISTORY_EVENT_PAIRS, HISTORY_FILTER_LABELS, labelFor } from '../../common/history';
 import type { HistoryFilters, HistoryStatsDto } from '../../common/types';
 import { badRequest } from '../errors';
-import { presentHistoryEvent } from '../presenters';
 import {
   countByPair,
   countByRange,
+  exportRowsByIds,
   openExportReader,
-  type HistoryExportRow,
+  type StoredExportRow,
 } from '../repositories/history';
 import type { RequestContext, Services } from './context';
 import { eventVisibility } from './access';
 import { idLowerBound } from './historyChain';
 import { recordUserDownload } from './historyEvents';
+import {
+  csvText,
+  exportRecordText,
+  HISTORY_CSV_COLUMNS,
+  HISTORY_EXPORT_FORMAT,
+  OTHER_ACTIVITY,
+} from './historyCsv';
 import { resolveHistoryQuery } from './history';
 
 /** Longest stats range, in days (two years and a leap day). */
 export const HISTORY_STATS_MAX_DAYS = 731;
-/** Rows read per export batch. */
-export const HISTORY_EXPORT_BATCH = 1000;
-/** The stats bucket of events no activity-type label selects (folder and file updates). */
-export const OTHER_ACTIVITY = 'Other';
-
-/** Header of the export, in column order. */
-export const HISTORY_CSV_COLUMNS = [
-  'id',
-  'created_at',
-  'user',
-  'user_id',
-  'activity',
-  'summary',
-  'entity_type',
-  'action',
-  'entity_id',
-  'item_id',
-  'ip',
-  'user_agent',
-  'attributes',
-  'chain_seq',
-  'hash',
-] as const;
-
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
@@ -215,65 +193,49 @@ export function exportFileName(
   return `history_${from}_to_${to}.csv`;
 }
 
-/**
- * A cell as written to the CSV: text that a spreadsheet would run as a formula (starting with =,
- * +, -, @, tab or carriage return) gets a leading apostrophe (OWASP "CSV injection"). The first
- * character is compared by code rather than with a pattern: this runs for every cell of an export.
- */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  const text = typeof value === 'string' ? value : String(value);
-  switch (text.charCodeAt(0)) {
-    case 0x3d: // =
-    case 0x2b: // +
-    case 0x2d: // -
-    case 0x40: // @
-    case 0x09: // tab
-    case 0x0d: // carriage return
-      return `'${text}`;
-    default:
-      return text;
-  }
-}
-
-/** One exported row, in {@link HISTORY_CSV_COLUMNS} order. */
-export function csvRecord(row: HistoryExportRow): string[] {
-  const rendered = summarizeHistoryEvent(presentHistoryEvent(row));
-  return [
-    csvCell(row.id),
-    csvCell(row.created_at),
-    csvCell(row.user_name),
-    csvCell(row.user_id),
-    csvCell(rendered.label ?? OTHER_ACTIVITY),
-    csvCell(rendered.summary),
-    csvCell(row.entity_type),
-    csvCell(row.action),
-    csvCell(row.entity_id),
-    csvCell(row.item_id),
-    csvCell(row.ip),
-    csvCell(row.user_agent),
-    csvCell(row.attributes),
-    csvCell(Number(row.chain_seq)),
-    csvCell(row.hash),
-  ];
-}
-
-/** A started export: its file name and its records, read lazily in batches. */
+/** A started export: its file name and its CSV records, read lazily in batches. */
 export interface HistoryExport {
   fileName: string;
   /** The id of the user download event that records the export. */
   eventId: string;
-  /** Batches of CSV records in {@link HISTORY_CSV_COLUMNS} order; the first is the header. */
-  batches: AsyncGenerator<string[][]>;
+  /**
+   * Batches of CSV records, each record's text without its line end (historyCsv.ts); the first
+   * batch is the header alone.
+   */
+  batches: AsyncGenerator<string[]>;
+}
+
+/**
+ * The CSV records of a batch of stored rows, in their order: each row's stored record when it is
+ * in the current format, else rendered now from the whole row (rows written before migration
+ * 0016, or in an older format: one extra read for all of them).
+ */
+async function recordsOf(
+  services: Services,
+  databaseId: string,
+  stored: StoredExportRow[],
+): Promise<string[]> {
+  const current = (row: StoredExportRow) =>
+    row.export_format === HISTORY_EXPORT_FORMAT && row.export_record !== null;
+  const stale = stored.filter((row) => !current(row)).map((row) => row.id);
+  const rendered = new Map<string, string>();
+  if (stale.length > 0) {
+    for (const row of await exportRowsByIds(services.db, databaseId, stale)) {
+      rendered.set(row.id, exportRecordText(row));
+    }
+  }
+  return stored.map((row) => (current(row) ? row.export_record! : rendered.get(row.id)!));
 }
 
 /**
  * POST REST/history/export: records the export (a user download event with `export` attributes,
  * which is not part of its own file), then answers the matching events newest first as CSV
- * records, read in keyset batches of {@link HISTORY_EXPORT_BATCH} only as fast as the consumer
- * takes them (constant memory; events that arrive meanwhile are not included). The batches are
- * read by an export reader (SQLite: a read-only connection of its own, see openExportReader),
- * opened with the first batch and closed when the generator finishes or is returned early.
+ * records, read in keyset batches (the reader's batchSize) only as fast as the consumer
+ * takes them (constant memory; events that arrive meanwhile are not included). Each event's record
+ * was rendered when it was recorded (historyCsv.ts); rows without a current one are rendered here.
+ * The batches are read by an export reader (SQLite: a read-only connection of its own, see
+ * openExportReader), opened with the first batch and closed when the generator finishes or is
+ * returned early.
  * @throws AppError 400 for invalid filters or time zone
  */
 export async function startHistoryExport(
@@ -292,14 +254,14 @@ export async function startHistoryExport(
     }),
   );
   if (!query.beforeId || eventId < query.beforeId) query.beforeId = eventId;
-  async function* batches(): AsyncGenerator<string[][]> {
-    yield [[...HISTORY_CSV_COLUMNS]];
+  async function* batches(): AsyncGenerator<string[]> {
+    yield [csvText([[...HISTORY_CSV_COLUMNS]])];
     const reader = await openExportReader(services.db, services.dialect);
     try {
       for (;;) {
-        const rows = await reader.batch(query, HISTORY_EXPORT_BATCH);
-        if (rows.length > 0) yield rows.map(csvRecord);
-        if (rows.length < HISTORY_EXPORT_BATCH) return;
+        const rows = await reader.batch(query, reader.batchSize);
+        if (rows.length > 0) yield await recordsOf(services, ctx.databaseId, rows);
+        if (rows.length < reader.batchSize) return;
         query.beforeId = rows[rows.length - 1]!.id;
       }
     } finally {

@@ -17,6 +17,7 @@ import { contacts } from './0012_contacts';
 import { search } from './0013_search';
 import { searchArchivePath } from './0014_search_archive_path';
 import { fileFingerprints } from './0015_file_fingerprints';
+import { historyExportRecords } from './0016_history_export_records';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0013_search': search,
   '0014_search_archive_path': searchArchivePath,
   '0015_file_fingerprints': fileFingerprints,
+  '0016_history_export_records': historyExportRecords,
 };

@@ -23,8 +23,11 @@
  *    or tsv @@ to_tsquery … LIMIT 10: no firm, visibility, ranking or presentation), and the
  *    ratios of their p95s. Targets: autocomplete p95 under 30 ms and within 2× of the raw query.
  * The machine's load average is printed with the figures (the benchmark shares the CPU).
+ * BENCH_SEARCH_KEEP=<folder> keeps the generated data (the SQLite file in the folder, the
+ * PostgreSQL database named in `<folder>/postgres.json`) and reuses it on later runs with the
+ * same sizes, so a change can be measured without generating 1,000,000 files again.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql, type Insertable } from 'kysely';
@@ -372,27 +375,94 @@ async function firmOf(database: DatabaseHandle): Promise<Firm> {
 }
 
 /** One database kind, end to end. */
-async function benchDatabase(
+/** What {@link generate} answers, kept beside a data set that BENCH_SEARCH_KEEP keeps. */
+type Samples = Awaited<ReturnType<typeof generate>>;
+
+/** A kept data set (BENCH_SEARCH_KEEP): its database URL and samples. */
+interface Kept {
+  databaseUrl: string;
+  options: Required<SearchBenchOptions>;
+  samples: Samples;
+}
+
+/**
+ * The data set of one database kind: generated in a scratch database, or, with
+ * BENCH_SEARCH_KEEP=<folder>, generated once into that folder (SQLite) or a database it names
+ * (PostgreSQL) and reused by later runs with the same sizes (migrated to the latest schema).
+ */
+async function dataSet(
   kind: 'sqlite' | 'postgres',
   options: Required<SearchBenchOptions>,
-): Promise<void> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `dossier-bench-search-${kind}-`));
+): Promise<{
+  database: DatabaseHandle;
+  databaseUrl: string;
+  samples: Samples;
+  dispose: () => Promise<void>;
+}> {
+  const keep = process.env.BENCH_SEARCH_KEEP;
+  const keptFile = keep ? path.join(keep, `${kind}.json`) : null;
+  if (keptFile && existsSync(keptFile)) {
+    const kept = JSON.parse(readFileSync(keptFile, 'utf8')) as Kept;
+    if (JSON.stringify(kept.options) === JSON.stringify(options)) {
+      console.log(`  reusing the data set kept in ${keptFile}`);
+      const database = openDatabase(kept.databaseUrl);
+      await migrateToLatest(database.db);
+      if (database.dialect === 'postgres') await sql`vacuum analyze`.execute(database.db);
+      else await sql`analyze`.execute(database.db);
+      return {
+        database,
+        databaseUrl: kept.databaseUrl,
+        samples: kept.samples,
+        dispose: () => database.close(),
+      };
+    }
+  }
+  const dataDir = keep
+    ? path.join(keep, kind)
+    : mkdtempSync(path.join(os.tmpdir(), `dossier-bench-search-${kind}-`));
+  if (keep) {
+    rmSync(dataDir, { recursive: true, force: true });
+    mkdirSync(dataDir, { recursive: true });
+  }
   const { databaseUrl, dropDatabase } = await scratchDatabase(
     kind,
     dataDir,
     'dossier_bench_search',
   );
   const database = openDatabase(databaseUrl);
+  await migrateToLatest(database.db);
+  await seed(database.db, { username: 'admin', password: PASSWORD }, systemClock);
+  const firm = await firmOf(database);
+  const samples = await generate(database, firm, options);
+  if (keptFile) {
+    writeFileSync(keptFile, JSON.stringify({ databaseUrl, options, samples } satisfies Kept));
+    return { database, databaseUrl, samples, dispose: () => database.close() };
+  }
+  return {
+    database,
+    databaseUrl,
+    samples,
+    dispose: async () => {
+      await database.close();
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function benchDatabase(
+  kind: 'sqlite' | 'postgres',
+  options: Required<SearchBenchOptions>,
+): Promise<void> {
+  console.log(
+    `\nsearch [${kind}]: ${options.files.toLocaleString('en-US')} files, ` +
+      `${options.folders.toLocaleString('en-US')} folders, ` +
+      `${options.contacts.toLocaleString('en-US')} contacts (load ${load()})`,
+  );
+  const { database, databaseUrl, samples: data, dispose } = await dataSet(kind, options);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `dossier-bench-search-${kind}-config-`));
   try {
-    console.log(
-      `\nsearch [${kind}]: ${options.files.toLocaleString('en-US')} files, ` +
-        `${options.folders.toLocaleString('en-US')} folders, ` +
-        `${options.contacts.toLocaleString('en-US')} contacts (load ${load()})`,
-    );
-    await migrateToLatest(database.db);
-    await seed(database.db, { username: 'admin', password: PASSWORD }, systemClock);
     const firm = await firmOf(database);
-    const data = await generate(database, firm, options);
     const services: Services = {
       db: database.db,
       dialect: database.dialect,
@@ -472,8 +542,7 @@ async function benchDatabase(
     }
     console.log(`  load average after: ${load()}`);
   } finally {
-    await database.close();
-    await dropDatabase();
+    await dispose();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -118,12 +118,31 @@ export type SearchHitDto = EntityDto & {
   matched_in: SearchMatch[];
 };
 
+/**
+ * One autocomplete hit: what the search box shows (icon, name, path) and what opening it needs.
+ * Lighter than a {@link SearchHitDto}: the box shows no size, dates, favorite or colour, so the
+ * server reads and sends none of them (the results page and the side panel read the whole item).
+ */
+export interface AutocompleteHitDto {
+  id: string;
+  type: 'file' | 'folder';
+  /** Full display name, with a file's extension. */
+  name: string;
+  /** A file's extension, lowercased ('' when none, and for folders). */
+  extension: string;
+  /** The folder holding the item ('' for the root): a file's folder_id, a folder's parent_id. */
+  parent_id: string;
+  /** Ancestors from Root (inclusive) down to the folder that holds the item. */
+  path: SearchPathItem[];
+  matched_in: SearchMatch[];
+}
+
 /** GET /api/rest/entities/search/autocomplete?query: at most {@link AUTOCOMPLETE_LIMIT} hits. */
 export interface AutocompleteResponse {
   /** The query as received (so the client can drop answers to older queries). */
   query: string;
   /** Exact name matches first, then name prefix matches, then the others. */
-  items: SearchHitDto[];
+  items: AutocompleteHitDto[];
 }
 
 /** Body of POST /api/rest/entities/search and /api/rest/entities/filtered. */

@@ -43,7 +43,7 @@ export async function newActor(
 export function call(
   server: TestServer,
   actor: Actor,
-  method: 'GET' | 'POST' | 'PATCH',
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   url: string,
   payload?: unknown,
 ): Promise<LightMyRequestResponse> {

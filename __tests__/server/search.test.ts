@@ -6,15 +6,30 @@
  * and deletion; 2-character and long queries; and each filter of search and filtered lists.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type {
-  AutocompleteResponse,
-  SearchFilters,
-  SearchHitDto,
-  SearchResponse,
+import {
+  AUTOCOMPLETE_LIMIT,
+  normalizeSearchQuery,
+  type AutocompleteHitDto,
+  type AutocompleteResponse,
+  type SearchFilters,
+  type SearchResponse,
 } from '../../common/search';
 import type { FolderDto } from '../../common/types';
 import { newId } from '../../server/ids';
-import { TEXT_PROBE_MAX_ROWS, textMatchMode } from '../../server/repositories/search';
+import {
+  autocompleteHits,
+  type AutocompleteMatch,
+  TEXT_PROBE_MAX_ROWS,
+  textMatchMode,
+} from '../../server/repositories/search';
+import { FolderTreeCache } from '../../server/services/folderTree';
+import {
+  AUTOCOMPLETE_HIDDEN_ROOM,
+  autocompleteFromTree,
+  rankMatches,
+  textQuery,
+} from '../../server/services/search';
+import { contextFor } from './historyHelpers';
 import { describeEachDatabase, startTestServer, type TestServer } from './helpers';
 import { adminActor, call, makeFile, makeFolder, newActor, type Actor } from './organiseHelpers';
 
@@ -27,7 +42,7 @@ describeEachDatabase('search', (kind) => {
   let restricted: FolderDto;
   let fieldId: string;
 
-  const complete = async (actor: Actor, query: string): Promise<SearchHitDto[]> => {
+  const complete = async (actor: Actor, query: string): Promise<AutocompleteHitDto[]> => {
     const response = await call(
       server,
       actor,
@@ -168,12 +183,48 @@ describeEachDatabase('search', (kind) => {
       { id: nested.id, name: 'Kestrel holdings' },
     ]);
     expect(report.matched_in).toEqual(['name']);
-    expect(report).toMatchObject({ type: 'file', folder_id: nested.id, favorite: false });
+    // The light item of the search box: no size, dates, favorite or colour.
+    expect(report).toEqual({
+      id: report.id,
+      type: 'file',
+      name: 'Kestrel report.pdf',
+      extension: 'pdf',
+      parent_id: nested.id,
+      path: report.path,
+      matched_in: ['name'],
+    });
+    expect(hits[0]).toMatchObject({ type: 'folder', extension: '', parent_id: '' });
     expect(hits[0]!.path).toEqual([{ id: '', name: 'Root' }]);
     // Search answers the same order, paged.
     const page = await search(admin, { query: 'kestrel' }, 'search', '?page=2&page_size=2');
     expect(page).toMatchObject({ page: 2, page_size: 2, total: 5 });
     expect(page.items.map((h) => h.name)).toEqual(['Kestrel holdings', 'Kestrel report.pdf']);
+  });
+
+  it('orders name prefixes by the name without its extension, then the name, in both answers', async () => {
+    const box = await makeFolder(server, admin, 'Merlin box', clients.id);
+    await makeFile(server, admin, 'Merlin 2 notes.pdf', box.id);
+    await makeFile(server, admin, 'Merlin 2.pdf', box.id);
+    await makeFile(server, admin, 'Merlin 2.docx', box.id);
+    await makeFile(server, admin, 'merlin.txt', box.id);
+    const expected = [
+      'merlin.txt',
+      'Merlin 2.docx',
+      'Merlin 2.pdf',
+      'Merlin 2 notes.pdf',
+      'Merlin box',
+    ];
+    expect(await names(admin, 'merlin')).toEqual(expected);
+    expect(await names(member, 'merlin')).toEqual(expected);
+    expect((await search(admin, { query: 'merlin' }, 'search')).items.map((h) => h.name)).toEqual(
+      expected,
+    );
+    // With a dot the query may run into an extension: names by the whole name, then text matches.
+    expect(await names(admin, 'merlin 2.')).toEqual([
+      'Merlin 2.docx',
+      'Merlin 2.pdf',
+      'Merlin 2 notes.pdf',
+    ]);
   });
 
   it('answers at most 10 hits; 2-character and long queries; short and too long queries', async () => {
@@ -227,6 +278,147 @@ describeEachDatabase('search', (kind) => {
       filters: { folder_id: elsewhere.id },
     });
     expect(foreign.statusCode).toBe(404);
+  });
+
+  it('answers from the folder tree in memory as the statement does, and follows each change at once', async () => {
+    const top = await makeFolder(server, admin, 'Kinglet clients');
+    const deep = await makeFolder(server, admin, 'Kinglet deep', top.id);
+    const room = await makeFolder(server, admin, 'Kinglet team room', top.id);
+    await makeFile(server, admin, 'Kinglet notes.txt', deep.id);
+    await makeFile(server, admin, 'Kinglet plan.pdf', room.id);
+    await makeFile(server, admin, 'kinglet.pdf', top.id);
+    const team = (
+      await call(server, admin, 'POST', '/api/rest/private/teams', { name: 'Kinglet team' })
+    ).json<{ id: string }>();
+    const permitted = await call(server, admin, 'POST', '/api/rest/folder_permissions', {
+      folder_id: room.id,
+      permissionables: [{ permissionable_id: team.id, permissionable_type: 'team' }],
+    });
+    expect(permitted.statusCode).toBe(201);
+
+    // The exact statement's answer, projected as the route's hits are below.
+    const project = (hits: { id: string; path: { name: string }[] }[]) =>
+      hits.map((h) => `${h.path.map((p) => p.name).join('/')}: ${h.id}`);
+    const exact = async (actor: Actor, query: string) =>
+      project(
+        (
+          await autocompleteHits(server.services.db, kind, {
+            databaseId: actor.databaseId,
+            text: textQuery(normalizeSearchQuery(query)),
+            hiddenFor: actor === admin ? null : actor.userId,
+            limit: AUTOCOMPLETE_LIMIT,
+          })
+        ).map((row) => ({
+          id: row.id,
+          path: [{ name: 'Root' }, ...row.path.map(([, name]) => ({ name }))],
+        })),
+      );
+    const same = async (actor: Actor, query: string) => {
+      const answered = project(await complete(actor, query));
+      expect({ query, answered }).toEqual({ query, answered: await exact(actor, query) });
+      return answered;
+    };
+    for (const query of [
+      'kinglet',
+      'ki',
+      'kinglet plan',
+      'notes kinglet',
+      'kinglet.pdf',
+      'team room',
+    ]) {
+      await same(admin, query);
+      await same(member, query);
+    }
+    expect(await names(admin, 'kinglet plan')).toEqual(['Kinglet plan.pdf']);
+    expect(await names(member, 'kinglet plan')).toEqual([]);
+    expect(await names(member, 'team room')).toEqual([]);
+
+    // Joining the team shows the room at once, leaving it hides it again.
+    const joined = await call(server, admin, 'POST', `/api/rest/private/teams/${team.id}/members`, {
+      user_ids: [member.userId],
+    });
+    expect(joined.statusCode).toBe(200);
+    expect(await names(member, 'kinglet plan')).toEqual(['Kinglet plan.pdf']);
+    await same(member, 'kinglet');
+    const left = await call(
+      server,
+      admin,
+      'DELETE',
+      `/api/rest/private/teams/${team.id}/members/${member.userId}`,
+    );
+    expect(left.statusCode).toBe(204);
+    expect(await names(member, 'kinglet plan')).toEqual([]);
+
+    // A rename and a move show in the paths at once.
+    const renamed = await call(server, admin, 'PATCH', `/api/rest/folders/${top.id}`, {
+      name: 'Kinglet accounts',
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await complete(member, 'kinglet notes'))[0]!.path.map((p) => p.name)).toEqual([
+      'Root',
+      'Kinglet accounts',
+      'Kinglet deep',
+    ]);
+    const moved = await call(server, admin, 'POST', '/api/rest/bulk/move', {
+      items: [{ type: 'folder', id: deep.id }],
+      folder_id: room.id,
+    });
+    expect(moved.statusCode).toBe(200);
+    // Now inside the team's room: hidden from the member, with its new path for the admin.
+    expect(await names(member, 'kinglet notes')).toEqual([]);
+    expect((await complete(admin, 'kinglet notes'))[0]!.path.map((p) => p.name)).toEqual([
+      'Root',
+      'Kinglet accounts',
+      'Kinglet team room',
+      'Kinglet deep',
+    ]);
+    await same(member, 'kinglet');
+    // Removing the room's permission opens it to everyone.
+    const perms = await call(server, admin, 'GET', `/api/rest/folders/${room.id}/permissions`);
+    for (const p of perms.json<{ id: string }[]>()) {
+      expect(
+        (await call(server, admin, 'DELETE', `/api/rest/folder_permissions/${p.id}`)).statusCode,
+      ).toBe(204);
+    }
+    expect(await names(member, 'kinglet notes')).toEqual(['Kinglet notes.txt']);
+
+    // Hidden matches ahead of the visible one: the in-memory path reads its tiers again with more
+    // room, and past that room the route reads the exact statement; the same answer either way.
+    const locked = await makeFolder(server, admin, 'Shrike locked');
+    const lock = await call(server, admin, 'POST', '/api/rest/folder_permissions', {
+      folder_id: locked.id,
+      permissionables: [{ permissionable_id: admin.userId, permissionable_type: 'user' }],
+    });
+    expect(lock.statusCode).toBe(201);
+    const hide = async (from: number, to: number) => {
+      for (let i = from; i < to; i += 1) {
+        await makeFile(server, admin, `Shrike ${String(i).padStart(2, '0')}.txt`, locked.id);
+      }
+    };
+    await makeFile(server, admin, 'Shrike visible.txt', clients.id);
+    const ctx = contextFor({ ...member, role: 'member' });
+    // Three characters: read tier by tier (a longer query is read whole on PostgreSQL and ranked).
+    const fromTree = () => autocompleteFromTree(server.services, ctx, textQuery('shr'));
+    await hide(0, AUTOCOMPLETE_LIMIT * 2);
+    expect(await names(member, 'shr')).toEqual(['Shrike visible.txt']);
+    expect(await same(member, 'shr')).toHaveLength(1);
+    expect((await fromTree())!.map((h) => h.name)).toEqual(['Shrike visible.txt']);
+    await hide(AUTOCOMPLETE_LIMIT * 2, AUTOCOMPLETE_LIMIT * AUTOCOMPLETE_HIDDEN_ROOM + 5);
+    expect(await names(member, 'shr')).toEqual(['Shrike visible.txt']);
+    expect(await same(member, 'shr')).toHaveLength(1);
+    expect(await same(member, 'shrike')).toHaveLength(1);
+    expect(await names(admin, 'shr')).toHaveLength(AUTOCOMPLETE_LIMIT);
+    {
+      // Past the second room the in-memory path declines and the route falls back.
+      expect(await fromTree()).toBeNull();
+      expect(await autocompleteFromTree(server.services, ctx, textQuery('kinglet'))).not.toBeNull();
+      // A firm with more folders than the cache keeps is not copied.
+      const tiny = new FolderTreeCache(1);
+      expect(await tiny.tree(server.services.db, admin.databaseId, 0)).toBeNull();
+      expect(
+        await new FolderTreeCache().tree(server.services.db, admin.databaseId, 0),
+      ).not.toBeNull();
+    }
   });
 
   it('keeps the index in step: upload verified, rename, move, archive, restore, delete', async () => {
@@ -582,5 +774,68 @@ describe('textMatchMode', () => {
         favoriteIds: many,
       }),
     ).toBe('filter');
+  });
+});
+
+describe('rankMatches', () => {
+  const match = (id: string, name: string, extension = ''): AutocompleteMatch => {
+    const nameKey = name.toLowerCase();
+    const stemKey = extension ? nameKey.slice(0, -(extension.length + 1)) : nameKey;
+    return {
+      tier: 2,
+      id,
+      entity_type: extension ? 'file' : 'folder',
+      parent_id: '',
+      scope_id: '',
+      name,
+      extension,
+      index_text: '',
+      contact_text: '',
+      tree_version: 0,
+      stem_key: stemKey,
+      name_key: nameKey,
+    };
+  };
+  const order = (key: string, matches: AutocompleteMatch[]) =>
+    rankMatches(key, matches).map((m) => `${m.tier} ${m.name}`);
+
+  it('ranks as the tiers do: exact stems, prefixes by stem then name, then the others by id', () => {
+    const matches = [
+      match('6', 'Notes on merlin', ''),
+      match('5', 'Merlin 2 notes.pdf', 'pdf'),
+      match('4', 'Merlin 2.pdf', 'pdf'),
+      match('3', 'Merlin 2.docx', 'docx'),
+      match('2', 'merlin.txt', 'txt'),
+      match('1', 'Merlin', ''),
+      match('0', 'About merlin.txt', 'txt'),
+    ];
+    expect(order('merlin', matches)).toEqual([
+      '0 Merlin',
+      '0 merlin.txt',
+      '1 Merlin 2.docx',
+      '1 Merlin 2.pdf',
+      '1 Merlin 2 notes.pdf',
+      '2 About merlin.txt',
+      '2 Notes on merlin',
+    ]);
+    // With a dot: exact stems, then exact whole names, then prefixes by the whole name.
+    expect(
+      order('merlin 2.', [
+        match('a', 'Merlin 2 notes.pdf', 'pdf'),
+        match('b', 'Merlin 2.pdf', 'pdf'),
+        match('c', 'Merlin 2.docx', 'docx'),
+      ]),
+    ).toEqual(['1 Merlin 2.docx', '1 Merlin 2.pdf', '2 Merlin 2 notes.pdf']);
+    expect(
+      order('merlin.txt', [match('b', 'merlin.txt.pdf', 'pdf'), match('a', 'Merlin.txt', 'txt')]),
+    ).toEqual(['0 merlin.txt.pdf', '0 Merlin.txt']);
+  });
+
+  it('orders keys by code point, as PostgreSQL\'s "C" collation does', () => {
+    // U+FF21 (fullwidth A) sorts before U+1F600 by code point, after it by UTF-16 unit.
+    expect(order('x', [match('1', 'x\u{1F600}'), match('2', 'x\uFF21')])).toEqual([
+      '1 x\uFF21',
+      '1 x\u{1F600}',
+    ]);
   });
 });

@@ -31,7 +31,17 @@ export interface SearchDocumentsTable {
   created_at: string;
 }
 
+/**
+ * One firm's folder tree version (migration 0017): raised by triggers with every change to its
+ * folders' names and places, its folder permissions and its teams and their members.
+ */
+export interface FolderTreeVersionsTable {
+  database_id: string;
+  version: number;
+}
+
 /** Tables of full-text search, merged into DB (schema.ts). */
 export interface SearchTables {
   search_documents: SearchDocumentsTable;
+  folder_tree_versions: FolderTreeVersionsTable;
 }

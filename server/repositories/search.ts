@@ -9,8 +9,9 @@
  * `search_fts` (prefix indexes of 2 and 3 characters), PostgreSQL `'word' & 'last':*` tsqueries
  * on the GIN-indexed `tsv` column.
  */
-import { sql, type Expression, type SqlBool } from 'kysely';
-import { hiddenFolderIdsSql, type FolderFilter } from './permissions';
+import { CompiledQuery, sql, type Expression, type SqlBool } from 'kysely';
+import { folderTreeVersionSql } from './folderTree';
+import type { FolderFilter } from './permissions';
 import type { Executor } from './types';
 
 /** The dialect of the database (FTS syntax differs). */
@@ -172,69 +173,322 @@ const DOCUMENT_COLUMNS = [
 ] as const;
 
 /**
- * Items whose whole name, or name without its extension, is `key` (the exact tier of ranking),
- * ordered by name then id.
+ * The name tiers of an autocomplete as UNION ALL arms, in rank order, each of at most `limit`
+ * rows, each row with its `tier` (0 exact, 1 prefix), `sort_key`, `sort_key2` and `tiebreak` (its
+ * order within the tier) and `columns`. `condition` narrows every arm (firm, live, visibility).
+ * - A query without a dot: one range of the stem B-tree, since a name starts with such a query
+ *   exactly when the name without its extension does; the exact stem comes first in that range.
+ *   By name without extension, then name, then creation.
+ * - A query with a dot (it may run into an extension): the exact stem, then the exact whole name,
+ *   then the names starting with it, by name, then creation.
  */
-export async function exactNameHits(
-  db: Executor,
-  scope: SearchScope,
+function nameTierArms(
+  dialect: SearchDialect,
   key: string,
+  columns: ReturnType<typeof sql>,
+  condition: ReturnType<typeof sql>,
   limit: number,
-): Promise<DocumentRow[]> {
-  return scoped(db, scope)
-    .select(DOCUMENT_COLUMNS)
-    .where((eb) => eb.or([eb('d.name_key', '=', key), eb('d.stem_key', '=', key)]))
-    .orderBy('d.name_key')
-    .orderBy('d.id')
-    .limit(limit)
-    .execute();
+) {
+  const keyMax = key + MAX_CHAR;
+  const tiebreak = dialect === 'sqlite' ? sql`d.rid` : sql`d.id`;
+  const select = (tier: ReturnType<typeof sql>, sortKey: ReturnType<typeof sql>) =>
+    sql`select ${tier} as tier, ${sortKey} as sort_key, d.name_key as sort_key2,
+      ${tiebreak} as tiebreak, ${columns} from search_documents d`;
+  if (!key.includes('.')) {
+    return [
+      sql`select * from (${select(sql`case when d.stem_key = ${key} then 0 else 1 end`, sql`d.stem_key`)}
+        where d.stem_key >= ${key} and d.stem_key < ${keyMax} and ${condition}
+        order by d.stem_key, d.name_key, ${tiebreak} limit ${limit}) n`,
+    ];
+  }
+  return [
+    sql`select * from (${select(sql`0`, sql`d.name_key`)}
+      where d.stem_key = ${key} and ${condition}
+      order by d.name_key, ${tiebreak} limit ${limit}) e`,
+    sql`select * from (${select(sql`0`, sql`d.name_key`)}
+      where d.name_key = ${key} and d.stem_key <> ${key} and ${condition}
+      order by ${tiebreak} limit ${limit}) w`,
+    sql`select * from (${select(sql`1`, sql`d.name_key`)}
+      where d.name_key > ${key} and d.name_key < ${keyMax} and d.stem_key <> ${key}
+        and ${condition}
+      order by d.name_key, ${tiebreak} limit ${limit}) p`,
+  ];
 }
 
-/** Items whose name starts with `key`, except `excluded`, by name then id (the prefix tier). */
-export async function prefixNameHits(
-  db: Executor,
-  scope: SearchScope,
-  key: string,
-  excluded: string[],
+/** The text tier's arm: live matches of every word not in the name tiers, in the index's order. */
+function textTierArm(
+  dialect: SearchDialect,
+  text: TextQuery,
+  columns: ReturnType<typeof sql>,
+  condition: ReturnType<typeof sql>,
   limit: number,
-): Promise<DocumentRow[]> {
-  let query = scoped(db, scope).select(DOCUMENT_COLUMNS).where(namePrefix(key));
-  if (excluded.length > 0) query = query.where('d.id', 'not in', excluded);
-  return query.orderBy('d.name_key').orderBy('d.id').limit(limit).execute();
+) {
+  const notNamed = sql`not (d.name_key >= ${text.key} and d.name_key < ${text.key + MAX_CHAR})`;
+  return dialect === 'sqlite'
+    ? sql`select * from (select 2 as tier, '' as sort_key, '' as sort_key2, d.rid as tiebreak,
+        ${columns} from search_fts f join search_documents d on d.rid = f.rowid
+        where f.search_fts match ${ftsMatch(text.words)} and ${notNamed} and ${condition}
+        limit ${limit}) t`
+    : sql`select * from (select 2 as tier, '' as sort_key, '' as sort_key2, d.id as tiebreak,
+        ${columns} from search_documents d
+        where d.tsv @@ to_tsquery('simple', ${tsQuery(text.words)}) and ${notNamed}
+          and ${condition}
+        limit ${limit}) t`;
 }
 
 /**
- * Items matching the words in their name, index values or contact names, except `excluded`, in
- * the index's own order (no ranking: the caller fills the last tier, and the scan stops at
- * `limit`).
+ * An autocomplete candidate read without its path or visibility (SQLite, for the in-memory folder
+ * tree of services/folderTree.ts), with the firm's folder tree version its statement saw.
  */
-export async function textHits(
+export interface AutocompleteCandidate {
+  /** 0 exact name, 1 name prefix, 2 other text match. */
+  tier: number;
+  id: string;
+  entity_type: 'file' | 'folder';
+  /** The folder holding the item ('' for the root). */
+  parent_id: string;
+  /** The folder that decides the item's visibility: the folder itself, or the file's folder. */
+  scope_id: string;
+  name: string;
+  extension: string;
+  index_text: string;
+  contact_text: string;
+  tree_version: number;
+}
+
+/** The columns of a candidate, with the firm's folder tree version (SQLite). */
+function candidateColumns(databaseId: string) {
+  return sql`d.id, d.entity_type, d.parent_id, d.scope_id, d.name, d.extension, d.index_text,
+    d.contact_text, ${folderTreeVersionSql(databaseId)} as tree_version`;
+}
+
+/** The live rows of a firm. */
+const liveIn = (databaseId: string) => sql`d.database_id = ${databaseId} and d.archived = 0`;
+
+/**
+ * The name tiers of an autocomplete on SQLite by the name B-trees, in rank order (see
+ * nameTierArms), each tier of at most `limit` rows, with no visibility condition: the caller
+ * filters with its folder tree and reads the exact statement when too many are hidden. A query
+ * without a dot, the common case, is one range of the stem B-tree read by a statement with no
+ * more columns than the candidates need (each column of each row is an allocation).
+ */
+export async function autocompleteNameCandidates(
   db: Executor,
-  dialect: SearchDialect,
-  scope: SearchScope,
-  words: string[],
-  excluded: string[],
+  databaseId: string,
+  key: string,
   limit: number,
-): Promise<DocumentRow[]> {
-  if (words.length === 0 || limit <= 0) return [];
-  if (dialect === 'postgres') {
-    let query = scoped(db, scope).select(DOCUMENT_COLUMNS).where(textMatches(dialect, words));
-    if (excluded.length > 0) query = query.where('d.id', 'not in', excluded);
-    return query.limit(limit).execute();
+): Promise<AutocompleteCandidate[]> {
+  if (key.includes('.')) {
+    const arms = nameTierArms(
+      'sqlite',
+      key,
+      candidateColumns(databaseId),
+      liveIn(databaseId),
+      limit,
+    );
+    const result = await sql<AutocompleteCandidate>`${sql.join(arms, sql` union all `)}`.execute(
+      db,
+    );
+    return result.rows;
   }
-  // SQLite: driven by the FTS table (a join, so the scan stops after `limit` rows pass).
-  const visible = scope.folderVisible ? sql`and ${scope.folderVisible('d.scope_id')}` : sql``;
-  const notExcluded =
-    excluded.length > 0
-      ? sql`and d.id not in (${sql.join(excluded.map((e) => sql`${e}`))})`
-      : sql``;
-  const result = await sql<DocumentRow>`select d.id, d.entity_type, d.parent_id, d.name,
-      d.index_text, d.contact_text
+  const result = await db.executeQuery<AutocompleteCandidate & { exact: number }>(
+    CompiledQuery.raw(STEM_CANDIDATES_SQL, [
+      key,
+      databaseId,
+      key,
+      key + MAX_CHAR,
+      databaseId,
+      limit,
+    ]),
+  );
+  const rows = result.rows;
+  for (const row of rows) row.tier = row.exact ? 0 : 1;
+  return rows;
+}
+
+/**
+ * The statement of {@link autocompleteNameCandidates} for a query without a dot (SQLite), written
+ * out once: the keystroke path skips building and compiling it every time. Parameters: key, firm,
+ * key, key + U+10FFFF, firm, limit.
+ */
+const STEM_CANDIDATES_SQL = `select d.stem_key = ? as exact, d.id, d.entity_type, d.parent_id,
+    d.scope_id, d.name, d.extension, d.index_text, d.contact_text,
+    (select coalesce(max(version), 0) from folder_tree_versions where database_id = ?)
+      as tree_version
+  from search_documents d
+  where d.stem_key >= ? and d.stem_key < ? and d.database_id = ? and d.archived = 0
+  order by d.stem_key, d.name_key, d.rid limit ?`;
+
+/**
+ * The text tier of an autocomplete on SQLite: live items whose name, index values or linked
+ * contact names hold every word (the last as a prefix), in the full-text index's order, at most
+ * `limit`; items of the name tiers may be among them (the caller leaves those out).
+ */
+export async function autocompleteTextCandidates(
+  db: Executor,
+  databaseId: string,
+  words: string[],
+  limit: number,
+): Promise<AutocompleteCandidate[]> {
+  if (words.length === 0) return [];
+  const result = await sql<AutocompleteCandidate>`select 2 as tier,
+      ${candidateColumns(databaseId)}
     from search_fts f join search_documents d on d.rid = f.rowid
-    where f.search_fts match ${ftsMatch(words)} and d.database_id = ${scope.databaseId}
-      and d.archived = ${scope.archived ? 1 : 0} ${visible} ${notExcluded}
+    where f.search_fts match ${ftsMatch(words)} and ${liveIn(databaseId)}
     limit ${limit}`.execute(db);
   return result.rows;
+}
+
+/**
+ * Every tier of an autocomplete in one statement, for PostgreSQL, where each statement is a round
+ * trip: the name tiers (nameTierArms), then the text tier without the names' range, the first
+ * `limit` rows in rank order (a later arm is not read once they are found), with no visibility
+ * condition (the caller filters with its folder tree).
+ */
+export async function autocompleteCandidatesAtOnce(
+  db: Executor,
+  databaseId: string,
+  text: TextQuery,
+  limit: number,
+): Promise<AutocompleteCandidate[]> {
+  const columns = candidateColumns(databaseId);
+  const live = liveIn(databaseId);
+  const arms = nameTierArms('postgres', text.key, columns, live, limit);
+  if (text.words.length > 0) arms.push(textTierArm('postgres', text, columns, live, limit));
+  const result = await sql<AutocompleteCandidate>`select * from (${sql.join(
+    arms,
+    sql` union all `,
+  )}) u limit ${limit}`.execute(db);
+  return result.rows;
+}
+
+/** A text match with the keys its autocomplete rank is worked out from. */
+export type AutocompleteMatch = AutocompleteCandidate & { stem_key: string; name_key: string };
+
+/**
+ * Every live item of a firm whose name, index values or linked contact names hold every word
+ * (the last as a prefix), at most `cap` + 1 of them, by one GIN lookup (PostgreSQL). Items whose
+ * name starts with the query are among them (their words are the name's first words), so when
+ * there are at most `cap`, ranking them answers every tier of an autocomplete. `tier` is 2; the
+ * caller ranks.
+ */
+export async function autocompleteTextMatches(
+  db: Executor,
+  databaseId: string,
+  words: string[],
+  cap: number,
+): Promise<AutocompleteMatch[]> {
+  if (words.length === 0) return [];
+  const result = await sql<AutocompleteMatch>`select 2 as tier, d.stem_key, d.name_key,
+      ${candidateColumns(databaseId)}
+    from search_documents d
+    where d.tsv @@ to_tsquery('simple', ${tsQuery(words)}) and ${liveIn(databaseId)}
+    limit ${cap + 1}`.execute(db);
+  return result.rows;
+}
+
+/** One autocomplete hit as {@link autocompleteHits} answers it, in rank order. */
+export interface AutocompleteRow {
+  id: string;
+  entity_type: 'file' | 'folder';
+  /** The folder holding the item ('' for the root). */
+  parent_id: string;
+  name: string;
+  extension: string;
+  index_text: string;
+  contact_text: string;
+  /** The ancestors from the top-level folder down to `parent_id`, as [id, name] pairs. */
+  path: [string, string][];
+}
+
+/** What {@link autocompleteHits} looks for. */
+export interface AutocompleteInput {
+  databaseId: string;
+  text: TextQuery;
+  /**
+   * The user whose hidden folders (folder permissions, access.ts) are left out with everything in
+   * them, or null to leave nothing out (administrators).
+   */
+  hiddenFor: string | null;
+  limit: number;
+}
+
+/**
+ * The restricted folders a user may not see (as permissions.ts hiddenRootIds decides: no row of
+ * the folder names the user or one of the user's teams) and every folder below them, as the
+ * recursive CTE `hidden(id)`.
+ */
+function hiddenTreeCte(dialect: SearchDialect, databaseId: string, userId: string) {
+  return sql`hidden_roots(id) as (
+      select p.folder_id from folder_permissions p where p.database_id = ${databaseId}
+      group by p.folder_id
+      having sum(case when (p.permissionable_type = 'user' and p.permissionable_id = ${userId})
+        or (p.permissionable_type = 'team' and p.permissionable_id in
+          (select team_id from team_members where user_id = ${userId})) then 1 else 0 end) = 0),
+    hidden(id) as (
+      select id from hidden_roots
+      union all
+      ${
+        dialect === 'postgres'
+          ? // A subquery per folder (OFFSET 0 keeps it one), so each level is an index lookup:
+            // PostgreSQL hashed all 10,000 folders of a firm per level instead (3 ms for 100).
+            sql`select f.id from hidden h cross join lateral (select id from folders
+              where database_id = ${databaseId} and parent_id = h.id offset 0) f`
+          : sql`select f.id from folders f join hidden h on f.parent_id = h.id
+              where f.database_id = ${databaseId}`
+      }),`;
+}
+
+/**
+ * Autocomplete in one statement (one round trip): the ranked hits of a query, each with the path
+ * of the folder that holds it. The name tiers (nameTierArms: exact names, then names starting with
+ * the query), then the other items whose name, index values or linked contact names hold every
+ * word (the last as a prefix), in the full-text index's order; the first `limit` rows are kept and
+ * a later tier is not read once they are found. Only live items of the firm, and with `hiddenFor`
+ * none in a folder hidden from that user. The paths are read by one recursive query over all hits'
+ * folders.
+ */
+export async function autocompleteHits(
+  db: Executor,
+  dialect: SearchDialect,
+  input: AutocompleteInput,
+): Promise<AutocompleteRow[]> {
+  const { databaseId, text, limit } = input;
+  const visible = input.hiddenFor ? sql`and d.scope_id not in (select id from hidden)` : sql``;
+  const columns = sql`d.id, d.entity_type, d.parent_id, d.name, d.extension, d.index_text,
+    d.contact_text`;
+  const condition = sql`${liveIn(databaseId)} ${visible}`;
+  const arms = nameTierArms(dialect, text.key, columns, condition, limit);
+  if (text.words.length > 0) arms.push(textTierArm(dialect, text, columns, condition, limit));
+  const hidden = input.hiddenFor ? hiddenTreeCte(dialect, databaseId, input.hiddenFor) : sql``;
+  const hits = sql`hits as materialized (select * from (${sql.join(arms, sql` union all `)}) u
+    limit ${limit})`;
+  const chain = sql`chain(hit_id, id, name, parent_id, depth) as (
+      select h.id, f.id, f.name, f.parent_id, 0 from hits h cross join folders f
+      where f.id = h.parent_id and f.database_id = ${databaseId}
+      union all
+      select c.hit_id, f.id, f.name, f.parent_id, c.depth + 1 from chain c cross join folders f
+      where f.id = c.parent_id and f.database_id = ${databaseId} and c.depth < 1000)`;
+  const aggregate =
+    dialect === 'sqlite'
+      ? sql`paths as materialized (select hit_id, json_group_array(json_array(id, name)) as path
+          from (select hit_id, id, name from chain order by hit_id, depth desc) group by hit_id)`
+      : sql`paths as materialized (select hit_id,
+            json_agg(json_build_array(id, name) order by depth desc) as path
+          from chain group by hit_id)`;
+  const result = await sql<Omit<AutocompleteRow, 'path'> & { path: unknown }>`with recursive
+    ${hidden} ${hits}, ${chain}, ${aggregate}
+    select h.id, h.entity_type, h.parent_id, h.name, h.extension, h.index_text, h.contact_text,
+      p.path
+    from hits h left join paths p on p.hit_id = h.id
+    order by h.tier, h.sort_key, h.sort_key2, h.tiebreak`.execute(db);
+  return result.rows.map((row) => ({
+    ...row,
+    path: (typeof row.path === 'string' ? JSON.parse(row.path) : (row.path ?? [])) as [
+      string,
+      string,
+    ][],
+  }));
 }
 
 /**
@@ -299,27 +553,6 @@ export async function favoriteEntityIds(
     .limit(cap + 1)
     .execute();
   return rows.length > cap ? null : [...new Set(rows.map((r) => r.entity_id))];
-}
-
-/**
- * The session's visibility as a list: "the folder id in this column is not one of the hidden
- * subtrees' folders", read once by one recursive query, or null when those folders are more than
- * `cap` (the caller keeps the recursive condition). Autocomplete runs up to three queries with
- * the condition; PostgreSQL re-runs the recursive one in each (9 ms instead of 1 ms a call).
- */
-export async function hiddenFolderList(
-  db: Executor,
-  databaseId: string,
-  roots: string[],
-  cap: number,
-): Promise<FolderFilter> {
-  const result = await sql<{
-    id: string;
-  }>`select id from ${hiddenFolderIdsSql(databaseId, roots)} as h limit ${cap + 1}`.execute(db);
-  if (result.rows.length > cap) return null;
-  if (result.rows.length === 0) return () => sql<SqlBool>`1 = 1`;
-  const ids = sql.join(result.rows.map((r) => sql`${r.id}`));
-  return (column) => sql<SqlBool>`${sql.ref(column)} not in (${ids})`;
 }
 
 /** The ids of a folder's subtree (the folder included, archived or not). */
@@ -417,8 +650,9 @@ function filtered(
 /**
  * One page of search or filtered results and the number of rows in all pages, by one query (the
  * total is a window count over the same rows; a page past the end counts apart). With a text
- * query: exact name matches first, then name prefix matches, then the other matches, each by name
- * then id. Without: folders first, then by name then id.
+ * query: exact name matches first, then name prefix matches (for a query without a dot, both by
+ * name without extension first, as autocomplete), then the other matches, each by name then id.
+ * Without: folders first, then by name then id.
  */
 export async function searchDocuments(
   db: Executor,
@@ -434,10 +668,14 @@ export async function searchDocuments(
     .select(sql<number>`count(*) over ()`.as('total_rows'));
   if (text) {
     const key = text.key;
-    query = query.orderBy(
-      sql`case when d.name_key = ${key} or d.stem_key = ${key} then 0
-        when d.name_key >= ${key} and d.name_key < ${key + MAX_CHAR} then 1 else 2 end`,
-    );
+    const tier = sql`case when d.name_key = ${key} or d.stem_key = ${key} then 0
+        when d.name_key >= ${key} and d.name_key < ${key + MAX_CHAR} then 1 else 2 end`;
+    query = query.orderBy(tier);
+    // As autocomplete orders its name tiers (nameTierArms): for a query without a dot, by the
+    // name without its extension first.
+    if (!key.includes('.')) {
+      query = query.orderBy(sql`case when ${tier} < 2 then d.stem_key else '' end`);
+    }
   } else {
     query = query.orderBy(sql`case when d.entity_type = 'folder' then 0 else 1 end`);
   }

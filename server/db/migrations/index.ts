@@ -18,6 +18,7 @@ import { search } from './0013_search';
 import { searchArchivePath } from './0014_search_archive_path';
 import { fileFingerprints } from './0015_file_fingerprints';
 import { historyExportRecords } from './0016_history_export_records';
+import { folderTreeVersions } from './0017_folder_tree_versions';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0014_search_archive_path': searchArchivePath,
   '0015_file_fingerprints': fileFingerprints,
   '0016_history_export_records': historyExportRecords,
+  '0017_folder_tree_versions': folderTreeVersions,
 };

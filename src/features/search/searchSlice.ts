@@ -8,7 +8,12 @@
  * a slow answer to an older query can never replace the newer one.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { isSearchableQuery, normalizeSearchQuery, type SearchHitDto } from '../../../common/search';
+import {
+  isSearchableQuery,
+  normalizeSearchQuery,
+  type AutocompleteHitDto,
+  type SearchHitDto,
+} from '../../../common/search';
 import type { Status } from '../../store/status';
 import { sessionActions } from '../session/sessionSlice';
 import { viewIsSearchable, type SearchFilterItem, type SearchView } from './searchFilters';
@@ -23,7 +28,7 @@ export interface SearchRequestState {
 export interface AutocompleteState extends SearchRequestState {
   /** The (normalised) query the items answer; '' when none. */
   query: string;
-  items: SearchHitDto[];
+  items: AutocompleteHitDto[];
 }
 
 /** The results page's loaded pages. */
@@ -78,7 +83,10 @@ const searchSlice = createSlice({
       if (!searchable) state.autocomplete = { ...idle, query: '', items: [] };
     },
     /** Suggestions for `query`; ignored unless it is still the box's (normalised) query. */
-    autocompleteLoaded(state, action: PayloadAction<{ query: string; items: SearchHitDto[] }>) {
+    autocompleteLoaded(
+      state,
+      action: PayloadAction<{ query: string; items: AutocompleteHitDto[] }>,
+    ) {
       if (action.payload.query !== normalizeSearchQuery(state.query)) return;
       state.searching = false;
       state.autocomplete = {

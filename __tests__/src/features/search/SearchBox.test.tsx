@@ -11,7 +11,7 @@ import {
   signedInState,
   stubRoutes,
 } from '../../testUtils';
-import { fileHit, folderHit } from './searchFixtures';
+import { fileHit, fileSuggestion, folderSuggestion } from './searchFixtures';
 
 let store: AppStore | undefined;
 afterEach(() => {
@@ -31,7 +31,7 @@ function renderBox() {
     'GET /api/rest/entities/search/autocomplete': {
       body: {
         query: 'tax',
-        items: [folderHit('f9', 'Tax 2023'), fileHit('d1', 'Tax return.pdf')],
+        items: [folderSuggestion('f9', 'Tax 2023'), fileSuggestion('d1', 'Tax return.pdf')],
       },
     },
   });

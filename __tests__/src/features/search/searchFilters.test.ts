@@ -14,7 +14,7 @@ import {
   searchReducer,
   searchActions,
 } from '../../../../src/features/search/searchSlice';
-import { fileHit } from './searchFixtures';
+import { fileHit, fileSuggestion } from './searchFixtures';
 
 const view: SearchView = {
   term: 'tax return',
@@ -90,13 +90,13 @@ describe('search slice', () => {
     let state = searchReducer(initialSearchState, searchActions.queryChanged('invoice'));
     state = searchReducer(
       state,
-      searchActions.autocompleteLoaded({ query: 'inv', items: [fileHit('a', 'a.pdf')] }),
+      searchActions.autocompleteLoaded({ query: 'inv', items: [fileSuggestion('a', 'a.pdf')] }),
     );
     expect(state.autocomplete.items).toEqual([]);
     expect(state.searching).toBe(true);
     state = searchReducer(
       state,
-      searchActions.autocompleteLoaded({ query: 'invoice', items: [fileHit('b', 'b.pdf')] }),
+      searchActions.autocompleteLoaded({ query: 'invoice', items: [fileSuggestion('b', 'b.pdf')] }),
     );
     expect(state.autocomplete.items.map((item) => item.id)).toEqual(['b']);
     expect(state.searching).toBe(false);

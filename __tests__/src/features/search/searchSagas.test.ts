@@ -11,7 +11,7 @@ import {
   type StubReply,
   type StubRoutes,
 } from '../../fixtures';
-import { fileHit, folderHit } from './searchFixtures';
+import { fileHit, fileSuggestion, folderSuggestion } from './searchFixtures';
 
 let store: AppStore | undefined;
 
@@ -36,7 +36,10 @@ describe('autocomplete saga', () => {
   it('typing fast sends one debounced query, for the text the user stopped at', async () => {
     const { calls, store } = start({
       [AUTOCOMPLETE]: (call) => ({
-        body: { query: queryOf(call.url), items: [fileHit('a', `${queryOf(call.url)}.pdf`)] },
+        body: {
+          query: queryOf(call.url),
+          items: [fileSuggestion('a', `${queryOf(call.url)}.pdf`)],
+        },
       }),
     });
     for (const text of ['t', 'ta', 'tax', 'tax ', 'tax 2', 'tax 20']) {
@@ -65,10 +68,10 @@ describe('autocomplete saga', () => {
     // The user types on while the first answer is on its way.
     store.dispatch(searchActions.queryChanged('taxes'));
     await waitFor(() => expect(pending.has('taxes')).toBe(true));
-    pending.get('taxes')!({ body: { query: 'taxes', items: [folderHit('n', 'Taxes')] } });
+    pending.get('taxes')!({ body: { query: 'taxes', items: [folderSuggestion('n', 'Taxes')] } });
     await waitFor(() => expect(store.getState().search.autocomplete.query).toBe('taxes'));
     // The slow answer to the older query comes last: it is dropped.
-    pending.get('tax')!({ body: { query: 'tax', items: [fileHit('o', 'tax.pdf')] } });
+    pending.get('tax')!({ body: { query: 'tax', items: [fileSuggestion('o', 'tax.pdf')] } });
     await sleep(50);
     expect(store.getState().search.autocomplete.items.map((item) => item.name)).toEqual(['Taxes']);
     expect(callsTo(calls, AUTOCOMPLETE)).toHaveLength(2);
@@ -78,7 +81,7 @@ describe('autocomplete saga', () => {
 
   it('sends nothing for a query shorter than the minimum and clears the suggestions', async () => {
     const { calls, store } = start({
-      [AUTOCOMPLETE]: { body: { query: 'ab', items: [fileHit('a', 'ab.pdf')] } },
+      [AUTOCOMPLETE]: { body: { query: 'ab', items: [fileSuggestion('a', 'ab.pdf')] } },
     });
     store.dispatch(searchActions.queryChanged('ab'));
     await waitFor(() => expect(store.getState().search.autocomplete.items).toHaveLength(1));

@@ -13,6 +13,7 @@ import { fileKind } from '../../../../common/files';
 import {
   isSearchableQuery,
   SEARCH_MAX_QUERY_LENGTH,
+  type AutocompleteHitDto,
   type SearchHitDto,
 } from '../../../../common/search';
 import { EntityIcon } from '../../../components/EntityIcon';
@@ -33,12 +34,13 @@ export function hitPathText(hit: Pick<SearchHitDto, 'path'>): string {
  * Where opening a hit goes: a folder's own page, or a file's folder with the side panel on the
  * file (`?details=file:<id>`, which opens it; see detailsLink.ts).
  */
-export function hitRoute(hit: SearchHitDto): string {
+export function hitRoute(hit: AutocompleteHitDto | SearchHitDto): string {
   if (hit.type === 'folder') return folderRoute(hit.id);
   const details = new URLSearchParams({
     [DETAILS_PARAM]: formatDetailsParam({ id: hit.id, type: 'file' }) ?? '',
   });
-  return `${folderRoute(hit.folder_id)}?${details.toString()}`;
+  const folderId = 'folder_id' in hit ? hit.folder_id : hit.parent_id;
+  return `${folderRoute(folderId)}?${details.toString()}`;
 }
 
 /** The search box in the header with its autocomplete. */
@@ -64,7 +66,7 @@ export function SearchBox() {
     setActive(-1);
   };
 
-  const openHit = (hit: SearchHitDto) => {
+  const openHit = (hit: AutocompleteHitDto) => {
     void navigate(hitRoute(hit));
     close();
     dispatch(searchActions.queryCleared());

@@ -17,11 +17,9 @@
  *    filtered searches (a word + type + date preset; 2 characters + type + date preset, the broad
  *    worst case; favorites + 2 characters; folder subtree + type; index value + query), page 1
  *    of 50 with its total;
- * 3. beside them, the ranking queries alone (services/search.ts autocompleteRows: exact, prefix
- *    and text tiers, without reading and presenting the hits and their paths), and the raw
- *    full-text query alone on the same data with the same match expression (FTS5 MATCH … LIMIT 10,
- *    or tsv @@ to_tsquery … LIMIT 10: no firm, visibility, ranking or presentation), and the
- *    ratios of their p95s. Targets: autocomplete p95 under 30 ms and within 2× of the raw query.
+ * 3. beside them, called in turns with each autocomplete, the raw full-text query alone on the
+ *    same data with the same match expression (FTS5 MATCH … LIMIT 10, or tsv @@ to_tsquery …
+ *    LIMIT 10: no firm, visibility, ranking or presentation), and the ratio of their p95s. Targets: autocomplete p95 under 30 ms and within 2× of the raw query.
  * The machine's load average is printed with the figures (the benchmark shares the CPU).
  * BENCH_SEARCH_KEEP=<folder> keeps the generated data (the SQLite file in the folder, the
  * PostgreSQL database named in `<folder>/postgres.json`) and reuses it on later runs with the
@@ -41,17 +39,13 @@ import { newId, systemClock } from '../server/ids';
 import { rawTextQuery } from '../server/repositories/search';
 import { seed } from '../server/seed';
 import type { RequestContext, Services } from '../server/services/context';
-import {
-  autocomplete,
-  autocompleteRows,
-  queryWords,
-  searchEntities,
-  textQuery,
-} from '../server/services/search';
+import { autocomplete, queryWords, searchEntities } from '../server/services/search';
 import { percentile, prng, postgresReachable, scratchDatabase } from './benchUtils';
 
 const PASSWORD = 'bench-search-password';
-const REPEAT = Number(process.env.BENCH_SEARCH_REPEAT ?? 200);
+/** Calls per autocomplete line (BENCH_SEARCH_REPEAT) and per filtered search line. */
+const REPEAT = Number(process.env.BENCH_SEARCH_REPEAT ?? 1000);
+const FILTER_REPEAT = Number(process.env.BENCH_SEARCH_FILTER_REPEAT ?? 200);
 
 /** Options of {@link runSearchBench}. */
 export interface SearchBenchOptions {
@@ -94,16 +88,43 @@ async function timed<T>(fn: () => Promise<T>): Promise<number> {
   return performance.now() - start;
 }
 
-/** p50/p95 of running `fn` on each input REPEAT times in round robin (after one warm-up pass). */
+/** p50/p95 of running `fn` `repeat` times over the inputs in round robin (after one warm-up pass). */
 async function measure<I>(
   inputs: I[],
   fn: (input: I) => Promise<unknown>,
+  repeat: number,
 ): Promise<{ p50: number; p95: number }> {
   for (const input of inputs) await fn(input);
   const times: number[] = [];
-  for (let i = 0; i < REPEAT; i += 1) times.push(await timed(() => fn(inputs[i % inputs.length]!)));
+  for (let i = 0; i < repeat; i += 1) times.push(await timed(() => fn(inputs[i % inputs.length]!)));
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+/**
+ * p50/p95 of two functions on the same inputs, called in turns (a, b, a, b, …) so that both see
+ * the same moments of a shared machine; one warm-up pass of each first.
+ */
+async function measureSide<I>(
+  inputs: I[],
+  a: (input: I) => Promise<unknown>,
+  b: (input: I) => Promise<unknown>,
+): Promise<[{ p50: number; p95: number }, { p50: number; p95: number }]> {
+  for (const input of inputs) {
+    await a(input);
+    await b(input);
+  }
+  const times: [number[], number[]] = [[], []];
+  for (let i = 0; i < REPEAT; i += 1) {
+    const input = inputs[i % inputs.length]!;
+    times[0].push(await timed(() => a(input)));
+    times[1].push(await timed(() => b(input)));
+  }
+  const stats = (list: number[]) => {
+    list.sort((x, y) => x - y);
+    return { p50: percentile(list, 50), p95: percentile(list, 95) };
+  };
+  return [stats(times[0]), stats(times[1])];
 }
 
 const ms = (n: number) => `${n.toFixed(2)} ms`;
@@ -484,25 +505,22 @@ async function benchDatabase(
     const short = Array.from({ length: 40 }, () => pick(vocabulary, random).slice(0, 2));
     const long = data.long.slice(0, 100);
     console.log(
-      `  in-process through services/search.ts; ${REPEAT} calls per line; load ${load()}`,
+      `  in-process through services/search.ts; ${REPEAT} calls per autocomplete line, ${FILTER_REPEAT} per filtered search; load ${load()}`,
     );
     for (const [label, queries] of [
       ['short (2 chars)', short],
       ['long (4 words)', long],
     ] as const) {
       for (const role of ['admin', 'member'] as const) {
-        const service = await measure(queries, (q) => autocomplete(services, ctxOf(role), q));
-        const ranked = await measure(queries, (q) =>
-          autocompleteRows(services, ctxOf(role), textQuery(q)),
-        );
-        const raw = await measure(queries, (q) =>
-          rawTextQuery(database.db, database.dialect, queryWords(q), 10),
+        const [service, raw] = await measureSide(
+          queries,
+          (q) => autocomplete(services, ctxOf(role), q),
+          (q) => rawTextQuery(database.db, database.dialect, queryWords(q), 10),
         );
         console.log(
           `  autocomplete ${label}, ${role}: p50 ${ms(service.p50)}, p95 ${ms(service.p95)}` +
-            ` | ranking queries only p50 ${ms(ranked.p50)}, p95 ${ms(ranked.p95)}` +
             ` | raw FTS p50 ${ms(raw.p50)}, p95 ${ms(raw.p95)}` +
-            ` | ratio p95 service/raw ${(service.p95 / raw.p95).toFixed(2)}×, ranking/raw ${(ranked.p95 / raw.p95).toFixed(2)}×`,
+            ` | ratio p95 service/raw ${(service.p95 / raw.p95).toFixed(2)}×`,
         );
       }
     }
@@ -533,8 +551,10 @@ async function benchDatabase(
       ],
     ];
     for (const [label, sets, role = 'member'] of filterSets) {
-      const result = await measure(sets, (filters) =>
-        searchEntities(services, ctxOf(role), filters, 1, 50, { requireQuery: false }),
+      const result = await measure(
+        sets,
+        (filters) => searchEntities(services, ctxOf(role), filters, 1, 50, { requireQuery: false }),
+        FILTER_REPEAT,
       );
       console.log(
         `  filtered search (${label}), ${role}, page 1 of 50 with total: p50 ${ms(result.p50)}, p95 ${ms(result.p95)}`,

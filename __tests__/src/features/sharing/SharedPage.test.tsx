@@ -36,6 +36,15 @@ const insideOther = makeShared({
   folder_id: 'fold1',
 });
 
+/** A Word document in the shared folder: no browser shows it, so it has no preview. */
+const minutesDocx = makeShared({
+  id: 'file3',
+  name: 'Minutes.docx',
+  extension: 'docx',
+  content_type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  folder_id: 'fold1',
+});
+
 describe('Shared page', () => {
   let store: AppStore;
   let consoleError: jest.SpiedFunction<typeof console.error>;
@@ -180,13 +189,7 @@ describe('Shared page', () => {
   it(
     'downloads a file without preview by its name and disables its Preview',
     async () => {
-      const docx = makeShared({
-        id: 'file3',
-        name: 'Minutes.docx',
-        extension: 'docx',
-        content_type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-        folder_id: 'fold1',
-      });
+      const docx = minutesDocx;
       const user = userEvent.setup();
       renderAt('/sharing/shared/folders/fold1', {
         'GET /api/rest/shared/entities': { body: { items: [docx], allow_download: true } },
@@ -208,14 +211,7 @@ describe('Shared page', () => {
   it(
     'shows a file without preview as plain text when the share does not allow downloads',
     async () => {
-      const docx = makeShared({
-        id: 'file3',
-        name: 'Minutes.docx',
-        extension: 'docx',
-        content_type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-        folder_id: 'fold1',
-        allow_download: false,
-      });
+      const docx = { ...minutesDocx, allow_download: false };
       renderAt('/sharing/shared/folders/fold1', {
         'GET /api/rest/shared/entities': { body: { items: [docx], allow_download: false } },
       });

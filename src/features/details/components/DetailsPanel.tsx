@@ -17,7 +17,7 @@ import {
   StarOutlined,
   SwapOutlined,
 } from '@ant-design/icons';
-import { Breadcrumb, Button, Drawer, Input, Result, Space, Spin, Tooltip } from 'antd';
+import { Breadcrumb, Button, Drawer, Input, Result, Space, Spin } from 'antd';
 import { useState, type KeyboardEvent } from 'react';
 import { Link, useMatch, useNavigate } from 'react-router';
 import { ROOT_FOLDER_ID } from '../../../../common/constants';
@@ -29,7 +29,7 @@ import type { BreadcrumbDto, EntityDto, EntityRef } from '../../../../common/typ
 import { EntityIcon } from '../../../components/EntityIcon';
 import { FolderPermissionsButton } from '../../admin/components/FolderPermissions';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { NO_PREVIEW_TEXT } from '../../entities/components/FileNameLink';
+import { NoPreviewButton } from '../../entities/components/FileNameLink';
 import { fileUrl } from '../../entities/entitiesApi';
 import { selectFeatureFlag } from '../../flags/flagsSelectors';
 import { EntityHistoryDrawer } from '../../history/components/EntityHistoryDrawer';
@@ -221,14 +221,7 @@ function ItemActions({ entity, onRename }: { entity: EntityDto; onRename: () => 
           Preview
         </Button>
       ) : (
-        // The span lets the tooltip show over the disabled button.
-        <Tooltip title={NO_PREVIEW_TEXT}>
-          <span className="disabled-action">
-            <Button icon={<EyeOutlined aria-hidden />} disabled>
-              Preview
-            </Button>
-          </span>
-        </Tooltip>
+        <NoPreviewButton>Preview</NoPreviewButton>
       )}
       <Button
         icon={<DownloadOutlined aria-hidden />}

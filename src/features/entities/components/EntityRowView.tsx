@@ -51,7 +51,7 @@ import { organiseActions, type SelectModifier } from '../../organise/organiseSli
 import { useFolderDrop } from '../../organise/useFolderDrop';
 import { fileUrl } from '../entitiesApi';
 import type { EntityRow } from '../entitiesSelectors';
-import { FileNameLink, NO_PREVIEW_TEXT, startDownload } from './FileNameLink';
+import { FileNameLink, NoPreviewButton, startDownload } from './FileNameLink';
 import { folderRoute } from './FolderBreadcrumbs';
 
 /** Props of {@link EntityRowView}. */
@@ -363,19 +363,7 @@ export const EntityRowView = memo(function EntityRowView({ row, index }: EntityR
                 />
               </Tooltip>
             ) : (
-              // Kept in place (disabled) so the action icons stay aligned; the span lets the
-              // tooltip show over the disabled button.
-              <Tooltip title={NO_PREVIEW_TEXT}>
-                <span className="disabled-action">
-                  <Button
-                    type="text"
-                    size="small"
-                    icon={<EyeOutlined aria-hidden />}
-                    disabled
-                    aria-label={`Preview ${row.name}`}
-                  />
-                </span>
-              </Tooltip>
+              <NoPreviewButton type="text" size="small" label={`Preview ${row.name}`} />
             )}
           </>
         )}

@@ -1,9 +1,11 @@
 /**
  * The name link of a file row (folder view, collection pages, Shared by me): a file the browser
  * can show inline (`isInlinePreviewable`) opens its preview in a new tab; any other file is
- * downloaded, since its "preview" would only be an attachment. Also the texts shown where a
- * preview is not offered, and the download started from the keyboard.
+ * downloaded, since its "preview" would only be an attachment. Also the disabled Preview action
+ * and the texts shown where a preview is not offered, and the download started from the keyboard.
  */
+import { EyeOutlined } from '@ant-design/icons';
+import { Button, Tooltip, type ButtonProps } from 'antd';
 import type { ReactNode } from 'react';
 import { fileUrl } from '../entitiesApi';
 
@@ -91,4 +93,41 @@ export function startDownload(url: string, fileName: string): void {
   document.body.appendChild(anchor);
   anchor.click();
   anchor.remove();
+}
+
+/** Props of {@link NoPreviewButton}: the look of the enabled Preview action it stands for. */
+export interface NoPreviewButtonProps {
+  /** The accessible name, e.g. "Preview Minutes.docx". */
+  label?: string;
+  type?: ButtonProps['type'];
+  size?: ButtonProps['size'];
+  className?: string;
+  children?: ReactNode;
+}
+
+/**
+ * The Preview action of a file the browser cannot show: kept in place (so the actions stay
+ * aligned), disabled, and saying why ({@link NO_PREVIEW_TEXT}) on hover.
+ *
+ * @param props the button's accessible name, look and content
+ * @returns the disabled button in a tooltip
+ */
+export function NoPreviewButton({ label, type, size, className, children }: NoPreviewButtonProps) {
+  return (
+    <Tooltip title={NO_PREVIEW_TEXT}>
+      {/* The span lets the tooltip show over the disabled button. */}
+      <span className="disabled-action">
+        <Button
+          type={type}
+          size={size}
+          className={className}
+          icon={<EyeOutlined aria-hidden />}
+          disabled
+          aria-label={label}
+        >
+          {children}
+        </Button>
+      </span>
+    </Tooltip>
+  );
 }

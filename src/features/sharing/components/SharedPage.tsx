@@ -9,7 +9,7 @@
  * says "Your access to this item has ended." With the sharing flag off nothing is shared.
  */
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
-import { Alert, Breadcrumb, Button, Empty, Result, Spin, Tabs, Tooltip } from 'antd';
+import { Alert, Breadcrumb, Button, Empty, Result, Spin, Tabs } from 'antd';
 import { memo, useCallback, useEffect, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { SHARED_LANDING, SHARING_MESSAGES } from '../../../../common/sharing';
@@ -20,7 +20,7 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import {
   FileNameLink,
   NO_PREVIEW_NO_DOWNLOAD_TEXT,
-  NO_PREVIEW_TEXT,
+  NoPreviewButton,
 } from '../../entities/components/FileNameLink';
 import { selectCurrentDatabaseId } from '../../session/sessionSelectors';
 import { sharedFileUrl, type SharedFileMode } from '../sharingApi';
@@ -174,21 +174,14 @@ const SharedRowView = memo(function SharedRowView({
                 <EyeOutlined aria-hidden /> Preview
               </SharedFileLink>
             ) : (
-              // The span lets the tooltip show over the disabled button.
-              <Tooltip title={NO_PREVIEW_TEXT}>
-                <span className="disabled-action">
-                  <Button
-                    type="link"
-                    size="small"
-                    className="shared-action-button"
-                    icon={<EyeOutlined aria-hidden />}
-                    disabled
-                    aria-label={`Preview ${row.name}`}
-                  >
-                    Preview
-                  </Button>
-                </span>
-              </Tooltip>
+              <NoPreviewButton
+                type="link"
+                size="small"
+                className="shared-action-button"
+                label={`Preview ${row.name}`}
+              >
+                Preview
+              </NoPreviewButton>
             )}
             {downloadAllowed ? (
               <SharedFileLink row={row} mode="download" label={`Download ${row.name}`}>

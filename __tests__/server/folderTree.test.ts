@@ -167,4 +167,22 @@ describeEachDatabase('folder tree', (kind) => {
     expect(newer).not.toBe(tree);
     expect([...newer.folders.values()].some((f) => f.name === 'Tree later')).toBe(true);
   });
+
+  it('keeps at most its total of folders over all firms, dropping the least recently used', async () => {
+    const other = await newActor(server, 'tree-other-firm', 'admin');
+    await makeFolder(server, other, 'Other firm folder');
+    const { db } = server.services;
+    const ours = (await new FolderTreeCache().tree(db, admin.databaseId, 0))!.folders.size;
+    const theirs = (await new FolderTreeCache().tree(db, other.databaseId, 0))!.folders.size;
+    expect(ours).toBeGreaterThan(theirs);
+    const cache = new FolderTreeCache(10_000, ours + theirs - 1);
+    const first = await cache.tree(db, admin.databaseId, 0);
+    expect(cache.heldFolders).toBe(ours);
+    await cache.tree(db, other.databaseId, 0);
+    // Both would pass the total: the older copy is dropped, and read anew when asked again.
+    expect(cache.heldFolders).toBe(theirs);
+    const again = await cache.tree(db, admin.databaseId, 0);
+    expect(again).not.toBe(first);
+    expect(cache.heldFolders).toBe(ours);
+  });
 });

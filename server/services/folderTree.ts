@@ -12,8 +12,8 @@
  * the firm's copy first.
  *
  * Memory: a firm with more than {@link FOLDER_TREE_MAX_FOLDERS} folders is not copied (its reads
- * take the recursive query), and at most {@link FOLDER_TREE_MAX_FIRMS} firms are kept, the least
- * recently used dropped first.
+ * take the recursive query), and at most {@link FOLDER_TREE_MAX_TOTAL_FOLDERS} folders are kept
+ * over all firms, the least recently used firms' copies dropped first.
  */
 import type { Kysely } from 'kysely';
 import { ROOT_FOLDER_ID, ROOT_FOLDER_NAME } from '../../common/constants';
@@ -22,11 +22,14 @@ import type { DB } from '../db/schema';
 import { treeFolders, treePermissions, treeTeamMembers } from '../repositories/folderTree';
 import type { Executor } from '../repositories/types';
 
-/** Most folders of a firm that are copied (about 150 bytes each). */
+/** Most folders of a firm that are copied (about 200 bytes each with their paths). */
 export const FOLDER_TREE_MAX_FOLDERS = 100_000;
 
-/** Most firms whose trees are kept at once. */
-export const FOLDER_TREE_MAX_FIRMS = 50;
+/**
+ * Most folders kept over all firms (about 40 MB); past it the least recently used firms' copies
+ * are dropped.
+ */
+export const FOLDER_TREE_MAX_TOTAL_FOLDERS = 200_000;
 
 /** One firm's folder tree as copied at (or after) `version`. Never changed once loaded. */
 export interface FolderTree {
@@ -46,18 +49,29 @@ export interface FolderTree {
 /** A firm's copy, or the version at which it had too many folders to copy. */
 type Entry = FolderTree | { version: number; tooLarge: true };
 
+/** The folders an entry holds. */
+const sizeOf = (entry: Entry) => ('tooLarge' in entry ? 0 : entry.folders.size);
+
 /** The copies of one database's firms (one per database handle, see {@link folderTreeCacheFor}). */
 export class FolderTreeCache {
   private readonly entries = new Map<string, Entry>();
 
+  /** Folders held over all firms. */
+  private total = 0;
+
   /**
    * @param maxFolders most folders of a firm that are copied
-   * @param maxFirms most firms kept
+   * @param maxTotalFolders most folders kept over all firms
    */
   constructor(
     private readonly maxFolders = FOLDER_TREE_MAX_FOLDERS,
-    private readonly maxFirms = FOLDER_TREE_MAX_FIRMS,
+    private readonly maxTotalFolders = FOLDER_TREE_MAX_TOTAL_FOLDERS,
   ) {}
+
+  /** Folders held over all firms (tests). */
+  get heldFolders(): number {
+    return this.total;
+  }
 
   /**
    * A firm's tree at least as new as `version`, read anew when the copy is older (or missing), or
@@ -69,13 +83,22 @@ export class FolderTreeCache {
     if (!entry || entry.version < version) {
       entry = await this.load(db, databaseId, version);
     }
-    // Most recently used last.
-    this.entries.delete(databaseId);
+    // Most recently used last; the oldest dropped while over the total.
+    this.drop(databaseId);
     this.entries.set(databaseId, entry);
-    while (this.entries.size > this.maxFirms) {
-      this.entries.delete(this.entries.keys().next().value!);
+    this.total += sizeOf(entry);
+    for (const oldest of this.entries.keys()) {
+      if (this.total <= this.maxTotalFolders || oldest === databaseId) break;
+      this.drop(oldest);
     }
     return 'tooLarge' in entry ? null : entry;
+  }
+
+  private drop(databaseId: string): void {
+    const entry = this.entries.get(databaseId);
+    if (!entry) return;
+    this.total -= sizeOf(entry);
+    this.entries.delete(databaseId);
   }
 
   private async load(db: Executor, databaseId: string, version: number): Promise<Entry> {

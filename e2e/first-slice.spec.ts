@@ -13,6 +13,7 @@ import { formatSize } from '../common/format';
 import { MESSAGES } from '../common/messages';
 import { splitFileName } from '../common/names';
 import { createFolder } from './folders';
+import { openInNewTab } from './tabs';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
 const corpusFiles = readdirSync(CORPUS)
@@ -102,21 +103,22 @@ test('sign in, organise, upload, read, see history, sign out', async ({ page }) 
   }
 
   // Open a PDF preview: it is served inline as a PDF.
-  const previewResponse = page
-    .context()
-    .waitForEvent('response', (r) => r.url().includes('/preview'));
-  await page.getByRole('link', { name: 'Preview minimal-document.pdf' }).click();
-  const response = await previewResponse;
-  expect(response.status()).toBe(200);
-  expect(response.headers()['content-type']).toBe('application/pdf');
-  expect(response.headers()['content-disposition']).toMatch(/^inline/);
-  for (const other of page.context().pages()) if (other !== page) await other.close();
+  const pdf = await openInNewTab(
+    page,
+    page.getByRole('link', { name: 'Preview minimal-document.pdf' }),
+    '/preview',
+  );
+  expect(pdf.response.status()).toBe(200);
+  expect(pdf.response.headers()['content-type']).toBe('application/pdf');
+  expect(pdf.response.headers()['content-disposition']).toMatch(/^inline/);
+  await pdf.tab.close();
 
   // A video plays in the browser's own player, in a new tab.
-  const [player] = await Promise.all([
-    page.context().waitForEvent('page'),
-    page.getByRole('link', { name: 'Preview small-mp4-with-audio.mp4' }).click(),
-  ]);
+  const { tab: player } = await openInNewTab(
+    page,
+    page.getByRole('link', { name: 'Preview small-mp4-with-audio.mp4' }),
+    '/preview',
+  );
   await expect
     .poll(() => player.evaluate(() => document.querySelector('video')?.readyState ?? -1))
     .toBeGreaterThanOrEqual(1);

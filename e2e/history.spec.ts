@@ -10,6 +10,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { parseCsv } from '../__tests__/csv';
 import { createFolder } from './folders';
+import { openInNewTab } from './tabs';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
 const password = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
@@ -55,10 +56,13 @@ test('ten things done are in the history, filterable and exportable', async ({ p
   await page.mouse.move(0, 0);
   await expect(page.getByRole('tooltip', { name: 'Download' })).toBeHidden();
   // 7. Preview the PDF (a new tab), 8. print it (the print address the app serves).
-  const previewed = page.context().waitForEvent('response', (r) => r.url().includes('/preview'));
-  await page.getByRole('link', { name: 'Preview minimal-document.pdf' }).click();
-  expect((await previewed).status()).toBe(200);
-  for (const other of page.context().pages()) if (other !== page) await other.close();
+  const preview = await openInNewTab(
+    page,
+    page.getByRole('link', { name: 'Preview minimal-document.pdf' }),
+    '/preview',
+  );
+  expect(preview.response.status()).toBe(200);
+  await preview.tab.close();
   const pdfRow = page.getByTestId('entity-row').filter({ hasText: 'minimal-document.pdf' });
   const pdfId = await pdfRow.getAttribute('data-entity-id');
   const printed = await page.request.get(`/api/rest/files/${pdfId}/print`);

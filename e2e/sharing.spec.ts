@@ -15,6 +15,7 @@ import { SHARING_MESSAGES } from '../common/sharing';
 import { createFolder } from './folders';
 import { openDetailsFromRow } from './rowMenu';
 import { settled } from './dialogs';
+import { openInNewTab } from './tabs';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
 const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
@@ -138,14 +139,14 @@ test('an advisor shares a folder with a guest, who signs up, reads it, and loses
   await expect(guest.locator('.shared-breadcrumbs')).toContainText(folderName);
 
   // Opens the PDF (a new tab on the shared preview address).
-  const previewed = guest
-    .context()
-    .waitForEvent('response', (response) => response.url().includes('/preview'));
-  await guest.getByRole('link', { name: `Preview ${pdf}` }).click();
-  const preview = await previewed;
-  expect(preview.status()).toBe(200);
-  expect(preview.url()).toContain('/api/rest/shared/files/');
-  for (const open of guest.context().pages()) if (open !== guest) await open.close();
+  const preview = await openInNewTab(
+    guest,
+    guest.getByRole('link', { name: `Preview ${pdf}` }),
+    '/preview',
+  );
+  expect(preview.response.status()).toBe(200);
+  expect(preview.response.url()).toContain('/api/rest/shared/files/');
+  await preview.tab.close();
 
   // Downloads a file: the same bytes as the corpus file.
   const [download] = await Promise.all([

@@ -231,15 +231,6 @@ export function listHistory(
   return readNewest(db, q, LIST_COLUMNS, offset, limit);
 }
 
-/** A batch of whole rows for an export, newest first, after the cursor in `q.beforeId`. */
-export function exportBatch(
-  db: Executor,
-  q: HistoryQuery,
-  limit: number,
-): Promise<HistoryExportRow[]> {
-  return readNewest(db, q, EXPORT_COLUMNS, 0, limit);
-}
-
 /** The columns an export reads first: the stored record and its format, and the cursor. */
 const STORED_EXPORT_COLUMNS = ['id', 'export_format', 'export_record'] as const;
 

@@ -159,8 +159,8 @@ export function hiddenRootsIn(tree: FolderTree, userId: string): ReadonlySet<str
   return hidden;
 }
 
-/** The path item of the root. */
-const ROOT_ITEM: SearchPathItem = { id: ROOT_FOLDER_ID, name: ROOT_FOLDER_NAME };
+/** The path item of the root: every path starts with it. */
+export const ROOT_PATH_ITEM: SearchPathItem = { id: ROOT_FOLDER_ID, name: ROOT_FOLDER_NAME };
 
 /**
  * The path of a folder, or of the items it holds: Root, then its ancestors from the top-level
@@ -179,7 +179,7 @@ function pathWithin(
   depth: number,
 ): readonly SearchPathItem[] | null {
   if (depth > tree.folders.size) return null;
-  if (folderId === ROOT_FOLDER_ID) return [ROOT_ITEM];
+  if (folderId === ROOT_FOLDER_ID) return [ROOT_PATH_ITEM];
   const made = tree.paths.get(folderId);
   if (made) return made;
   const folder = tree.folders.get(folderId);

@@ -14,7 +14,7 @@
  */
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
-import { ROOT_FOLDER_ID, ROOT_FOLDER_NAME } from '../../common/constants';
+import { ROOT_FOLDER_ID } from '../../common/constants';
 import { FILE_CATEGORIES } from '../../common/files';
 import { datePresetRange } from '../../common/history';
 import { nameKey } from '../../common/names';
@@ -55,7 +55,14 @@ import {
   type TextQuery,
 } from '../repositories/search';
 import { accessibleFolder, assertRole, visibility } from './access';
-import { folderTreeCacheFor, hiddenIn, hiddenRootsIn, pathOf, type FolderTree } from './folderTree';
+import {
+  folderTreeCacheFor,
+  hiddenIn,
+  hiddenRootsIn,
+  pathOf,
+  ROOT_PATH_ITEM,
+  type FolderTree,
+} from './folderTree';
 import type { RequestContext, Services } from './context';
 import { presentEntities } from './lists';
 import { pageWindow } from './paging';
@@ -159,12 +166,11 @@ async function hitsFor(
   ]);
   const { folders, files } = await presentEntities(services, ctx, folderRows, fileRows);
   const byId = new Map<string, EntityDto>([...folders, ...files].map((e) => [e.id, e]));
-  const root: SearchPathItem = { id: ROOT_FOLDER_ID, name: ROOT_FOLDER_NAME };
   const hits: SearchHitDto[] = [];
   for (const row of rows) {
     const entity = byId.get(row.id);
     if (!entity) continue;
-    const path = [root, ...(chains.get(row.parent_id) ?? [])];
+    const path = [ROOT_PATH_ITEM, ...(chains.get(row.parent_id) ?? [])];
     hits.push({ ...entity, path, matched_in: matchedIn(row, words) });
   }
   return hits;
@@ -218,8 +224,6 @@ export async function autocomplete(
     ),
   };
 }
-
-const ROOT_PATH_ITEM: SearchPathItem = { id: ROOT_FOLDER_ID, name: ROOT_FOLDER_NAME };
 
 /**
  * An autocomplete hit of a row, the path of its folder (Root first, as pathOf makes it; shared, so

@@ -3,9 +3,9 @@
  * Favorites and Recent lists, file statistics (fileStats flag) and the folder zip download.
  * Thin: schema → service.
  */
-import contentDisposition from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import type { ArchivedPageRequest } from '../../common/types';
+import { dispositionHeader } from '../disposition';
 import { ctxOf } from '../plugins/auth';
 import type { Services } from '../services/context';
 import { listArchived, listFavorites, listRecent } from '../services/lists';
@@ -103,7 +103,7 @@ export function listRoutes(app: FastifyInstance, services: Services): void {
       const zip = await openFolderZip(services, ctxOf(request), request.params.id);
       return reply
         .header('Content-Type', 'application/zip')
-        .header('Content-Disposition', contentDisposition(zip.fileName, { type: 'attachment' }))
+        .header('Content-Disposition', dispositionHeader(zip.fileName, 'attachment'))
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'private, no-store')
         .send(zip.body);

@@ -5,7 +5,7 @@
  * the same code from common/.
  */
 import type { Readable } from 'node:stream';
-import contentDisposition from 'content-disposition';
+import { dispositionHeader } from '../disposition';
 import { MAX_FILE_SIZE_BYTES, PRESIGNED_URL_TTL_MS } from '../../common/constants';
 import {
   contentTypeFor,
@@ -156,7 +156,7 @@ export async function createUpload(
     contentType: pending.contentType,
     maxBytes: pending.size,
     expiresInMs: PRESIGNED_URL_TTL_MS,
-    headers: { 'Content-Disposition': contentDisposition(pending.name, { type: 'attachment' }) },
+    headers: { 'Content-Disposition': dispositionHeader(pending.name, 'attachment') },
   });
   return { id: pending.id, ...presigned };
 }
@@ -365,6 +365,6 @@ export async function openFile(
     body: services.store.read(file.storage_key),
     size: object.size,
     contentType: inline ? previewContentType(file.content_type) : file.content_type,
-    disposition: contentDisposition(file.name, { type: inline ? 'inline' : 'attachment' }),
+    disposition: dispositionHeader(file.name, inline ? 'inline' : 'attachment'),
   };
 }

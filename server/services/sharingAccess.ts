@@ -9,7 +9,7 @@
 import { ROOT_FOLDER_ID } from '../../common/constants';
 import { ACCESS_ENDED_CODE, SHARING_MESSAGES, type SharedEntityDto } from '../../common/sharing';
 import { previewContentType } from '../../common/files';
-import contentDisposition from 'content-disposition';
+import { dispositionHeader } from '../disposition';
 import type { FileRow, FolderRow } from '../db/schema';
 import type { ExternalShareRow } from '../db/schemaSharing';
 import { forbidden, notFound, type AppError } from '../errors';
@@ -332,6 +332,6 @@ export async function openSharedFile(
     body: services.store.read(file.storage_key),
     size: object.size,
     contentType: inline ? previewContentType(file.content_type) : file.content_type,
-    disposition: contentDisposition(file.name, { type: inline ? 'inline' : 'attachment' }),
+    disposition: dispositionHeader(file.name, inline ? 'inline' : 'attachment'),
   };
 }

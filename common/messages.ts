@@ -33,6 +33,10 @@ export const MESSAGES = {
   notSignedIn: 'Please sign in.',
   notFound: 'Not found.',
   forbiddenOrigin: 'Request refused: it did not come from this site.',
+  // Bodies sent "with filters" (SPEC section 7).
+  unknownFilter: "Invalid request: {where} has an unknown filter '{key}' (known: {known}).",
+  filterSentTwice: "Invalid request: '{key}' is sent both inside filters and beside it.",
+  filterRequired: "Invalid request: the filter '{key}' is required.",
   internalError: 'Something went wrong on our side. Please try again.',
   invalidSignature: 'The upload link is invalid or has expired.',
   folderNameRequired: 'A folder name is required.',

@@ -4,16 +4,22 @@
  * event was recorded), one batch at a time.
  */
 import { Readable } from 'node:stream';
-import contentDisposition from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import { HISTORY_FILTER_LABELS } from '../../common/history';
 import type { HistoryFilters } from '../../common/types';
+import { dispositionHeader } from '../disposition';
 import { ctxOf } from '../plugins/auth';
 import type { Services } from '../services/context';
 import { historyUsers, itemHistory, listEvents, verifyCurrentFirm } from '../services/history';
 import { CSV_NEWLINE } from '../services/historyCsv';
 import { historyStats, startHistoryExport } from '../services/historyReports';
-import { idParams, pagingQuery, type PagingQuery } from './schemas';
+import {
+  filtersBodySchema,
+  filtersOfBody,
+  idParams,
+  pagingQuery,
+  type PagingQuery,
+} from './schemas';
 
 const isoTime = { type: 'string', maxLength: 40, format: 'date-time' } as const;
 const shortId = { type: 'string', maxLength: 64 } as const;
@@ -50,6 +56,16 @@ const filterProperties = {
   start: isoTime,
   end: isoTime,
 } as const;
+
+/**
+ * The keys of the list's body (the filters and the paging cursor), sent flat or inside
+ * `filters`; any other key is refused with 400 rather than dropped, as an ignored filter would
+ * answer more events than asked for.
+ */
+const listProperties = { ...filterProperties, cursor } as const;
+
+/** The keys of the export's body (the filters and the time zone of its dates), as the list's. */
+const exportProperties = { ...filterProperties, time_zone: timeZone } as const;
 
 /** Query of the per-item history routes. */
 interface ItemHistoryQuery extends PagingQuery {
@@ -88,49 +104,38 @@ export async function* csvChunks(batches: AsyncGenerator<string[]>): AsyncGenera
 
 /** Registers the history routes. */
 export function historyRoutes(app: FastifyInstance, services: Services): void {
-  app.post<{ Querystring: PagingQuery; Body: HistoryFilters | undefined }>(
+  app.post<{ Querystring: PagingQuery; Body: unknown }>(
     '/api/rest/history',
     {
       schema: {
         tags: ['history'],
         querystring: { type: 'object', properties: pagingQuery },
-        body: {
-          type: ['object', 'null'],
-          additionalProperties: false,
-          properties: { ...filterProperties, cursor },
-        },
+        body: filtersBodySchema(listProperties),
       },
     },
     async (request) =>
       listEvents(
         services,
         ctxOf(request),
-        request.body ?? {},
+        filtersOfBody<HistoryFilters>(request.body, listProperties),
         request.query.page,
         request.query.page_size,
       ),
   );
 
-  app.post<{ Body: (Omit<HistoryFilters, 'cursor'> & { time_zone?: string }) | undefined }>(
+  app.post<{ Body: unknown }>(
     '/api/rest/history/export',
-    {
-      schema: {
-        tags: ['history'],
-        body: {
-          type: ['object', 'null'],
-          additionalProperties: false,
-          properties: { ...filterProperties, time_zone: timeZone },
-        },
-      },
-    },
+    { schema: { tags: ['history'], body: filtersBodySchema(exportProperties) } },
     async (request, reply) => {
-      const { time_zone: zone, ...filters } = request.body ?? {};
+      const { time_zone: zone, ...filters } = filtersOfBody<
+        Omit<HistoryFilters, 'cursor'> & { time_zone?: string }
+      >(request.body, exportProperties);
       const started = await startHistoryExport(services, ctxOf(request), filters, zone);
       const csv = Readable.from(csvChunks(started.batches), { objectMode: false });
       csv.on('error', (error) => request.log.warn({ err: error }, 'history export ended early'));
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', contentDisposition(started.fileName, { type: 'attachment' }))
+        .header('Content-Disposition', dispositionHeader(started.fileName, 'attachment'))
         .header('Cache-Control', 'private, no-store')
         .header('X-Content-Type-Options', 'nosniff')
         .send(csv);

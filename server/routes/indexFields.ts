@@ -43,7 +43,7 @@ import {
   updateIndexField,
 } from '../services/indexFields';
 import { missingIndexes } from '../services/missingIndexes';
-import { idParams } from './schemas';
+import { filtersBodySchema, filtersOfBody, idParams } from './schemas';
 
 const fieldTags = ['index_fields'];
 const appliedTags = ['applied_indexes'];
@@ -279,7 +279,12 @@ export function indexFieldRoutes(app: FastifyInstance, services: Services): void
   );
 
   // ---- missing indexes -------------------------------------------------------------------------
-  app.post<{ Querystring: { page: number }; Body: MissingIndexesRequest }>(
+  // The body is the spec's `{"filters": {...}}` or the same keys flat.
+  const missingProperties = {
+    index_field_ids: { type: 'array', maxItems: MISSING_INDEXES_MAX_FIELDS + 1, items: idString },
+    folder_id: { type: 'string', maxLength: 64 },
+  } as const;
+  app.post<{ Querystring: { page: number }; Body: unknown }>(
     '/api/rest/entities/search/missing-indexes',
     {
       schema: {
@@ -288,20 +293,15 @@ export function indexFieldRoutes(app: FastifyInstance, services: Services): void
           type: 'object',
           properties: { page: { type: 'integer', minimum: 1, default: 1 } },
         },
-        body: {
-          type: 'object',
-          required: ['index_field_ids'],
-          properties: {
-            index_field_ids: {
-              type: 'array',
-              maxItems: MISSING_INDEXES_MAX_FIELDS + 1,
-              items: idString,
-            },
-            folder_id: { type: 'string', maxLength: 64 },
-          },
-        },
+        body: filtersBodySchema(missingProperties),
       },
     },
-    (request) => missingIndexes(services, ctxOf(request), request.body, request.query.page),
+    (request) =>
+      missingIndexes(
+        services,
+        ctxOf(request),
+        filtersOfBody<MissingIndexesRequest>(request.body, missingProperties, ['index_field_ids']),
+        request.query.page,
+      ),
   );
 }

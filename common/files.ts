@@ -6,7 +6,7 @@
 import { Mime } from 'mime/lite';
 import standardTypes from 'mime/types/standard.js';
 import { DEFAULT_CONTENT_TYPE, MAX_FILE_SIZE_BYTES } from './constants';
-import { formatSize } from './format';
+import { formatSize, formatSizesApart } from './format';
 import { MESSAGES, formatMessage } from './messages';
 import { hasInvalidNameCharacters, validateEntityName } from './names';
 
@@ -259,10 +259,38 @@ export function previewContentType(contentType: string): string {
 }
 
 /**
+ * The message refusing a file over the maximum size, in SPEC section 8's words: "{file} exceeds
+ * maximum allowed size of {size}." The limit is shown as `formatSize` shows it ("big.mov exceeds
+ * maximum allowed size of 100.0 MB."). When the file's own size would show the same as the limit
+ * (a file just over it, which the upload list shows as "100.0 MB" too), both are shown with the
+ * precision that tells them apart (`formatSizesApart`), the file's after its name:
+ * "huge.pdf (104,857,601 bytes) exceeds maximum allowed size of 104,857,600 bytes."
+ *
+ * @param fileName the file name as shown to the user
+ * @param fileBytes the file's size in bytes, or null when it is not known (the limit alone)
+ * @param maxBytes the largest accepted size in bytes
+ * @returns the message text; never throws
+ */
+export function fileTooLargeMessage(
+  fileName: string,
+  fileBytes: number | null,
+  maxBytes: number,
+): string {
+  const limit = formatSize(maxBytes);
+  if (fileBytes === null || formatSize(fileBytes) !== limit) {
+    return formatMessage(MESSAGES.fileTooLarge, { file: fileName, size: limit });
+  }
+  const [fileText, limitText] = formatSizesApart(fileBytes, maxBytes);
+  return formatMessage(MESSAGES.fileTooLarge, {
+    file: `${fileName} (${fileText})`,
+    size: limitText,
+  });
+}
+
+/**
  * Checks one file before it is uploaded; the first failing rule wins:
  * 1. the name (see {@link validateUploadName}): MESSAGES.invalidFileName and friends;
- * 2. the size over the maximum (SPEC sections 5 and 8): "{file} exceeds maximum allowed size of
- *    {size}" with the size shown by `formatSize` ("100.0 MB" for the default).
+ * 2. the size over the maximum (SPEC sections 5 and 8): {@link fileTooLargeMessage}.
  * A file of exactly `maxBytes` is accepted; an empty file is accepted.
  *
  * @param file the file's name (with extension) and size in bytes
@@ -275,9 +303,7 @@ export function validateUploadFile(
 ): string | null {
   const nameError = validateUploadName(file.name);
   if (nameError) return nameError;
-  if (file.size > maxBytes) {
-    return formatMessage(MESSAGES.fileTooLarge, { file: file.name, size: formatSize(maxBytes) });
-  }
+  if (file.size > maxBytes) return fileTooLargeMessage(file.name, file.size, maxBytes);
   return null;
 }
 

@@ -38,6 +38,46 @@ export function formatSize(bytes: number | null | undefined): string {
   return `${Math.max(value, 0.1).toFixed(1)} ${SIZE_UNITS[unit] ?? 'KB'}`;
 }
 
+/** Decimals tried, after formatSize's one, before two sizes are shown in exact bytes. */
+const MAX_SIZE_DECIMALS = 3;
+
+/**
+ * A size in exact bytes with thousands separators, e.g. "104,857,601 bytes".
+ * @param bytes a whole, non-negative number of bytes
+ */
+function exactBytes(bytes: number): string {
+  return `${String(Math.round(bytes)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} bytes`;
+}
+
+/**
+ * Formats two sizes so that different sizes never read the same, e.g. a file just over a limit
+ * and the limit. When {@link formatSize} already tells them apart (or they are equal, or either
+ * is not a positive number) both are shown as formatSize shows them; otherwise in their common
+ * unit with two or three decimals, the fewest that differ; otherwise in exact bytes.
+ *
+ * Examples: (2048, 1024) gives ["2.0 KB", "1.0 KB"]; (104868086, 104857600) gives
+ * ["100.01 MB", "100.00 MB"]; (104857601, 104857600) gives ["104,857,601 bytes",
+ * "104,857,600 bytes"].
+ *
+ * @param a a size in bytes
+ * @param b another size in bytes
+ * @returns the texts of `a` and `b`, in that order; never throws
+ */
+export function formatSizesApart(a: number, b: number): [string, string] {
+  const textA = formatSize(a);
+  const textB = formatSize(b);
+  const positive = (n: number) => Number.isFinite(n) && n > 0;
+  if (textA !== textB || a === b || !positive(a) || !positive(b)) return [textA, textB];
+  const unit = textA.slice(textA.indexOf(' ') + 1);
+  const divisor = 1024 ** (SIZE_UNITS.indexOf(unit as (typeof SIZE_UNITS)[number]) + 1);
+  for (let decimals = 2; decimals <= MAX_SIZE_DECIMALS; decimals += 1) {
+    const fixedA = (a / divisor).toFixed(decimals);
+    const fixedB = (b / divisor).toFixed(decimals);
+    if (fixedA !== fixedB) return [`${fixedA} ${unit}`, `${fixedB} ${unit}`];
+  }
+  return [exactBytes(a), exactBytes(b)];
+}
+
 /**
  * Formats a timestamp with {@link DEFAULT_DATE_FORMAT} in local time (SPEC section 9), e.g.
  * "Mar 5, 2024 2:07 pm".

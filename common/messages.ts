@@ -9,7 +9,7 @@ export const MESSAGES = {
   invalidFileName: 'File name contains invalid characters',
   uploadStalled: 'Upload stalled for {seconds} seconds, aborting.',
   tooManyFiles: 'You can only upload {n} file(s).',
-  fileTooLarge: '{file} exceeds maximum allowed size of {size}',
+  fileTooLarge: '{file} exceeds maximum allowed size of {size}.',
   duplicateFile: "Cannot add the duplicate file '{fileName}', it already exists.",
   noInternet: 'No Internet connection.',
   uploadFailed: 'Failed to upload {file}.',

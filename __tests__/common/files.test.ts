@@ -5,6 +5,7 @@ import {
   FILE_KIND_EXTENSIONS,
   contentTypeFor,
   duplicateMessage,
+  fileTooLargeMessage,
   fileCategory,
   fileKind,
   isInlinePreviewable,
@@ -266,15 +267,37 @@ describe('validateUploadFile (SPEC sections 5 and 8)', () => {
 
   it('refuses a file over the maximum size', () => {
     expect(validateUploadFile({ name: 'big.mov', size: MAX_FILE_SIZE_BYTES + 1 })).toBe(
-      'big.mov exceeds maximum allowed size of 100.0 MB',
+      'big.mov (104,857,601 bytes) exceeds maximum allowed size of 104,857,600 bytes.',
     );
   });
 
   it('uses a custom maximum', () => {
     expect(validateUploadFile({ name: 'a.txt', size: 2048 }, 1024)).toBe(
-      'a.txt exceeds maximum allowed size of 1.0 KB',
+      'a.txt exceeds maximum allowed size of 1.0 KB.',
     );
     expect(validateUploadFile({ name: 'a.txt', size: 1024 }, 1024)).toBeNull();
+  });
+
+  it('ends the message with its period and tells a file just over the limit from the limit', () => {
+    // One decimal already differs: the spec's words with the limit alone.
+    expect(fileTooLargeMessage('big.mov', 110 * 1024 * 1024, MAX_FILE_SIZE_BYTES)).toBe(
+      'big.mov exceeds maximum allowed size of 100.0 MB.',
+    );
+    // Both would show "100.0 MB": two decimals, the file's size after its name.
+    expect(fileTooLargeMessage('huge.pdf', MAX_FILE_SIZE_BYTES + 10_486, MAX_FILE_SIZE_BYTES)).toBe(
+      'huge.pdf (100.01 MB) exceeds maximum allowed size of 100.00 MB.',
+    );
+    // Still the same with three decimals: exact bytes.
+    expect(fileTooLargeMessage('huge.pdf', MAX_FILE_SIZE_BYTES + 1, MAX_FILE_SIZE_BYTES)).toBe(
+      'huge.pdf (104,857,601 bytes) exceeds maximum allowed size of 104,857,600 bytes.',
+    );
+    // The file's size unknown: the limit alone.
+    expect(fileTooLargeMessage('The file', null, MAX_FILE_SIZE_BYTES)).toBe(
+      'The file exceeds maximum allowed size of 100.0 MB.',
+    );
+    expect(validateUploadFile({ name: 'a.txt', size: 1025 }, 1024)).toBe(
+      'a.txt (1.001 KB) exceeds maximum allowed size of 1.000 KB.',
+    );
   });
 
   it('reports invalid characters first', () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { DEFAULT_DATE_FORMAT, formatDate, formatSize, relativeDate } from '../../common/format';
+import {
+  DEFAULT_DATE_FORMAT,
+  formatDate,
+  formatSize,
+  formatSizesApart,
+  relativeDate,
+} from '../../common/format';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -27,6 +33,32 @@ describe('formatSize (SPEC section 9)', () => {
     [1024 ** 6, '1024.0 PB'],
   ])('shows %p bytes as %j', (bytes, text) => {
     expect(formatSize(bytes)).toBe(text);
+  });
+});
+
+describe('formatSizesApart', () => {
+  it.each([
+    [2048, 1024, '2.0 KB', '1.0 KB'],
+    [1024, 1024, '1.0 KB', '1.0 KB'],
+    [0, 14, '0 KB', '0.1 KB'],
+    [104_868_086, 104_857_600, '100.01 MB', '100.00 MB'],
+    [1025, 1024, '1.001 KB', '1.000 KB'],
+    [10, 20, '0.01 KB', '0.02 KB'],
+    [104_857_601, 104_857_600, '104,857,601 bytes', '104,857,600 bytes'],
+    [1024 ** 3 + 1, 1024 ** 3, '1,073,741,825 bytes', '1,073,741,824 bytes'],
+  ])('shows %p and %p bytes as %j and %j', (a, b, textA, textB) => {
+    expect(formatSizesApart(a, b)).toEqual([textA, textB]);
+  });
+
+  it('never shows two different positive sizes the same', () => {
+    for (const [a, b] of [
+      [1, 2],
+      [104_857_600, 104_857_599],
+      [5 * 1024 ** 4 + 3, 5 * 1024 ** 4],
+    ] as const) {
+      const [textA, textB] = formatSizesApart(a, b);
+      expect(textA).not.toBe(textB);
+    }
   });
 });
 

@@ -308,7 +308,7 @@ describeEachDatabase('uploads and reading files', (kind) => {
     const tooBig = await createUpload('huge.pdf', MAX_FILE_SIZE_BYTES + 1);
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json<{ message: string }>().message).toBe(
-      'huge.pdf exceeds maximum allowed size of 100.0 MB',
+      'huge.pdf (104,857,601 bytes) exceeds maximum allowed size of 104,857,600 bytes.',
     );
     const exact = await createUpload('exact.pdf', MAX_FILE_SIZE_BYTES);
     expect(exact.statusCode).toBe(201);

@@ -8,8 +8,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_FILE_SIZE_BYTES } from '../../common/constants';
-import { formatSize } from '../../common/format';
-import { formatMessage, MESSAGES } from '../../common/messages';
+import { fileTooLargeMessage } from '../../common/files';
+import { MESSAGES } from '../../common/messages';
 import { AppError } from '../errors';
 import {
   LOCAL_STORAGE_PREFIX,
@@ -24,13 +24,7 @@ const STATUS: Record<StoreFailure, [number, string]> = {
   bad_signature: [403, MESSAGES.invalidSignature],
   expired: [403, MESSAGES.invalidSignature],
   wrong_content_type: [415, 'The Content-Type does not match the upload link.'],
-  too_large: [
-    413,
-    formatMessage(MESSAGES.fileTooLarge, {
-      file: 'The file',
-      size: formatSize(MAX_FILE_SIZE_BYTES),
-    }),
-  ],
+  too_large: [413, fileTooLargeMessage('The file', null, MAX_FILE_SIZE_BYTES)],
   aborted: [400, MESSAGES.uploadNotComplete],
   no_such_upload: [404, 'The upload does not exist or was cancelled.'],
   invalid_part: [400, 'A part of the upload is missing. Please try again.'],

@@ -48,7 +48,7 @@ export interface ValidateUploadsOptions {
  * Checks a batch of picked items; for each, the first failing rule wins:
  * 1. a directory is refused (DIRECTORY_REJECTED);
  * 2. the name and size rules of `validateUploadFile`: 'File name contains invalid characters'
- *    for a character outside ISO-8859-1, '{file} exceeds maximum allowed size of {size}' over
+ *    for a character outside ISO-8859-1, '{file} exceeds maximum allowed size of {size}.' over
  *    the maximum;
  * 3. the configured restrictions of `validateRestrictedFile`: the minimum size and the allowed
  *    types;

@@ -30,7 +30,7 @@ const added = uploadsActions.filesAdded({
       id: 'i1',
       name: 'huge.mov',
       size: 200_000_000,
-      reason: 'huge.mov exceeds maximum allowed size of 100.0 MB',
+      reason: 'huge.mov exceeds maximum allowed size of 100.0 MB.',
     },
   ],
 });
@@ -88,7 +88,7 @@ describe('UploadPanel', () => {
     expect(within(rows[2]!).getByText(/S3 returned 500/)).toBeInTheDocument();
     expect(within(rows[3]!).getByText('Queued')).toBeInTheDocument();
     expect(
-      within(rows[4]!).getByText('huge.mov exceeds maximum allowed size of 100.0 MB'),
+      within(rows[4]!).getByText('huge.mov exceeds maximum allowed size of 100.0 MB.'),
     ).toBeInTheDocument();
     expect(
       within(panel).getByText('1 of 4 files uploaded · 1 failed · 1 not added'),

@@ -89,7 +89,10 @@ describe('uploads sagas', () => {
     expect(added.payload.files).toEqual([{ id: 'up-1', name: 'Statement.pdf', size: 1000 }]);
     expect(added.payload.invalid.map((file) => [file.name, file.reason])).toEqual([
       ['Ā-invoice.pdf', 'File name contains invalid characters'],
-      ['huge.mov', 'huge.mov exceeds maximum allowed size of 100.0 MB'],
+      [
+        'huge.mov',
+        'huge.mov (104,857,601 bytes) exceeds maximum allowed size of 104,857,600 bytes.',
+      ],
       ['statement.PDF', "Cannot add the duplicate file 'statement.PDF', it already exists."],
       ['Clients', 'Clients is a folder. Only files can be uploaded.'],
     ]);

@@ -24,7 +24,7 @@ describe('validateUploads', () => {
     expect(result.rejected).toEqual([
       {
         candidate: file('big.zip', 104_857_601),
-        reason: 'big.zip exceeds maximum allowed size of 100.0 MB',
+        reason: 'big.zip (104,857,601 bytes) exceeds maximum allowed size of 104,857,600 bytes.',
       },
     ]);
     expect(result.accepted.map((item) => item.name)).toEqual(['max.zip']);
@@ -98,6 +98,6 @@ describe('validateUploads with restrictions', () => {
     const result = validateUploads([file('big.pdf', 2048)], {
       restrictions: { ...restrictions, max_file_size: 1024 },
     });
-    expect(result.rejected[0]!.reason).toBe('big.pdf exceeds maximum allowed size of 1.0 KB');
+    expect(result.rejected[0]!.reason).toBe('big.pdf exceeds maximum allowed size of 1.0 KB.');
   });
 });

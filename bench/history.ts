@@ -1,6 +1,7 @@
 /**
  * History benchmark (issue 5): `npm run bench -- history` (1,000,000 events), or a smaller run
- * from the default `npm run bench`. Prints figures; asserts nothing.
+ * from the default `npm run bench`. Prints figures; asserts no timing (a short deep page is a
+ * MISS).
  *
  * For SQLite, and for PostgreSQL when one answers at BENCH_PG_URL (default
  * postgres://postgres@127.0.0.1:5432/postgres):
@@ -9,7 +10,9 @@
  *    prepared inserts in large transactions; PostgreSQL: psql \copy of a CSV file, else
  *    multi-row inserts);
  * 2. runs the real server (server/main.ts) in its own process and measures over loopback HTTP
- *    page 1 and page 5,000 (50 per page, by cursor) p50/p95, without and with filters;
+ *    page 1 and page 5,000 (50 per page, by cursor) p50/p95, without and with filters, and page
+ *    5,000's p95 as a ratio of page 1's p95; when the filter matches 5,000 full pages, every read
+ *    of page 5,000 must answer 50 items, else the line says MISS and the run exits non-zero;
  * 3. exports all events and the newest 100,000 (each BENCH_HISTORY_EXPORT_RUNS times, default 3,
  *    in a fresh server process), reports the median rows/s and the median growth of the server's
  *    peak RSS (V8 sizes its heap lazily, so one run's growth swings by tens of MB), and times the database's own CSV dump of the same rows and
@@ -370,9 +373,10 @@ async function timePage(
   page: number,
   body: Record<string, unknown>,
   repeat = REPEAT,
-): Promise<{ p50: number; p95: number; items: number }> {
+): Promise<{ p50: number; p95: number; items: number[] }> {
   const times: number[] = [];
-  let items = 0;
+  /** Items of each read, warm-up reads included. */
+  const items: number[] = [];
   for (let i = 0; i < repeat + 5; i += 1) {
     const t = performance.now();
     const response = await fetch(`${base}/api/rest/history?page=${page}&page_size=${PAGE_SIZE}`, {
@@ -383,7 +387,7 @@ async function timePage(
     const json = (await response.json()) as { items: unknown[] };
     if (!response.ok) throw new Error(`page ${page}: ${response.status} ${JSON.stringify(json)}`);
     if (i >= 5) times.push(performance.now() - t); // the first five warm up
-    items = json.items.length;
+    items.push(json.items.length);
   }
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 50), p95: percentile(times, 95), items };
@@ -520,7 +524,17 @@ async function benchDatabase(kind: 'sqlite' | 'postgres', events: number): Promi
         let deep = 'fewer than 5,000 pages match';
         if (cursor) {
           const page = await timePage(server.base, cookie, DEEP_PAGE, { ...body, cursor });
-          deep = `page ${DEEP_PAGE.toLocaleString('en-US')} ${ms(page.p50)} / ${ms(page.p95)} (${(page.p95 / first.p95).toFixed(2)}x page 1 p95)`;
+          // A full page when the filter matches at least DEEP_PAGE pages' worth of events.
+          const full = (await offsetId(DEEP_PAGE * PAGE_SIZE - 1, body)) !== null;
+          const short = page.items.filter((count) => count !== PAGE_SIZE);
+          let miss = '';
+          if (full && short.length > 0) {
+            process.exitCode = 1;
+            miss = ` — MISS: ${short.length} of ${page.items.length} reads answered ${[...new Set(short)].join('/')} items, expected ${PAGE_SIZE}`;
+          } else if (!full) {
+            miss = ` (the last page: ${page.items.at(-1)} items)`;
+          }
+          deep = `page ${DEEP_PAGE.toLocaleString('en-US')} ${ms(page.p50)} / ${ms(page.p95)} (p95 ${(page.p95 / first.p95).toFixed(2)}× page 1's p95)${miss}`;
         }
         console.log(`    ${label.padEnd(36)} page 1 ${ms(first.p50)} / ${ms(first.p95)}; ${deep}`);
       }

@@ -1,6 +1,6 @@
 /**
  * Organise benchmark (issue 3): `npm run bench -- organise`, or part of the default run.
- * Prints figures; asserts nothing.
+ * Prints figures; asserts no timing (a page that answers the wrong number of items is a MISS).
  *
  * For SQLite, and for PostgreSQL when one answers at BENCH_PG_URL (default
  * postgres://postgres@127.0.0.1:5432/postgres):
@@ -11,14 +11,18 @@
  *    plugin on the real service (server/services/folders.ts listEntities);
  * 3. runs the real server (server/main.ts) in its own process and measures over loopback HTTP the
  *    folder page p50/p95 of page 1, of page 400 read by cursor as the client does (the cursor of
- *    page 399 comes from walking pages 1-399 once), and of page 400 by offset;
+ *    page 399 comes from walking pages 1-399 once), and of page 400 by offset, each deep page's
+ *    p50 as a ratio of page 1's p50; every read must answer the page's expected number of items
+ *    (100 while the folder holds 40,000 entries or more), and page 400 by cursor must start where
+ *    page 400 by offset does, else the line says MISS and the run exits non-zero;
  * 4. (SQLite) in Chromium (playwright, /usr/bin/chromium or CHROMIUM_PATH) against a fresh client
  *    build: the time from navigation to the first rows of the big folder (timed in the page: its
  *    navigation start to the frame that first shows a row; 1 cold and 10 warm loads), and the
  *    number of row elements (`[data-entity-id]`) in the DOM, after load and after scrolling;
- * 5. (SQLite) a zip download of a subtree with real objects (BENCH_ZIP_MB, default 200 MB, in two
- *    halves): MB/s and the server's RSS (VmRSS sampled every 20 ms) before, at its peak and
- *    after, for half the tree and for all of it (flat memory: the peak does not grow with size);
+ * 5. (SQLite) a zip download of a subtree with real objects (BENCH_ZIP_MB, default 200, MiB in two
+ *    halves of 1 MiB files): MiB/s and the server's RSS in MiB (VmRSS sampled every 20 ms) before,
+ *    at its peak and after, for half the tree and for all of it (flat memory: the peak does not
+ *    grow with size);
  * 6. bulk archive of 10,000 files through POST /api/rest/bulk/archive (one request), timed.
  */
 import { spawnSync } from 'node:child_process';
@@ -58,7 +62,7 @@ export interface OrganiseBenchOptions {
   files?: number;
   /** Subfolders in the big folder (default BENCH_ORGANISE_FOLDERS or 1,000). */
   folders?: number;
-  /** Megabytes of real objects in the zipped subtree (default BENCH_ZIP_MB or 200). */
+  /** MiB of real objects in the zipped subtree (default BENCH_ZIP_MB or 200). */
   zipMb?: number;
 }
 
@@ -167,7 +171,7 @@ async function generateBigFolder(
 }
 
 /**
- * The zipped subtree: "Zip folder" with two halves of `mb / 2` files of 1 MB each (random bytes,
+ * The zipped subtree: "Zip folder" with two halves of `mb / 2` files of 1 MiB each (random bytes,
  * stored as PDFs, so the zip stores them), objects written to the local store.
  */
 async function generateZipTree(
@@ -264,7 +268,10 @@ async function getPage(
 interface Timing {
   p50: number;
   p95: number;
-  items: number;
+  /** Items of each read, in order (warm-up reads included). */
+  items: number[];
+  /** The id of the first item of the last read ('' for an empty page). */
+  firstId: string;
 }
 
 /**
@@ -273,23 +280,52 @@ interface Timing {
  */
 async function timeReads(readers: (() => Promise<CursorPage<EntityDto>>)[]): Promise<Timing[]> {
   const times = readers.map(() => [] as number[]);
-  const items = readers.map(() => 0);
+  const items = readers.map(() => [] as number[]);
+  const firstIds = readers.map(() => '');
   for (let round = 0; round < REPEAT + 5; round += 1) {
     for (const [i, read] of readers.entries()) {
       const t = performance.now();
       const page = await read();
       if (round >= 5) times[i]!.push(performance.now() - t);
-      items[i] = page.items.length;
+      items[i]!.push(page.items.length);
+      firstIds[i] = page.items[0]?.id ?? '';
     }
   }
   return times.map((list, i) => {
     list.sort((a, b) => a - b);
-    return { p50: percentile(list, 50), p95: percentile(list, 95), items: items[i]! };
+    return {
+      p50: percentile(list, 50),
+      p95: percentile(list, 95),
+      items: items[i]!,
+      firstId: firstIds[i]!,
+    };
   });
 }
 
+/**
+ * The items page `page` of a folder of `total` entries holds: PAGE_SIZE, fewer on the last page,
+ * none beyond it.
+ */
+function expectedItems(total: number, page: number): number {
+  return Math.max(0, Math.min(PAGE_SIZE, total - (page - 1) * PAGE_SIZE));
+}
+
+/**
+ * '' when every read answered `expected` items, else a MISS note for the printed line (and the
+ * run's exit code becomes 1): a timing of a short or empty page is not the page's timing.
+ */
+function itemsMiss(timing: Timing, expected: number): string {
+  const wrong = timing.items.filter((count) => count !== expected);
+  if (wrong.length === 0) return '';
+  process.exitCode = 1;
+  return (
+    ` — MISS: ${wrong.length} of ${timing.items.length} reads answered ` +
+    `${[...new Set(wrong)].join('/')} items, expected ${expected}`
+  );
+}
+
 const ms = (n: number) => `${n.toFixed(1)} ms`;
-const mib = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
+const mib = (bytes: number) => `${(bytes / MB).toFixed(0)} MiB`;
 
 /** Downloads a folder's zip, counting bytes, sampling the server's RSS. */
 async function timeZip(server: ServerProcess, cookie: string, folderId: string) {
@@ -557,16 +593,28 @@ async function benchDatabase(
       () => getPage(base, cookie, big.id, DEEP_PAGE, cursor),
       () => getPage(base, cookie, big.id, DEEP_PAGE),
     ]);
+    const total = options.files + options.folders;
+    const deepExpected = expectedItems(total, DEEP_PAGE);
+    // Page 400 by cursor and by offset are the same page: both start with the same entry.
+    const sameStart =
+      deepCursor!.firstId === deepOffset!.firstId
+        ? ''
+        : ` — MISS: starts with ${deepCursor!.firstId || 'nothing'}, by offset with ${deepOffset!.firstId || 'nothing'}`;
+    if (sameStart) process.exitCode = 1;
     console.log(
-      `  page 1: p50 ${ms(first!.p50)}, p95 ${ms(first!.p95)} (${first!.items} items, over HTTP, ${REPEAT} reads each)`,
+      `  page 1: p50 ${ms(first!.p50)}, p95 ${ms(first!.p95)} (${first!.items.at(-1)} items, over HTTP, ${REPEAT} reads each)` +
+        itemsMiss(first!, expectedItems(total, 1)),
     );
     console.log(
       `  page ${DEEP_PAGE} by cursor: p50 ${ms(deepCursor!.p50)}, p95 ${ms(deepCursor!.p95)} ` +
-        `(${(deepCursor!.p50 / first!.p50).toFixed(2)}× page 1)`,
+        `(${deepCursor!.items.at(-1)} items; p50 ${(deepCursor!.p50 / first!.p50).toFixed(2)}× page 1's p50)` +
+        itemsMiss(deepCursor!, deepExpected) +
+        sameStart,
     );
     console.log(
       `  page ${DEEP_PAGE} by offset: p50 ${ms(deepOffset!.p50)}, p95 ${ms(deepOffset!.p95)} ` +
-        `(${(deepOffset!.p50 / first!.p50).toFixed(2)}× page 1)`,
+        `(${deepOffset!.items.at(-1)} items; p50 ${(deepOffset!.p50 / first!.p50).toFixed(2)}× page 1's p50)` +
+        itemsMiss(deepOffset!, deepExpected),
     );
     console.log(
       `  walking pages 1-${DEEP_PAGE - 1} by cursor: ${walkSeconds.toFixed(1)} s (${ms((walkSeconds * 1000) / (DEEP_PAGE - 1))} a page)`,
@@ -597,7 +645,7 @@ async function benchDatabase(
       ] as const) {
         const run = await timeZip(server, cookie, id);
         console.log(
-          `  zip download (${label}, ${mib(run.bytes)}): ${(run.bytes / MB / run.seconds).toFixed(0)} MB/s, ` +
+          `  zip download (${label}, ${mib(run.bytes)}): ${(run.bytes / MB / run.seconds).toFixed(0)} MiB/s, ` +
             `server RSS ${mib(run.baseline)} before, peak ${mib(run.peak)} ` +
             `(+${mib(run.peak - run.baseline)}), ${mib(run.after)} after`,
         );

@@ -1,9 +1,9 @@
 /**
  * `npm run bench`: prints figures; asserts nothing. `npm run bench -- uploads` runs only the upload
- * benchmark (bench/uploads.ts) at BENCH_UPLOAD_MB (default 100) MB. The default run is short:
+ * benchmark (bench/uploads.ts) at BENCH_UPLOAD_MB (default 100) MiB. The default run is short:
  * - folder page latency (p50/p95) of GET /api/rest/entities for page 1 and the last page of a
  *   folder of BENCH_ITEMS (default 2000) items, on the real app over loopback HTTP;
- * - the upload benchmark at 20 MB, one run (single PUT and multipart beside curl -T to a plain
+ * - the upload benchmark at 20 MiB, one run (single PUT and multipart beside curl -T to a plain
  *   node:http server, with the server's RSS growth).
  */
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -109,6 +109,13 @@ test('admin restricts a folder from a new member, then adds them; lockout and un
   // The member sees it nowhere: folder view, deep link, History, statistics.
   await member.goto('/home');
   await expect(member.getByRole('heading', { level: 1 })).toBeVisible();
+  // Wait for the list to load (a row, or the empty folder's text) before checking what it lacks.
+  await expect(
+    member
+      .getByTestId('entity-row')
+      .or(member.getByText(/^This folder is empty\./))
+      .first(),
+  ).toBeVisible();
   await expect(member.getByText(folderName)).toHaveCount(0);
   const direct = await member.request.get(`/api/rest/folders/${folder.id}`);
   expect(direct.status()).toBe(404);

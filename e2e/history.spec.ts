@@ -115,6 +115,13 @@ test('ten things done are in the history, filterable and exportable', async ({ p
   await page.getByTitle('Added', { exact: true }).click();
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/\/history\?type=added$/);
+  // The list is empty while it reloads: first wait for the filtered rows, then check none is a
+  // login or logout.
+  const onlyAdded = async () => {
+    const shown = await rows.locator('.history-summary').allTextContents();
+    return shown.length > 0 && shown.every((s) => s.includes(' added '));
+  };
+  await expect.poll(onlyAdded).toBe(true);
   await expect(rows.filter({ hasText: 'logged' })).toHaveCount(0);
   await expect(rows.filter({ hasText: `added folder "${parent}"` })).toHaveCount(1);
   await expect(rows.filter({ hasText: 'added file "test.docx"' }).first()).toBeVisible();
@@ -136,6 +143,7 @@ test('ten things done are in the history, filterable and exportable', async ({ p
   await page.reload();
   await expect(page).toHaveURL(/\/history\?date=today&type=added$/);
   await expect(rows.filter({ hasText: `added folder "${child}"` })).toHaveCount(1);
+  await expect.poll(onlyAdded).toBe(true);
   await expect(rows.filter({ hasText: 'logged' })).toHaveCount(0);
 
   // Export the filtered view and read the CSV.

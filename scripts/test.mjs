@@ -1,10 +1,20 @@
 // `npm test`: every test. Jest (common/, server/ on SQLite and PostgreSQL, client) and then the
 // Playwright end-to-end suite in Debian's Chromium against the server `npm start` runs. Prints
-// "N passed, N failed" on its own line at the end and exits non-zero when anything failed.
+// "N passed, N failed, N skipped" on its own line at the end (scripts/testSummary.mjs) and exits
+// non-zero when anything failed. Under CI=true an unreachable PostgreSQL fails the Jest run (see
+// __tests__/globalSetup.cjs) instead of skipping its suites.
 // `npm test -- --unit` runs Jest only; `npm test -- --e2e` runs Playwright only.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import {
+  addCounts,
+  jestCounts,
+  NO_TESTS,
+  playwrightCounts,
+  runFailed,
+  summaryLine,
+} from './testSummary.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, '.test-output');
@@ -13,9 +23,8 @@ const runUnit = !args.includes('--e2e');
 const runE2e = !args.includes('--unit');
 mkdirSync(out, { recursive: true });
 
-let passed = 0;
-let failed = 0;
-let broken = false;
+let jest = NO_TESTS;
+let playwright = NO_TESTS;
 
 function run(command, commandArgs, env = {}) {
   const result = spawnSync(process.execPath, [command, ...commandArgs], {
@@ -34,13 +43,7 @@ if (runUnit) {
     '--json',
     `--outputFile=${report}`,
   ]);
-  if (existsSync(report)) {
-    const json = JSON.parse(readFileSync(report, 'utf8'));
-    passed += json.numPassedTests;
-    failed += json.numFailedTests;
-    if (json.numFailedTestSuites > 0 && json.numFailedTests === 0) broken = true;
-  } else broken = true;
-  if (status !== 0 && failed === 0) broken = true;
+  jest = jestCounts(existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : null, status);
 }
 
 if (runE2e) {
@@ -53,15 +56,15 @@ if (runE2e) {
       PLAYWRIGHT_JSON_OUTPUT_NAME: report,
     },
   );
-  if (existsSync(report)) {
-    const json = JSON.parse(readFileSync(report, 'utf8'));
-    passed += json.stats.expected + json.stats.flaky;
-    failed += json.stats.unexpected;
-    if (json.errors?.length > 0 && json.stats.unexpected === 0) broken = true;
-  } else broken = true;
-  if (status !== 0 && failed === 0) broken = true;
+  playwright = playwrightCounts(
+    existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : null,
+    status,
+  );
 }
 
-console.log(`\n${passed} passed, ${failed} failed`);
-if (broken) console.error('A test runner failed before it could report every test (see above).');
-process.exit(failed > 0 || broken ? 1 : 0);
+const total = addCounts(jest, playwright);
+console.log(`\n${summaryLine(total)}`);
+if (total.broken) {
+  console.error('A test runner failed before it could report every test (see above).');
+}
+process.exit(runFailed(total) ? 1 : 0);

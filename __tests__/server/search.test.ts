@@ -698,10 +698,11 @@ describeEachDatabase('search', (kind) => {
         'Wren photo.JPG',
       ]);
       expect(await searchNames(member, { folder_id: box.id, favorites_only: true })).toEqual([]);
-      expect(await searchNames(admin, { folder_id: box.id, archived: true })).toEqual([
-        'Wren gone.pdf',
-      ]);
-      expect(ids.arch).toBeDefined();
+      // The archived file itself, and not among the live ones.
+      const archived = await search(admin, { folder_id: box.id, archived: true });
+      expect(archived.items.map((h) => [h.id, h.name])).toEqual([[ids.arch, 'Wren gone.pdf']]);
+      const live = await search(admin, { folder_id: box.id });
+      expect(live.items.map((h) => h.id)).not.toContain(ids.arch);
     });
 
     it('favorites only with a query: a few favorites probed, many filtered against the matches', async () => {

@@ -14,6 +14,7 @@ import type {
   ShareLinkDto,
   ShareLinkListResponse,
 } from '../../common/sharing';
+import { MESSAGES } from '../../common/messages';
 import { SHARING_MESSAGES } from '../../common/sharing';
 import type { CurrentUserDto } from '../../common/types';
 import {
@@ -785,8 +786,9 @@ describeEachDatabase('sharing', (kind) => {
       folder_id: folder.id,
       permissionables: [{ permissionable_id: guestId, permissionable_type: 'user' }],
     });
-    expect(given.statusCode).toBeGreaterThanOrEqual(400);
-    expect(given.statusCode).toBeLessThan(500);
+    // A guest is no member of the firm: the same answer as a user of another firm.
+    expect(given.statusCode).toBe(404);
+    expect(given.json()).toEqual({ message: MESSAGES.notFound, code: 'not_found' });
   });
 });
 

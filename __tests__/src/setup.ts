@@ -1,8 +1,9 @@
 // Client test setup: jest-dom matchers and the browser APIs jsdom lacks but antd expects.
-import { jest } from '@jest/globals';
+import { afterEach, beforeEach, jest } from '@jest/globals';
 import '@testing-library/jest-dom/jest-globals';
 import { configure } from '@testing-library/react';
 import { TextDecoder as NodeTextDecoder, TextEncoder as NodeTextEncoder } from 'node:util';
+import { installConsoleErrorCheck } from './consoleErrors';
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
@@ -117,3 +118,9 @@ Object.defineProperty(window, 'getComputedStyle', {
 
 // findBy* queries wait up to 5 s: antd's first render under jsdom is slow on small machines.
 configure({ asyncUtilTimeout: 5_000 });
+
+// An unexpected console.error fails the test that logged it (a failed API call, a saga worker
+// caught by safely(), a React warning); tests allow the ones they provoke (consoleErrors.ts).
+const consoleErrorCheck = installConsoleErrorCheck(console.error.bind(console));
+beforeEach(consoleErrorCheck.reset);
+afterEach(consoleErrorCheck.check);

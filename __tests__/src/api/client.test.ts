@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import {
   ApiError,
   buildUrl,
@@ -8,16 +8,9 @@ import {
   subscribeUnauthorized,
 } from '../../../src/api/client';
 import { stubFetch } from '../fixtures';
+import { allowConsoleError, consoleErrors } from '../consoleErrors';
 
 describe('api client', () => {
-  let consoleError: jest.SpiedFunction<typeof console.error>;
-  beforeEach(() => {
-    consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
-  afterEach(() => {
-    consoleError.mockRestore();
-  });
-
   it('sends JSON with credentials included and parses the JSON reply', async () => {
     const { calls } = stubFetch(() => ({ body: { id: 'f1', name: 'Reports' } }));
     const reply = await post<{ id: string }>('/api/rest/folders', {
@@ -43,6 +36,7 @@ describe('api client', () => {
   });
 
   it("throws an ApiError with the reply's message, code and status, and logs it", async () => {
+    allowConsoleError(/^GET \/api\/rest\/folders\/x\S* answered 409/);
     stubFetch(() => ({
       status: 409,
       body: { message: 'That name is taken.', code: 'name_taken' },
@@ -54,10 +48,11 @@ describe('api client', () => {
       code: 'name_taken',
       message: 'That name is taken.',
     });
-    expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('That name is taken.'));
+    expect(consoleErrors()).toEqual(['GET /api/rest/folders/x answered 409: That name is taken.']);
   });
 
   it('gives a generic message when a 5xx reply has no JSON body', async () => {
+    allowConsoleError(/^GET \/api\/rest\/entities\S* answered 502/);
     stubFetch(() => ({ status: 502 }));
     await expect(get('/api/rest/entities')).rejects.toMatchObject({
       status: 502,
@@ -67,6 +62,7 @@ describe('api client', () => {
   });
 
   it('turns a network failure into an ApiError with status 0', async () => {
+    allowConsoleError(/^GET \/api\/rest\/entities\S* failed/);
     Object.defineProperty(globalThis, 'fetch', {
       configurable: true,
       writable: true,
@@ -79,6 +75,7 @@ describe('api client', () => {
   });
 
   it('reports a 401 to the unauthorized subscribers', async () => {
+    allowConsoleError(/^GET \/api\/rest\/entities\S* answered 401/);
     stubFetch(() => ({ status: 401, body: { message: 'Please sign in.', code: 'not_signed_in' } }));
     const listener = jest.fn();
     const unsubscribe = subscribeUnauthorized(listener);
@@ -90,6 +87,7 @@ describe('api client', () => {
   });
 
   it('does not report a 401 of a call that expects one (current-user, authenticate)', async () => {
+    allowConsoleError(/^GET \/api\/auth\/current-user\S* answered 401/);
     stubFetch(() => ({ status: 401, body: { message: 'Please sign in.', code: 'not_signed_in' } }));
     const listener = jest.fn();
     const unsubscribe = subscribeUnauthorized(listener);

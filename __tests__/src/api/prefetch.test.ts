@@ -15,15 +15,13 @@ import { DEFAULT_PAGE_SIZE } from '../../../common/constants';
 import { sessionActions } from '../../../src/features/session/sessionSlice';
 import { makeStore } from '../../../src/store/store';
 import { makeUser, stubFetch } from '../fixtures';
+import { allowConsoleError } from '../consoleErrors';
 
 describe('prefetched calls', () => {
-  let consoleError: jest.SpiedFunction<typeof console.error>;
   beforeEach(() => {
-    consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     clearPrefetched();
   });
   afterEach(() => {
-    consoleError.mockRestore();
     jest.useRealTimers();
   });
 
@@ -52,6 +50,7 @@ describe('prefetched calls', () => {
   });
 
   it('asks again when the early call failed (no session yet), without reporting it', async () => {
+    allowConsoleError(/^GET \/api\/rest\/folders\/f1\S* answered 401/);
     let signedIn = false;
     const { calls } = stubFetch(() =>
       signedIn ? { body: { ok: true } } : { status: 401, body: { message: 'Sign in.' } },

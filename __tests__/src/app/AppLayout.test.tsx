@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from '../../../src/app/App';
@@ -14,12 +14,15 @@ import {
   signedInState,
   stubRoutes,
 } from '../testUtils';
+import { allowConsoleError, UNSTUBBED_ROUTE } from '../consoleErrors';
+
+// Routes a test does not stub answer 404 "Not found." (fixtures.ts): these screens read more
+// than each test stubs.
+beforeEach(() => allowConsoleError(UNSTUBBED_ROUTE));
 
 describe('app shell', () => {
   let store: AppStore;
-  let consoleError: jest.SpiedFunction<typeof console.error>;
   beforeEach(() => {
-    consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     stubRoutes({
       'GET /api/rest/entities': { body: makePage([]) },
       'GET /api/rest/folders/f1': { body: makeFolder() },
@@ -33,7 +36,6 @@ describe('app shell', () => {
   });
   afterEach(() => {
     store.sagaTask.cancel();
-    consoleError.mockRestore();
   });
 
   function renderAt(route: string, user = makeUser()) {

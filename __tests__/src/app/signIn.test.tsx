@@ -1,25 +1,31 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from '../../../src/app/App';
 import { makeStore, type AppStore } from '../../../src/store/store';
 import { callsTo, makePage, makeUser, renderWithProviders, stubRoutes } from '../testUtils';
+import { allowConsoleError, UNSTUBBED_ROUTE } from '../consoleErrors';
+
+// Routes a test does not stub answer 404 "Not found." (fixtures.ts): these screens read more
+// than each test stubs.
+beforeEach(() => allowConsoleError(UNSTUBBED_ROUTE));
 
 const notSignedIn = { status: 401, body: { message: 'Please sign in.', code: 'not_signed_in' } };
 
 describe('sign-in', () => {
   let store: AppStore;
-  let consoleError: jest.SpiedFunction<typeof console.error>;
   beforeEach(() => {
     store = makeStore();
-    consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
   });
   afterEach(() => {
     store.sagaTask.cancel();
-    consoleError.mockRestore();
   });
 
   it("shows the server's message when the credentials are refused", async () => {
+    allowConsoleError(
+      /^GET \/api\/auth\/current-user\S* answered 401/,
+      /^POST \/api\/rest\/private\/users\/authenticate\S* answered 401/,
+    );
     const { calls } = stubRoutes({
       'GET /api/auth/current-user': notSignedIn,
       'POST /api/rest/private/users/authenticate': {
@@ -47,6 +53,7 @@ describe('sign-in', () => {
   });
 
   it('asks for both fields before calling the server', async () => {
+    allowConsoleError(/^GET \/api\/auth\/current-user\S* answered 401/);
     const { calls } = stubRoutes({ 'GET /api/auth/current-user': notSignedIn });
     const user = userEvent.setup();
     renderWithProviders(<App />, { store, route: '/login' });
@@ -57,6 +64,7 @@ describe('sign-in', () => {
   });
 
   it('signs in, records the login event and goes to the landing location', async () => {
+    allowConsoleError(/^GET \/api\/auth\/current-user\S* answered 401/);
     const { calls } = stubRoutes({
       'GET /api/auth/current-user': notSignedIn,
       'POST /api/rest/private/users/authenticate': { body: makeUser() },
@@ -79,6 +87,7 @@ describe('sign-in', () => {
   });
 
   it('shows the sign-in page in place of any page when not signed in, then that page', async () => {
+    allowConsoleError(/^GET \/api\/auth\/current-user\S* answered 401/);
     stubRoutes({
       'GET /api/auth/current-user': notSignedIn,
       'POST /api/rest/private/users/authenticate': { body: makeUser() },
@@ -105,6 +114,7 @@ describe('sign-in', () => {
   });
 
   it('offers to try again when the server cannot be reached', async () => {
+    allowConsoleError(/^GET \/api\/auth\/current-user\S* answered 503/);
     stubRoutes({ 'GET /api/auth/current-user': { status: 503 } });
     renderWithProviders(<App />, { store, route: '/home' });
     expect(await screen.findByText('Dossier could not start')).toBeInTheDocument();

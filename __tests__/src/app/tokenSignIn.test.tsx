@@ -1,19 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
 import { App } from '../../../src/app/App';
 import { makeStore, type AppStore } from '../../../src/store/store';
 import { callsTo, makePage, makeUser, renderWithProviders, stubRoutes } from '../testUtils';
+import { allowConsoleError, UNSTUBBED_ROUTE } from '../consoleErrors';
+
+// Routes a test does not stub answer 404 "Not found." (fixtures.ts): these screens read more
+// than each test stubs.
+beforeEach(() => allowConsoleError(UNSTUBBED_ROUTE));
 
 describe('single sign-on page (/sso?token=…)', () => {
   let store: AppStore;
-  let consoleError: jest.SpiedFunction<typeof console.error>;
   beforeEach(() => {
     store = makeStore();
-    consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
   });
   afterEach(() => {
     store.sagaTask.cancel();
-    consoleError.mockRestore();
   });
 
   it('posts the token, records the login event and goes to the landing location', async () => {
@@ -35,6 +37,7 @@ describe('single sign-on page (/sso?token=…)', () => {
   });
 
   it("shows the server's refusal with a way to the sign-in page", async () => {
+    allowConsoleError(/^POST \/api\/auth\/login\S* answered 401/);
     stubRoutes({
       'POST /api/auth/login': {
         status: 401,

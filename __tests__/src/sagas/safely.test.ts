@@ -1,7 +1,8 @@
-import { describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { runSaga, type SagaIterator } from 'redux-saga';
 import { call, put } from 'redux-saga/effects';
 import { safely } from '../../../src/sagas/safely';
+import { allowConsoleError, consoleErrors } from '../consoleErrors';
 
 describe('safely', () => {
   it('runs the worker with its arguments', async () => {
@@ -18,7 +19,7 @@ describe('safely', () => {
   });
 
   it('catches and logs an error without dispatching anything else', async () => {
-    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    allowConsoleError(/^Saga worker "failing" failed: Error: boom/);
     const dispatched: unknown[] = [];
     function* failing(): SagaIterator {
       yield call(() => Promise.reject(new Error('boom')));
@@ -27,7 +28,8 @@ describe('safely', () => {
     const task = runSaga({ dispatch: (action) => dispatched.push(action) }, safely(failing));
     await expect(task.toPromise()).resolves.toBeUndefined();
     expect(dispatched).toEqual([]);
-    expect(error).toHaveBeenCalledWith('Saga worker "failing" failed:', expect.any(Error));
-    error.mockRestore();
+    expect(consoleErrors()).toEqual([
+      expect.stringMatching(/^Saga worker "failing" failed: Error: boom/),
+    ]);
   });
 });

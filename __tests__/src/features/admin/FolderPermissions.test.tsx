@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CursorPage } from '../../../../common/types';
@@ -16,6 +16,11 @@ import {
   type StubRoutes,
 } from '../../testUtils';
 import { PERMISSIONABLES, makePermission } from './adminFixtures';
+import { allowConsoleError, UNSTUBBED_ROUTE } from '../../consoleErrors';
+
+// Routes a test does not stub answer 404 "Not found." (fixtures.ts): these screens read more
+// than each test stubs.
+beforeEach(() => allowConsoleError(UNSTUBBED_ROUTE));
 
 const empty: CursorPage<never> = {
   items: [],
@@ -27,14 +32,9 @@ const empty: CursorPage<never> = {
 const clients = makeFolder({ id: 'f1', name: 'Clients' });
 
 let store: AppStore | undefined;
-let consoleError: jest.SpiedFunction<typeof console.error>;
-beforeEach(() => {
-  consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-});
 afterEach(() => {
   store?.sagaTask.cancel();
   store = undefined;
-  consoleError.mockRestore();
 });
 
 function openPanel(extra: StubRoutes, user = makeUser()) {

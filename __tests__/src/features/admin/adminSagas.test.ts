@@ -23,6 +23,7 @@ import {
   makeTeam,
   membersPage,
 } from './adminFixtures';
+import { allowConsoleError } from '../../consoleErrors';
 
 let store: AppStore | undefined;
 
@@ -68,7 +69,7 @@ describe('member sagas', () => {
   });
 
   it('says "Could not get database users." when the list cannot be read', async () => {
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    allowConsoleError(/^GET \/api\/rest\/private\/users\S* answered 403/);
     const { store } = start({
       'GET /api/rest/private/users': {
         status: 403,
@@ -103,7 +104,7 @@ describe('member sagas', () => {
   });
 
   it('keeps the dialog open with the server message when the policy refuses', async () => {
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    allowConsoleError(/^PATCH \/api\/rest\/private\/users\/u2\/update_password\S* answered 400/);
     const { store } = start({
       'PATCH /api/rest/private/users/u2/update_password': {
         status: 400,
@@ -225,7 +226,7 @@ describe('folder permission sagas', () => {
 
 describe('integration sagas', () => {
   it('says "Could not get integrations." when the switches cannot be read', async () => {
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    allowConsoleError(/^GET \/api\/rest\/private\/integrations\S* answered 500/);
     const { store } = start({
       'GET /api/rest/private/integrations': { status: 500, body: { message: 'Boom.', code: 'x' } },
     });
@@ -284,7 +285,7 @@ describe('integration sagas', () => {
   });
 
   it('keeps a create failure (409 key_exists) for the dialog', async () => {
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    allowConsoleError(/^POST \/api\/rest\/private\/integrations\/userkey\S* answered 409/);
     const { store } = start({
       'GET /api/rest/private/integrations/userkey': { body: { keys: [makeKey()] } },
       'POST /api/rest/private/integrations/userkey': {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { waitFor } from '@testing-library/react';
 import { FEATURE_FLAG_DEFAULTS, type FeatureFlags } from '../../../../common/constants';
 import type {
@@ -27,6 +27,7 @@ import {
   stubRoutes,
   type StubRoutes,
 } from '../../fixtures';
+import { allowConsoleError, UNSTUBBED_ROUTE } from '../../consoleErrors';
 
 /** An archived item. */
 function archived(id: string, overrides: Partial<ArchivedEntityDto> = {}): ArchivedEntityDto {
@@ -233,13 +234,8 @@ describe('collections slice', () => {
 
 describe('collections sagas', () => {
   let store: AppStore | undefined;
-  let consoleError: jest.SpiedFunction<typeof console.error>;
-  beforeEach(() => {
-    consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
   afterEach(() => {
     store?.sagaTask.cancel();
-    consoleError.mockRestore();
   });
 
   function start(routes: StubRoutes, preloaded: Partial<RootState> = {}) {
@@ -308,6 +304,10 @@ describe('collections sagas', () => {
   });
 
   it('reports a failed first page and a failed next page', async () => {
+    allowConsoleError(
+      /^GET \/api\/rest\/entities\/recent\S* answered 503/,
+      /^GET \/api\/rest\/entities\/favorites\S* answered 500/,
+    );
     const { store } = start({
       'GET /api/rest/entities/favorites': (call) =>
         call.url.includes('cursor')
@@ -339,6 +339,7 @@ describe('collections sagas', () => {
   });
 
   it('removes restored items from the Archive, its selection and the pending ids', async () => {
+    allowConsoleError(UNSTUBBED_ROUTE);
     const { store } = start({
       'POST /api/rest/entities/archived': {
         body: cursorPage([archived('a'), archived('b'), archived('c')], null),

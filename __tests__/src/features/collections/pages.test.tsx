@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FEATURE_FLAG_DEFAULTS, type FeatureFlags } from '../../../../common/constants';
@@ -28,6 +28,11 @@ import {
   stubRoutes,
   type StubRoutes,
 } from '../../testUtils';
+import { allowConsoleError, UNSTUBBED_ROUTE } from '../../consoleErrors';
+
+// Routes a test does not stub answer 404 "Not found." (fixtures.ts): these screens read more
+// than each test stubs.
+beforeEach(() => allowConsoleError(UNSTUBBED_ROUTE));
 
 function cursorPage<T>(items: T[], nextCursor: string | null, total = items.length): CursorPage<T> {
   return { items, page: 1, page_size: 100, total, next_cursor: nextCursor };
@@ -64,13 +69,8 @@ function withFlags(values: Partial<FeatureFlags>): Partial<RootState> {
 
 describe('collection pages', () => {
   let store: AppStore | undefined;
-  let consoleError: jest.SpiedFunction<typeof console.error>;
-  beforeEach(() => {
-    consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
   afterEach(() => {
     store?.sagaTask.cancel();
-    consoleError.mockRestore();
   });
 
   function renderAt(route: string, routes: StubRoutes, flags: Partial<FeatureFlags> = {}) {
@@ -98,6 +98,7 @@ describe('collection pages', () => {
     });
 
     it('shows an error with Try again', async () => {
+      allowConsoleError(/^POST \/api\/rest\/entities\/archived\S* answered 500/);
       const { calls } = renderAt('/archive', {
         'POST /api/rest/entities/archived': {
           status: 500,

@@ -1,6 +1,6 @@
 // The admin tab "Contacts": the CSV import (file read as text, counts and rejected lines) and the
 // searchable list.
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ContactsAdminPage } from '../../../../src/features/contacts/components/ContactsAdminPage';
@@ -14,16 +14,12 @@ import {
   type StubRoutes,
 } from '../../testUtils';
 import { makeContact } from './contactsFixtures';
+import { allowConsoleError } from '../../consoleErrors';
 
 let store: AppStore | undefined;
-let consoleError: jest.SpiedFunction<typeof console.error>;
-beforeEach(() => {
-  consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-});
 afterEach(() => {
   store?.sagaTask.cancel();
   store = undefined;
-  consoleError.mockRestore();
 });
 
 function show(routes: StubRoutes) {
@@ -92,6 +88,7 @@ describe('ContactsAdminPage', () => {
   });
 
   it("shows the server's message when the import is refused", async () => {
+    allowConsoleError(/^POST \/api\/rest\/private\/contacts\/import\S* answered 400/);
     show({
       'POST /api/rest/private/contacts/search': { body: { items: [] } },
       'POST /api/rest/private/contacts/import': {

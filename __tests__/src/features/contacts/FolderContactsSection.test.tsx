@@ -1,6 +1,6 @@
 // The side panel's Contacts section: linked contacts with formatted phones and e-mail, the
 // search-as-you-type picker that links one, Unlink, and the read-only view (list only).
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FolderContactsSection } from '../../../../src/features/contacts/components/FolderContactsSection';
@@ -16,16 +16,12 @@ import {
   type StubRoutes,
 } from '../../testUtils';
 import { makeContact, makeLink } from './contactsFixtures';
+import { allowConsoleError } from '../../consoleErrors';
 
 let store: AppStore | undefined;
-let consoleError: jest.SpiedFunction<typeof console.error>;
-beforeEach(() => {
-  consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-});
 afterEach(() => {
   store?.sagaTask.cancel();
   store = undefined;
-  consoleError.mockRestore();
 });
 
 const grace = makeContact();
@@ -126,6 +122,7 @@ describe('FolderContactsSection', () => {
   });
 
   it('says when the contacts cannot be read', async () => {
+    allowConsoleError(/^GET \/api\/rest\/folders\/f1\/folder_contacts\S* answered 500/);
     show({
       'GET /api/rest/folders/f1/folder_contacts': {
         status: 500,

@@ -17,6 +17,7 @@ import {
   type StubRoutes,
 } from '../../fixtures';
 import { makeContact, makeLink } from './contactsFixtures';
+import { allowConsoleError } from '../../consoleErrors';
 
 let store: AppStore | undefined;
 
@@ -125,13 +126,13 @@ describe('folder contacts', () => {
   });
 
   it("shows the server's message when a link fails", async () => {
+    allowConsoleError(/^POST \/api\/rest\/folder_contacts\S* answered 409/);
     const { store } = start({
       'POST /api/rest/folder_contacts': {
         status: 409,
         body: { message: 'This contact is already linked to the folder.', code: 'already_linked' },
       },
     });
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
     store.dispatch(contactsActions.linkRequested({ folderId: 'f1', contactId: 'c1' }));
     await waitFor(() => expect(store.getState().contacts.link.status).toBe('failed'));
     expect(store.getState().contacts.link.error).toBe(

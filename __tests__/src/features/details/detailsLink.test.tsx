@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useNavigate, type NavigateFunction } from 'react-router';
@@ -25,6 +25,11 @@ import {
   stubRoutes,
   type StubRoutes,
 } from '../../testUtils';
+import { allowConsoleError, UNSTUBBED_ROUTE } from '../../consoleErrors';
+
+// Routes a test does not stub answer 404 "Not found." (fixtures.ts): these screens read more
+// than each test stubs.
+beforeEach(() => allowConsoleError(UNSTUBBED_ROUTE));
 
 describe('the details parameter', () => {
   it('names a file or a folder, and not the root folder', () => {
@@ -89,13 +94,8 @@ const panelItem = () => screen.findByTestId('details-item');
 
 describe('deep links to the side panel', () => {
   let store: AppStore | undefined;
-  let consoleError: jest.SpiedFunction<typeof console.error>;
-  beforeEach(() => {
-    consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
   afterEach(() => {
     store?.sagaTask.cancel();
-    consoleError.mockRestore();
     navigateTo = undefined;
   });
 

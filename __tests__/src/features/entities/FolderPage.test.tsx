@@ -17,6 +17,11 @@ import {
   type StubRoutes,
 } from '../../testUtils';
 import { FakeUploader, fakeFile } from '../uploads/fakeUploader';
+import { allowConsoleError, UNSTUBBED_ROUTE } from '../../consoleErrors';
+
+// Routes a test does not stub answer 404 "Not found." (fixtures.ts): these screens read more
+// than each test stubs.
+beforeEach(() => allowConsoleError(UNSTUBBED_ROUTE));
 
 const smith = makeFolder({ id: 'f2', name: 'Smith', parent_id: 'f1' });
 const routes: StubRoutes = {
@@ -146,13 +151,13 @@ describe('folder page', () => {
   });
 
   it("shows the server's message in the dialog when creation fails", async () => {
+    allowConsoleError(/^POST \/api\/rest\/folders\S* answered 403/);
     renderFolder('/home/folders/f2', {
       'POST /api/rest/folders': {
         status: 403,
         body: { message: 'You cannot add folders here.', code: 'forbidden' },
       },
     });
-    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
     await screen.findAllByTestId('entity-row');
     await user.click(screen.getByRole('button', { name: 'New folder' }));
@@ -161,7 +166,6 @@ describe('folder page', () => {
     await user.paste('Reports');
     await user.keyboard('{Enter}');
     expect(await within(dialog).findByText('You cannot add folders here.')).toBeInTheDocument();
-    consoleError.mockRestore();
   });
 
   it('uploads chosen files into the open folder and lists them in the panel', async () => {
@@ -212,11 +216,14 @@ describe('folder page', () => {
   });
 
   it('explains a folder that cannot be opened', async () => {
+    allowConsoleError(
+      /^GET \/api\/rest\/folders\/zz\S* answered 404/,
+      /^GET \/api\/rest\/folders\/zz\/breadcrumbs\S* answered 404/,
+    );
     const missing = {
       status: 404,
       body: { message: 'This folder does not exist.', code: 'not_found' },
     };
-    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     renderFolder('/home/folders/zz', {
       'GET /api/rest/folders/zz': missing,
       'GET /api/rest/folders/zz/breadcrumbs': missing,
@@ -224,6 +231,5 @@ describe('folder page', () => {
     expect(await screen.findByText('This folder could not be opened.')).toBeInTheDocument();
     expect(screen.getByText('This folder does not exist.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Go to Home folder' })).toBeInTheDocument();
-    consoleError.mockRestore();
   });
 });

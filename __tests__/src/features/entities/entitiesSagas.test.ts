@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { waitFor } from '@testing-library/react';
 import { entitiesActions } from '../../../../src/features/entities/entitiesSlice';
 import type { AppStore } from '../../../../src/store/store';
@@ -12,16 +12,12 @@ import {
   stubRoutes,
   type StubRoutes,
 } from '../../fixtures';
+import { allowConsoleError, UNSTUBBED_ROUTE } from '../../consoleErrors';
 
 describe('entities sagas', () => {
   let store: AppStore | undefined;
-  let consoleError: jest.SpiedFunction<typeof console.error>;
-  beforeEach(() => {
-    consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
   afterEach(() => {
     store?.sagaTask.cancel();
-    consoleError.mockRestore();
   });
 
   function start(routes: StubRoutes) {
@@ -71,6 +67,7 @@ describe('entities sagas', () => {
   });
 
   it("reports a folder that cannot be opened with the server's message", async () => {
+    allowConsoleError(UNSTUBBED_ROUTE);
     const missing = { status: 404, body: { message: 'Not found.', code: 'not_found' } };
     const { store } = start({
       'GET /api/rest/folders/gone': missing,
@@ -150,6 +147,7 @@ describe('entities sagas', () => {
   });
 
   it("keeps the dialog open with the server's message when creation fails", async () => {
+    allowConsoleError(/^POST \/api\/rest\/folders\S* answered 400/);
     const { store } = start({
       'POST /api/rest/folders': {
         status: 400,

@@ -1,5 +1,5 @@
 // Feature flags and maintenance mode in the client (issue 6).
-import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
 import { FEATURE_FLAG_DEFAULTS } from '../../../../common/constants';
 import { MESSAGES } from '../../../../common/messages';
@@ -16,6 +16,7 @@ import {
   signedInState,
   stubRoutes,
 } from '../../testUtils';
+import { allowConsoleError, UNSTUBBED_ROUTE } from '../../consoleErrors';
 
 const maintenanceOn = {
   flags: {
@@ -45,16 +46,16 @@ describe('feature flags', () => {
   });
 
   it('keeps the defaults when the flags cannot be read', async () => {
-    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    allowConsoleError(/^GET \/api\/rest\/feature_flags\S* answered 500/);
     stubRoutes({ 'GET /api/rest/feature_flags': { status: 500 } });
     store = makeRecordingStore().store;
     store.dispatch(flagsActions.loadRequested());
     await waitFor(() => expect(store.getState().flags.status).toBe('failed'));
     expect(store.getState().flags.values).toEqual(FEATURE_FLAG_DEFAULTS);
-    consoleError.mockRestore();
   });
 
   it('asks for the flags at start-up and shows the maintenance notice on the sign-in page', async () => {
+    allowConsoleError(/^GET \/api\/auth\/current-user\S* answered 401/);
     const { calls } = stubRoutes({
       'GET /api/auth/current-user': {
         status: 401,
@@ -62,12 +63,10 @@ describe('feature flags', () => {
       },
       'GET /api/rest/feature_flags': { body: { ...FEATURE_FLAG_DEFAULTS, maintenanceMode: true } },
     });
-    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     store = makeRecordingStore().store;
     renderWithProviders(<App />, { store, route: '/login' });
     expect(await screen.findByText(MESSAGES.maintenanceSignIn)).toBeInTheDocument();
     expect(callsTo(calls, 'GET /api/rest/feature_flags')).toHaveLength(1);
-    consoleError.mockRestore();
   });
 
   it('shows the maintenance page to a member, with a way to sign out', async () => {
@@ -84,13 +83,12 @@ describe('feature flags', () => {
   });
 
   it('lets an administrator work, under a banner', async () => {
-    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    allowConsoleError(UNSTUBBED_ROUTE);
     stubRoutes({ 'GET /api/rest/entities': { body: makePage([]) } });
     store = makeRecordingStore({ ...signedInState(makeUser()), ...maintenanceOn }).store;
     renderWithProviders(<App />, { store, route: '/recent' });
     expect(screen.getByText(MESSAGES.maintenanceAdminBanner)).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.queryByText(MESSAGES.maintenanceTitle)).not.toBeInTheDocument();
-    consoleError.mockRestore();
   });
 });

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { waitFor } from '@testing-library/react';
 import type { HistoryEventDto, HistoryPageDto, HistoryStatsDto } from '../../../../common/types';
 import {
@@ -24,6 +24,7 @@ import {
   signedInState,
   stubRoutes,
 } from '../../fixtures';
+import { allowConsoleError } from '../../consoleErrors';
 
 /** A page of history as the server answers it. */
 function historyPage(
@@ -177,13 +178,8 @@ describe('history selectors', () => {
 
 describe('history sagas', () => {
   let store: AppStore | undefined;
-  let consoleError: jest.SpiedFunction<typeof console.error>;
-  beforeEach(() => {
-    consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
   afterEach(() => {
     store?.sagaTask.cancel();
-    consoleError.mockRestore();
   });
 
   it('POSTs the filters for page 1, then the cursor for page 2; loads stats and users', async () => {
@@ -220,6 +216,10 @@ describe('history sagas', () => {
   });
 
   it("reports the server's message on failure", async () => {
+    allowConsoleError(
+      /^POST \/api\/rest\/history\S* answered 500/,
+      /^GET \/api\/rest\/history\/stats\S* answered 400/,
+    );
     stubRoutes({
       'POST /api/rest/history': { status: 500, body: { message: 'History is down.', code: 'x' } },
       'GET /api/rest/history/stats': { status: 400, body: { message: 'Bad range.', code: 'y' } },

@@ -13,6 +13,7 @@ import {
   type StubRoutes,
 } from '../../fixtures';
 import { DOC_TYPE, TAX_YEAR, makeApplied } from './indexFieldsFixtures';
+import { allowConsoleError, UNSTUBBED_ROUTE } from '../../consoleErrors';
 
 let store: AppStore | undefined;
 
@@ -84,6 +85,7 @@ describe('index field sagas', () => {
 
 describe('apply sagas', () => {
   it('refuses a value of the wrong type without calling the server', async () => {
+    allowConsoleError(UNSTUBBED_ROUTE);
     const { calls, store } = start({});
     await withFields(store);
     store.dispatch(indexFieldsActions.appliedRequested({ entityId: 'file1' }));

@@ -1,7 +1,7 @@
 // The "Move to…" folder picker as a list (flag folderTreeView off): one folder's subfolders at a
 // time with breadcrumbs; the folder being moved cannot be opened; "Move here" moves into the open
 // level.
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { FEATURE_FLAG_DEFAULTS } from '../../../../common/constants';
 import { initialFlagsState } from '../../../../src/features/flags/flagsSlice';
@@ -19,13 +19,8 @@ import {
 
 describe('FolderPickerDialog (list)', () => {
   let store: AppStore | undefined;
-  let consoleError: jest.SpiedFunction<typeof console.error>;
-  beforeEach(() => {
-    consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
   afterEach(() => {
     store?.sagaTask.cancel();
-    consoleError.mockRestore();
   });
 
   it('browses into a folder and moves the items there', async () => {

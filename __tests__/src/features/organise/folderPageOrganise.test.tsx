@@ -1,7 +1,7 @@
 // The folder page's organising components: inline rename (F2, Enter saves the server's name, Esc
 // cancels) and the bulk toolbar over a selection made with click, Shift-click, Ctrl/Cmd-A, Esc and
 // the arrows.
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { EntityDto } from '../../../../common/types';
@@ -34,13 +34,8 @@ const items: EntityDto[] = [
 
 describe('folder page organising', () => {
   let store: AppStore | undefined;
-  let consoleError: jest.SpiedFunction<typeof console.error>;
-  beforeEach(() => {
-    consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
   afterEach(() => {
     store?.sagaTask.cancel();
-    consoleError.mockRestore();
   });
 
   function render(routes: StubRoutes = {}) {

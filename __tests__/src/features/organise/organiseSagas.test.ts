@@ -1,7 +1,7 @@
 // The organise sagas against a stubbed API and the real store: each action's call, the
 // organise/itemsChanged it announces (and the folder list's update), the toast, Undo that reverses
 // exactly that action, and failures shown as error messages.
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { waitFor } from '@testing-library/react';
 import { BULK_MAX_ITEMS } from '../../../../common/constants';
 import { MESSAGES, formatMessage } from '../../../../common/messages';
@@ -26,6 +26,7 @@ import {
   stubRoutes,
   type StubRoutes,
 } from '../../fixtures';
+import { allowConsoleError } from '../../consoleErrors';
 
 const items: EntityDto[] = [
   makeFolder({ id: 'a', name: 'Alpha', parent_id: 'top' }),
@@ -39,13 +40,8 @@ function bulk(results: BulkResultDto['items']): { body: BulkResultDto } {
 
 describe('organise sagas', () => {
   let store: AppStore | undefined;
-  let consoleError: jest.SpiedFunction<typeof console.error>;
-  beforeEach(() => {
-    consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
   afterEach(() => {
     store?.sagaTask.cancel();
-    consoleError.mockRestore();
   });
 
   /** A store with folder "top" open and its three rows loaded. */
@@ -89,6 +85,7 @@ describe('organise sagas', () => {
   });
 
   it('a refused rename keeps the editor open and shows the server’s message', async () => {
+    allowConsoleError(/^PATCH \/api\/rest\/folders\/a\S* answered 400/);
     const { store } = start({
       'PATCH /api/rest/folders/a': {
         status: 400,
@@ -171,6 +168,7 @@ describe('organise sagas', () => {
   });
 
   it('a move into a subfolder refused by the server changes nothing and says why', async () => {
+    allowConsoleError(/^POST \/api\/rest\/bulk\/move\S* answered 400/);
     const { store } = start({
       'POST /api/rest/bulk/move': {
         status: 400,

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
@@ -17,11 +17,9 @@ import {
   type StubRoutes,
 } from '../../testUtils';
 import { LINK, makeMessage, makeSummary, outboxPage } from './outboxFixtures';
+import { allowConsoleError } from '../../consoleErrors';
 
 let store: AppStore | undefined;
-beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
-});
 afterEach(() => {
   store?.sagaTask.cancel();
   store = undefined;
@@ -98,6 +96,7 @@ describe('OutboxPage', () => {
   });
 
   it("shows 'Could not get the outbox.' and tries again", async () => {
+    allowConsoleError(/^GET \/api\/rest\/private\/outbox\S* answered 500/);
     const user = userEvent.setup();
     let fail = true;
     const { calls } = renderAt('/admin/outbox', {

@@ -17,6 +17,7 @@ import {
   type StubRoutes,
 } from '../../fixtures';
 import { makeMessage, makeSummary, outboxPage } from './outboxFixtures';
+import { allowConsoleError, UNSTUBBED_ROUTE } from '../../consoleErrors';
 
 let store: AppStore | undefined;
 
@@ -98,7 +99,7 @@ describe('outbox sagas', () => {
   });
 
   it("says 'Could not get the outbox.' with the server's reason", async () => {
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    allowConsoleError(/^GET \/api\/rest\/private\/outbox\S* answered 403/);
     const { store } = start({
       'GET /api/rest/private/outbox': {
         status: 403,
@@ -113,7 +114,7 @@ describe('outbox sagas', () => {
   });
 
   it('reads the selected message, and reports one that cannot be read', async () => {
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    allowConsoleError(UNSTUBBED_ROUTE);
     const { calls, store } = start({
       [`GET /api/rest/private/outbox/${makeSummary(1).id}`]: { body: makeMessage(1) },
     });

@@ -12,6 +12,7 @@ import {
   type StubRoutes,
 } from '../../fixtures';
 import { fileHit, fileSuggestion, folderSuggestion } from './searchFixtures';
+import { allowConsoleError } from '../../consoleErrors';
 
 let store: AppStore | undefined;
 
@@ -93,7 +94,7 @@ describe('autocomplete saga', () => {
   });
 
   it('reports a failed autocomplete with the server message', async () => {
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    allowConsoleError(/^GET \/api\/rest\/entities\/search\/autocomplete\S* answered 500/);
     const { store } = start({
       [AUTOCOMPLETE]: { status: 500, body: { message: 'Search is down.', code: 'x' } },
     });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { act, screen, waitFor } from '@testing-library/react';
 import { App } from '../../../../src/app/App';
 import { ApiError, get } from '../../../../src/api/client';
@@ -10,6 +10,7 @@ import {
   signedInState,
   stubRoutes,
 } from '../../testUtils';
+import { allowConsoleError, UNSTUBBED_ROUTE } from '../../consoleErrors';
 
 describe('sign-out and session end', () => {
   let store: AppStore;
@@ -40,6 +41,7 @@ describe('sign-out and session end', () => {
   });
 
   it('shows the sign-in page with a notice when a call answers 401', async () => {
+    allowConsoleError(/^GET \/api\/rest\/entities\S* answered 401/, UNSTUBBED_ROUTE);
     stubRoutes({
       'GET /api/rest/entities': { status: 401, body: { message: 'Please sign in.', code: 'x' } },
     });
@@ -47,11 +49,9 @@ describe('sign-out and session end', () => {
     store = recording.store;
     renderWithProviders(<App />, { store, route: '/recent' });
     expect(screen.getByRole('heading', { level: 1, name: 'Recent' })).toBeInTheDocument();
-    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     await act(async () => {
       await expect(get('/api/rest/entities')).rejects.toBeInstanceOf(ApiError);
     });
-    consoleError.mockRestore();
     expect(
       await screen.findByText('Your session has ended. Please sign in again.'),
     ).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { ApiError, get } from '../../../../src/api/client';
 import { sessionActions } from '../../../../src/features/session/sessionSlice';
 import type { AppStore } from '../../../../src/store/store';
 import { callsTo, makeRecordingStore, makeUser, signedInState, stubRoutes } from '../../fixtures';
+import { allowConsoleError } from '../../consoleErrors';
 
 const incorrect = {
   status: 401,
@@ -14,10 +15,7 @@ describe('session sagas', () => {
   let consoleSpies: jest.SpiedFunction<typeof console.error>[];
   let store: AppStore | undefined;
   beforeEach(() => {
-    consoleSpies = [
-      jest.spyOn(console, 'error').mockImplementation(() => undefined),
-      jest.spyOn(console, 'warn').mockImplementation(() => undefined),
-    ];
+    consoleSpies = [jest.spyOn(console, 'warn').mockImplementation(() => undefined)];
   });
   afterEach(() => {
     store?.sagaTask.cancel();
@@ -46,6 +44,7 @@ describe('session sagas', () => {
   });
 
   it('treats a 401 from current-user as "signed out" without an expiry', async () => {
+    allowConsoleError(/^GET \/api\/auth\/current-user\S* answered 401/);
     stubRoutes({
       'GET /api/auth/current-user': {
         status: 401,
@@ -60,6 +59,7 @@ describe('session sagas', () => {
   });
 
   it('reports other current-user errors as a failure', async () => {
+    allowConsoleError(/^GET \/api\/auth\/current-user\S* answered 503/);
     stubRoutes({
       'GET /api/auth/current-user': { status: 503, body: { message: 'Try later.', code: 'down' } },
     });
@@ -93,6 +93,7 @@ describe('session sagas', () => {
   });
 
   it("reports the server's message when sign-in fails, without an expiry or login event", async () => {
+    allowConsoleError(/^POST \/api\/rest\/private\/users\/authenticate\S* answered 401/);
     const { calls } = stubRoutes({ 'POST /api/rest/private/users/authenticate': incorrect });
     const { store, types } = start();
     store.dispatch(sessionActions.signInRequested({ username: 'ada', password: 'bad' }));
@@ -103,6 +104,7 @@ describe('session sagas', () => {
   });
 
   it('keeps the user signed in when only the login event fails', async () => {
+    allowConsoleError(/^GET \/api\/rest\/private\/user_event\/login\S* answered 500/);
     const { calls } = stubRoutes({
       'POST /api/rest/private/users/authenticate': { body: makeUser() },
       'GET /api/rest/private/user_event/login': { status: 500, body: { message: 'x', code: 'x' } },
@@ -131,6 +133,10 @@ describe('session sagas', () => {
   });
 
   it('clears the local session even when the server cannot be reached', async () => {
+    allowConsoleError(
+      /^GET \/api\/rest\/private\/user_event\/logout\S* answered 502/,
+      /^POST \/api\/auth\/logout\S* answered 502/,
+    );
     stubRoutes({
       'GET /api/rest/private/user_event/logout': { status: 502 },
       'POST /api/auth/logout': { status: 502 },
@@ -153,6 +159,7 @@ describe('session sagas', () => {
   });
 
   it('reports a failed switch', async () => {
+    allowConsoleError(/^POST \/api\/auth\/switch-database\S* answered 403/);
     stubRoutes({
       'POST /api/auth/switch-database': {
         status: 403,
@@ -167,6 +174,7 @@ describe('session sagas', () => {
   });
 
   it('dispatches session/expired when any other call answers 401', async () => {
+    allowConsoleError(/^GET \/api\/rest\/entities\S* answered 401/);
     stubRoutes({
       'GET /api/rest/entities': { status: 401, body: { message: 'Please sign in.', code: 'x' } },
     });
@@ -177,6 +185,7 @@ describe('session sagas', () => {
   });
 
   it('stops listening for 401s when the sagas are cancelled', async () => {
+    allowConsoleError(/^GET \/api\/rest\/entities\S* answered 401/);
     stubRoutes({
       'GET /api/rest/entities': { status: 401, body: { message: 'Please sign in.', code: 'x' } },
     });

@@ -18,6 +18,7 @@ import {
   signedInState,
   stubRoutes,
 } from '../../testUtils';
+import { allowConsoleError, UNSTUBBED_ROUTE } from '../../consoleErrors';
 
 function withTimeout(patch: Partial<SessionTimeoutState>) {
   return {
@@ -70,6 +71,7 @@ describe('session timeout panel', () => {
   });
 
   it('a timed-out tab goes to /logout, signs out and shows the sign-in page with a notice', async () => {
+    allowConsoleError(UNSTUBBED_ROUTE);
     const { calls } = stubRoutes({
       'GET /api/rest/private/user_event/logout': { body: {} },
       'POST /api/auth/logout': { body: {} },

@@ -18,6 +18,11 @@ import { sessionActions } from '../../../../src/features/session/sessionSlice';
 import { uploadsActions } from '../../../../src/features/uploads/uploadsSlice';
 import { callsTo, makeUser, stubRoutes, type FetchCall, type StubRoutes } from '../../fixtures';
 import { FakeBroadcastChannel, loadUserInTab, openTab, signInTab, type Tab } from './fakeTabs';
+import { allowConsoleError, UNSTUBBED_ROUTE } from '../../consoleErrors';
+
+// Routes a test does not stub answer 404 "Not found." (fixtures.ts): these screens read more
+// than each test stubs.
+beforeEach(() => allowConsoleError(UNSTUBBED_ROUTE));
 
 const T0 = Date.UTC(2024, 2, 5, 9, 0, 0);
 const MINUTE = 60_000;
@@ -65,10 +70,7 @@ describe('session timeout', () => {
     window.localStorage.clear();
     tabs = [];
     routes();
-    consoleSpies = [
-      jest.spyOn(console, 'error').mockImplementation(() => undefined),
-      jest.spyOn(console, 'warn').mockImplementation(() => undefined),
-    ];
+    consoleSpies = [jest.spyOn(console, 'warn').mockImplementation(() => undefined)];
   });
   afterEach(() => {
     for (const t of tabs) t.store.sagaTask.cancel();
@@ -156,6 +158,7 @@ describe('session timeout', () => {
   });
 
   it('keeps the panel open with the reason when Extend fails', async () => {
+    allowConsoleError(/^POST \/api\/auth\/extend-session\S* answered 503/);
     routes({ [EXTEND]: { status: 503, body: { message: 'Try later.', code: 'down' } } });
     const a = tab();
     signInTab(a, makeUser());
@@ -255,6 +258,7 @@ describe('session timeout', () => {
   });
 
   it('ends the session when the keep-alive answers 401', async () => {
+    allowConsoleError(/^POST \/api\/auth\/extend-session\S* answered 401/);
     routes({
       [EXTEND]: { status: 401, body: { message: 'Please sign in.', code: 'unauthorized' } },
     });

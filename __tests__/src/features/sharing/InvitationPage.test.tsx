@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -13,20 +13,16 @@ import {
   type StubRoutes,
 } from '../../testUtils';
 import { makeGuest, makeInvitationInfo } from './sharingFixtures';
+import { allowConsoleError } from '../../consoleErrors';
 
 const SLOW_MS = 300_000;
 const notSignedIn = { status: 401, body: { message: 'Please sign in.', code: 'unauthorized' } };
 
 describe('invitation page', () => {
   let store: AppStore;
-  let consoleError: jest.SpiedFunction<typeof console.error>;
 
-  beforeEach(() => {
-    consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
   afterEach(() => {
     store.sagaTask.cancel();
-    consoleError.mockRestore();
   });
 
   function renderPage(routes: StubRoutes) {
@@ -52,6 +48,7 @@ describe('invitation page', () => {
   it(
     'says who shared what, signs a new guest up and goes to /sharing/shared',
     async () => {
+      allowConsoleError(/^GET \/api\/auth\/current-user\S* answered 401/);
       let signedUp = false;
       const { calls } = renderPage({
         'GET /api/rest/shared/invitation/tok123': { body: makeInvitationInfo() },
@@ -107,6 +104,10 @@ describe('invitation page', () => {
   it(
     'signs in an existing account with the link password and shows a refusal',
     async () => {
+      allowConsoleError(
+        /^GET \/api\/auth\/current-user\S* answered 401/,
+        /^POST \/api\/rest\/shared\/signin\S* answered 403/,
+      );
       const { calls } = renderPage({
         'GET /api/rest/shared/invitation/tok123': {
           body: makeInvitationInfo({ has_account: true, requires_password: true }),
@@ -143,6 +144,7 @@ describe('invitation page', () => {
   it(
     'lets a signed-in user accept in one step, with the link password, and shows a refusal',
     async () => {
+      allowConsoleError(/^POST \/api\/rest\/shared\/links\/link1\/accept\S* answered 403/);
       let refusals = 1;
       const { calls } = renderPage({
         'GET /api/auth/current-user': { body: makeUser() },
@@ -185,6 +187,10 @@ describe('invitation page', () => {
   ])(
     'says so when the invitation answers %i',
     async (status, text) => {
+      allowConsoleError(
+        /^GET \/api\/auth\/current-user\S* answered 401/,
+        new RegExp(`^GET /api/rest/shared/invitation/tok123 answered ${status}`),
+      );
       renderPage({
         'GET /api/rest/shared/invitation/tok123': {
           status,

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FEATURE_FLAG_DEFAULTS } from '../../../../common/constants';
@@ -19,6 +19,7 @@ import {
   type StubRoutes,
 } from '../../testUtils';
 import { makeGuest, makeInvitation, makeLink } from './sharingFixtures';
+import { allowConsoleError, UNSTUBBED_ROUTE } from '../../consoleErrors';
 
 describe('recipients field', () => {
   it('splits on commas, semicolons and spaces, lowercases and drops duplicates', () => {
@@ -42,15 +43,10 @@ const SLOW_MS = 300_000;
 
 describe('share dialog', () => {
   let store: AppStore;
-  let consoleError: jest.SpiedFunction<typeof console.error>;
   const folder = makeFolder();
 
-  beforeEach(() => {
-    consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
   afterEach(() => {
     store.sagaTask.cancel();
-    consoleError.mockRestore();
   });
 
   function renderButton(routes: StubRoutes, state = signedInState()) {
@@ -215,6 +211,7 @@ describe('share dialog', () => {
   it(
     'shows the server message when the link cannot be created',
     async () => {
+      allowConsoleError(/^POST \/api\/rest\/shared\/links\S* answered 400/);
       renderButton({
         'GET /api/rest/shared/links': { body: { items: [] } },
         'POST /api/rest/shared/links': {
@@ -326,6 +323,7 @@ describe('share dialog', () => {
   it(
     'says why a change failed',
     async () => {
+      allowConsoleError(UNSTUBBED_ROUTE);
       renderButton({
         'GET /api/rest/shared/links': { body: { items: [makeLink()] } },
         'DELETE /api/rest/shared/links/link1/invitations/inv1': {

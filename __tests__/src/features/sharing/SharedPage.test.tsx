@@ -15,6 +15,11 @@ import {
   type StubRoutes,
 } from '../../testUtils';
 import { makeGuest, makeShared } from './sharingFixtures';
+import { allowConsoleError, UNSTUBBED_ROUTE } from '../../consoleErrors';
+
+// Routes a test does not stub answer 404 "Not found." (fixtures.ts): these screens read more
+// than each test stubs.
+beforeEach(() => allowConsoleError(UNSTUBBED_ROUTE));
 
 const SLOW_MS = 300_000;
 
@@ -47,16 +52,13 @@ const minutesDocx = makeShared({
 
 describe('Shared page', () => {
   let store: AppStore;
-  let consoleError: jest.SpiedFunction<typeof console.error>;
   let openFile: jest.Mock<SharingEnvironment['openFile']>;
 
   beforeEach(() => {
-    consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     openFile = jest.fn<SharingEnvironment['openFile']>();
   });
   afterEach(() => {
     store.sagaTask.cancel();
-    consoleError.mockRestore();
   });
 
   function renderAt(route: string, routes: StubRoutes, state = signedInState(makeGuest())) {
@@ -146,6 +148,7 @@ describe('Shared page', () => {
   it(
     'says the access has ended when the next click finds it revoked',
     async () => {
+      allowConsoleError(/^GET \/api\/rest\/shared\/entities\S* answered 404/);
       const user = userEvent.setup();
       let ended = false;
       renderAt('/sharing/shared/folders/fold1', {
@@ -171,6 +174,7 @@ describe('Shared page', () => {
   it(
     'says the access has ended when a shared folder can no longer be read',
     async () => {
+      allowConsoleError(/^GET \/api\/rest\/shared\/entities\S* answered 404/);
       renderAt('/sharing/shared/folders/fold1', {
         'GET /api/rest/shared/entities': {
           status: 404,

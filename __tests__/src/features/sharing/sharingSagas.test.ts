@@ -15,6 +15,7 @@ import { sessionActions } from '../../../../src/features/session/sessionSlice';
 import { makeStore, type AppStore } from '../../../../src/store/store';
 import { callsTo, makeUser, signedInState, stubRoutes } from '../../testUtils';
 import { makeGuest, makeLink, makeShared } from './sharingFixtures';
+import { allowConsoleError } from '../../consoleErrors';
 
 /** Waits until `check` passes (saga steps settle through several promise turns). */
 async function eventually(check: () => void, tries = 50): Promise<void> {
@@ -89,16 +90,13 @@ describe('guest rule and error helpers', () => {
 
 describe('sharing sagas', () => {
   let store: AppStore;
-  let consoleError: jest.SpiedFunction<typeof console.error>;
   let openFile: jest.Mock<SharingEnvironment['openFile']>;
 
   beforeEach(() => {
-    consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     openFile = jest.fn<SharingEnvironment['openFile']>();
   });
   afterEach(() => {
     store.sagaTask.cancel();
-    consoleError.mockRestore();
   });
 
   function start(user = makeGuest()) {
@@ -136,6 +134,7 @@ describe('sharing sagas', () => {
   });
 
   it('reports a refused sign-up with the server message and stays signed out', async () => {
+    allowConsoleError(/^POST \/api\/rest\/shared\/signup\S* answered 400/);
     stubRoutes({
       'POST /api/rest/shared/signup': {
         status: 400,

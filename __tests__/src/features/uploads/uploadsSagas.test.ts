@@ -27,6 +27,7 @@ import {
   type StubRoutes,
 } from '../../fixtures';
 import { FakeUploader, fakeFile } from './fakeUploader';
+import { allowConsoleError, UNSTUBBED_ROUTE } from '../../consoleErrors';
 
 const pick = (file: File, isDirectory = false): PickedFile => ({ file, isDirectory });
 
@@ -43,17 +44,14 @@ function withRestrictions(
 describe('uploads sagas', () => {
   let uploader: FakeUploader;
   let store: AppStore | undefined;
-  let consoleError: jest.SpiedFunction<typeof console.error>;
 
   beforeEach(() => {
     uploader = new FakeUploader();
     setUploader(uploader);
-    consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
   });
   afterEach(() => {
     store?.sagaTask.cancel();
     setUploader(null);
-    consoleError.mockRestore();
     jest.useRealTimers();
   });
 
@@ -135,6 +133,7 @@ describe('uploads sagas', () => {
   });
 
   it('falls back to the documented defaults when the restrictions cannot be loaded', async () => {
+    allowConsoleError(UNSTUBBED_ROUTE);
     const { store } = start({}, signedInState());
     pickFiles([pick(fakeFile('a.pdf', 100))]);
     await waitFor(() => expect(uploader.added).toHaveLength(1));
@@ -235,6 +234,7 @@ describe('uploads sagas', () => {
   });
 
   it('fails the file when recording is refused, collecting error, response and file', async () => {
+    allowConsoleError(/^POST \/api\/rest\/files\/record\S* answered 422/);
     const { store } = start({
       'POST /api/rest/files/record': {
         status: 422,
@@ -257,6 +257,7 @@ describe('uploads sagas', () => {
   });
 
   it('tries a record that reached no server again, then fails it', async () => {
+    allowConsoleError(/^POST \/api\/rest\/files\/record\S* failed/);
     let answers = 0;
     const { store } = start({
       'POST /api/rest/files/record': () => {
@@ -277,6 +278,7 @@ describe('uploads sagas', () => {
   });
 
   it('waits for the connection to record a file stored while going offline', async () => {
+    allowConsoleError(/^POST \/api\/rest\/files\/record\S* failed/);
     let online = false;
     const { store, calls } = start({
       'POST /api/rest/files/record': () => {
@@ -412,6 +414,7 @@ describe('uploads sagas', () => {
   });
 
   it('asks again for the record of a restored file whose bytes were lost, failing it as interrupted when refused', async () => {
+    allowConsoleError(/^POST \/api\/rest\/files\/record\S* answered 409/);
     const { store } = start({
       'POST /api/rest/files/record': {
         status: 409,

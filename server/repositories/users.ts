@@ -288,6 +288,17 @@ export async function clearLockout(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** The names of the given firm databases (unknown ids are left out), for the password policy. */
+export async function databaseNames(db: Executor, databaseIds: readonly string[]): Promise<string[]> {
+  if (databaseIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('databases')
+    .select('name')
+    .where('id', 'in', [...databaseIds])
+    .execute();
+  return rows.map((r) => r.name);
+}
+
 /**
  * Ends a user's sessions in one firm database (the member was disabled there).
  * @returns how many sessions were ended

@@ -94,6 +94,43 @@ function lockoutSuite(kind: 'sqlite' | 'postgres') {
     expect(row.locked_until).toBe(new Date(start + 15 * MINUTE).toISOString());
   });
 
+  it('locks only the guessing address: the owner signs in from another one, the attacker stays blocked', async () => {
+    const { userId } = await addUser(server, {
+      username: 'lock-owner',
+      password: 'owner passphrase 9',
+    });
+    const from = (ip: string, password: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/rest/private/users/authenticate',
+        payload: { username: 'lock-owner', password },
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < 5; i += 1) await from('203.0.113.66', `guess-${i}`);
+    expect((await from('203.0.113.66', 'guess-again')).json()).toEqual({
+      message: lockedFor(15),
+      code: 'account_locked',
+    });
+    // The owner, elsewhere, with the right password: signed in.
+    const owner = await from('198.51.100.23', 'owner passphrase 9');
+    expect(owner.statusCode).toBe(200);
+    sessionCookie(owner);
+    // The attacking address is still blocked, even with the right password.
+    const attacker = await from('203.0.113.66', 'owner passphrase 9');
+    expect(attacker.statusCode).toBe(401);
+    expect(attacker.json<{ code: string }>().code).toBe('account_locked');
+    expect(attacker.cookies).toHaveLength(0);
+    // The administrators still see the account as locked (for that address) until they unlock.
+    expect((await userRow(userId)).locked_at).not.toBeNull();
+    // Wrong passwords from a third address count on their own: 4 do not lock it.
+    for (let i = 0; i < 4; i += 1) {
+      expect((await from('192.0.2.5', `other-${i}`)).json<{ code: string }>().code).toBe(
+        'invalid_credentials',
+      );
+    }
+    expect((await from('192.0.2.5', 'owner passphrase 9')).statusCode).toBe(200);
+  });
+
   it('records the lock once, as the locked user, with the attempt address, in each of their firms', async () => {
     const first = await addUser(server, {
       username: 'lock-b',

@@ -39,6 +39,7 @@ import {
   activeAdminIds,
   allMembershipsOfUser,
   clearLockout,
+  clearLoginSourcesOfUser,
   countDatabaseUsers,
   databaseNames,
   deleteSessionsOfUserIn,
@@ -155,7 +156,7 @@ function email(value: string | null | undefined): string | null {
  * @throws AppError 400 `weak_password` with the policy's message
  */
 export async function assertPasswordPolicy(
-  services: Services,
+  services: Pick<Services, 'db' | 'config'>,
   password: string,
   account: {
     username: string;
@@ -465,8 +466,8 @@ export async function setUserPassword(
 }
 
 /**
- * POST /api/rest/private/users/{id}/unlock: ends the member's lock and clears their wrong
- * passwords. Records `user unlock` when the account was locked (an expired lock included);
+ * POST /api/rest/private/users/{id}/unlock: ends the member's locks (of every source) and clears
+ * their wrong passwords. Records `user unlock` when the account was locked (an expired lock included);
  * unlocking an account that is not locked changes nothing else and records nothing.
  * @throws AppError 403 for a non-administrator, 404 when not a member
  */
@@ -482,6 +483,7 @@ export async function unlockUser(
   }
   await services.db.transaction().execute(async (trx) => {
     await clearLockout(trx, userId);
+    await clearLoginSourcesOfUser(trx, userId);
     if (row.locked_at !== null) await recordUserUnlocked(trx, services, ctx, refOf(row));
   });
   return getUser(services, ctx, userId);

@@ -216,7 +216,8 @@ describe('members page', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByLabelText('Unlock Alan Turing'));
     const dialog = await findDialog('Unlock member');
-    expect(dialog).toHaveTextContent('locked after 5 failed sign-ins');
+    expect(dialog).toHaveTextContent('has 5 failed sign-ins in a row');
+    expect(dialog).toHaveTextContent('Other addresses were never locked.');
     await user.click(button(dialog, 'Unlock'));
     await waitFor(() => expect(screen.queryByLabelText('Unlock Alan Turing')).toBeNull());
     expect(screen.getByLabelText('Alan Turing')).not.toHaveTextContent('Locked');

@@ -353,11 +353,11 @@ function confirmation(kind: 'disable' | 'enable' | 'unlock', member: DatabaseUse
     case 'unlock':
       return (
         <p>
-          Unlock {name}? The account was locked after {member.failed_logins} failed{' '}
-          {plural(member.failed_logins, 'sign-in')}
-          {member.locked_at ? ` on ${formatDate(member.locked_at)}` : ''}
-          {member.locked_until ? `, until ${formatDate(member.locked_until)}` : ''}. They can sign
-          in again at once.
+          Unlock {name}? Sign-ins from an address that entered too many wrong passwords are locked
+          {member.locked_at ? ` since ${formatDate(member.locked_at)}` : ''}
+          {member.locked_until ? `, until ${formatDate(member.locked_until)}` : ''} (the account has{' '}
+          {member.failed_logins} failed {plural(member.failed_logins, 'sign-in')} in a row). Other
+          addresses were never locked. Unlocking lets every address sign in again at once.
         </p>
       );
   }

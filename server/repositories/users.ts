@@ -345,6 +345,28 @@ export async function clearLoginSource(
   await q.execute();
 }
 
+/**
+ * Forgets a user's stale source rows: runs without a lock last counted before `staleBefore`, and
+ * locks that ended before `now` (both ISO UTC), so the table holds only live runs and locks.
+ */
+export async function purgeStaleLoginSources(
+  db: Executor,
+  userId: string,
+  staleBefore: string,
+  now: string,
+): Promise<void> {
+  await db
+    .deleteFrom('login_failures')
+    .where('user_id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('locked_at', 'is', null), eb('updated_at', '<', staleBefore)]),
+        eb.and([eb('locked_until', 'is not', null), eb('locked_until', '<', now)]),
+      ]),
+    )
+    .execute();
+}
+
 /** Forgets every source's run and lock of a user (an administrator's or the CLI's unlock). */
 export async function clearLoginSourcesOfUser(db: Executor, userId: string): Promise<void> {
   await db.deleteFrom('login_failures').where('user_id', '=', userId).execute();

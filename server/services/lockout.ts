@@ -12,7 +12,9 @@
  *   are not affected: the account's owner signing in from elsewhere gets in with the right
  *   password, so nobody can lock a user out from outside.
  * - A lock past its end is cleared by the next attempt from its source, which counts from zero.
- * - A right password (source not locked) clears that source's run and the account's count.
+ * - A right password (source not locked) clears that source's run and the account's count. A run
+ *   without a lock is forgotten after {@link STALE_RUN_MS} (a day) without another wrong password.
+ *   Each wrong password purges the account's stale runs and ended locks.
  * - There is no account-wide lock (it would let anyone lock the owner out again); guessing from
  *   many sources is bounded by LOGIN_RATE_LIMIT per IP, the per-source lock, and the password
  *   policy's strength score.
@@ -37,10 +39,18 @@ import {
   findLoginFailure,
   lockLoginSource,
   markUserLocked,
+  purgeStaleLoginSources,
   resetFailedLogins,
 } from '../repositories/users';
 import type { RequestContext, Services } from './context';
 import { recordUserLocked } from './historyEvents';
+
+/**
+ * A source's run of wrong passwords without a lock is forgotten after this long without another
+ * one (ms), so that the table keeps only live runs; each wrong password purges the account's
+ * stale rows.
+ */
+export const STALE_RUN_MS = 24 * 60 * 60_000;
 
 /** Where a sign-in attempt came from. */
 export interface AttemptClient {
@@ -108,6 +118,8 @@ export async function applyLockout(
     return;
   }
   const nowIso = new Date(now).toISOString();
+  const staleBefore = new Date(now - STALE_RUN_MS).toISOString();
+  await purgeStaleLoginSources(services.db, user.id, staleBefore, nowIso);
   await addFailedLogin(services.db, user.id);
   const count = await addLoginFailure(services.db, user.id, source, nowIso);
   const max = services.config.loginMaxFailures;

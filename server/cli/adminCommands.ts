@@ -4,13 +4,14 @@
  *   npm run admin -- unlock <username>
  *   npm run admin -- reset-password <username>
  *
- * They open the configured database (DATABASE_URL / DATA_DIR, as the app) and apply the rules of
+ * They open the configured database (DATABASE_URL / DATA_DIR, as the app; migrated to the latest
+ * schema first, as the app does at start) and apply the rules of
  * server/services/operatorAccounts.ts. reset-password takes the new password from
  * DOSSIER_NEW_PASSWORD, else from stdin when it is not a terminal (the first line), else generates
  * one and prints it once.
  */
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/database';
+import { migrateToLatest, openDatabase } from '../db/database';
 import { AppError } from '../errors';
 import { systemClock } from '../ids';
 import {
@@ -67,6 +68,8 @@ export async function runAdminCommand(args: readonly string[], io: AdminIo): Pro
   const database = openDatabase(config.databaseUrl);
   const services = { db: database.db, dialect: database.dialect, clock: systemClock, config };
   try {
+    // As the app does at start: the lockout table may be newer than the database.
+    await migrateToLatest(database.db);
     if (command === 'unlock') {
       const result = await operatorUnlock(services, username);
       io.out(

@@ -66,6 +66,9 @@ export const MESSAGES = {
   passwordTooLong: 'The password must be at most {n} characters long.',
   passwordIsUsername: 'The password must not be the username.',
   passwordBlank: 'The password must not be only spaces.',
+  passwordTooWeak:
+    'This password is too easy to guess. {hint} A few uncommon words together make a strong password.',
+  passwordTooWeakHint: 'Avoid common words, names, dates and repeated characters.',
   usernameTaken: 'That username is already taken.',
   usernameRequired: 'A username is required.',
   invalidEmail: 'The e-mail address is not valid.',

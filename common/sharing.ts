@@ -149,7 +149,16 @@ export interface SharedSigninRequest {
   link_password?: string;
 }
 
-/** Answer of shared sign-up (201) and sign-in (200); the session cookie is set. */
+/**
+ * Answer (202) of every accepted shared sign-up, the same whether the address already had an
+ * account or not; no session is opened: the client signs in next (POST shared/signin).
+ */
+export interface SharedSignupResponse {
+  next: 'sign_in';
+  message: string;
+}
+
+/** Answer of shared sign-in (200); the session cookie is set. */
 export interface SharedSessionResponse {
   landing: '/sharing/shared';
 }
@@ -227,7 +236,9 @@ export const SHARING_MESSAGES = {
   linkNotFound: 'This share link does not exist or is no longer valid.',
   invalidEmail: '"{email}" is not a valid e-mail address.',
   invitationEmailMismatch: 'This invitation was sent to another e-mail address.',
-  accountExists: 'An account with this e-mail address already exists. Please sign in.',
+  signUpDone: 'Sign in with your e-mail address and password to open the share.',
+  signUpSignIn:
+    'If you already had an account with this e-mail address, sign in with its password to open the share.',
   expiryTooLate: 'A share link can last at most {days} days.',
   expiryInPast: 'The expiry date must be in the future.',
   downloadNotAllowed: 'Downloading is not allowed for this share.',

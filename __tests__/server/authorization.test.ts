@@ -121,6 +121,7 @@ describeEachDatabase('authorisation matrix', (kind) => {
     });
     expect(link.statusCode).toBe(201);
     const guestEmail = 'matrix-guest@example.com';
+    const shareToken = link.json<{ url: string }>().url.split('/').pop();
     const signup = await server.app.inject({
       method: 'POST',
       url: '/api/rest/shared/signup',
@@ -129,11 +130,17 @@ describeEachDatabase('authorisation matrix', (kind) => {
         last_name: 'Guest',
         email: guestEmail,
         password: PASSWORD,
-        shareId: link.json<{ url: string }>().url.split('/').pop(),
+        shareId: shareToken,
       },
     });
-    expect(signup.statusCode).toBe(201);
-    cookies.set('guest', sessionCookie(signup));
+    expect(signup.statusCode).toBe(202);
+    const signin = await server.app.inject({
+      method: 'POST',
+      url: '/api/rest/shared/signin',
+      payload: { email: guestEmail, password: PASSWORD, inviteId: shareToken },
+    });
+    expect(signin.statusCode).toBe(200);
+    cookies.set('guest', sessionCookie(signin));
     usernames.set('guest', guestEmail);
     fixture = {
       server,

@@ -94,6 +94,77 @@ function lockoutSuite(kind: 'sqlite' | 'postgres') {
     expect(row.locked_until).toBe(new Date(start + 15 * MINUTE).toISOString());
   });
 
+  it('locks only the guessing address: the owner signs in from another one, the attacker stays blocked', async () => {
+    const { userId } = await addUser(server, {
+      username: 'lock-owner',
+      password: 'owner passphrase 9',
+    });
+    const from = (ip: string, password: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/rest/private/users/authenticate',
+        payload: { username: 'lock-owner', password },
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < 5; i += 1) await from('203.0.113.66', `guess-${i}`);
+    expect((await from('203.0.113.66', 'guess-again')).json()).toEqual({
+      message: lockedFor(15),
+      code: 'account_locked',
+    });
+    // The owner, elsewhere, with the right password: signed in.
+    const owner = await from('198.51.100.23', 'owner passphrase 9');
+    expect(owner.statusCode).toBe(200);
+    sessionCookie(owner);
+    // The attacking address is still blocked, even with the right password.
+    const attacker = await from('203.0.113.66', 'owner passphrase 9');
+    expect(attacker.statusCode).toBe(401);
+    expect(attacker.json<{ code: string }>().code).toBe('account_locked');
+    expect(attacker.cookies).toHaveLength(0);
+    // The administrators still see the account as locked (for that address) until they unlock.
+    expect((await userRow(userId)).locked_at).not.toBeNull();
+    // Wrong passwords from a third address count on their own: 4 do not lock it.
+    for (let i = 0; i < 4; i += 1) {
+      expect((await from('192.0.2.5', `other-${i}`)).json<{ code: string }>().code).toBe(
+        'invalid_credentials',
+      );
+    }
+    expect((await from('192.0.2.5', 'owner passphrase 9')).statusCode).toBe(200);
+  });
+
+  it('forgets runs after a day without wrong passwords and ended locks, keeping live ones', async () => {
+    const start = Date.now();
+    server.clock.now = start;
+    const { userId } = await addUser(server, {
+      username: 'lock-stale',
+      password: 'stale passphrase 8',
+    });
+    const from = (ip: string, password: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/rest/private/users/authenticate',
+        payload: { username: 'lock-stale', password },
+        remoteAddress: ip,
+      });
+    const sources = async () =>
+      (
+        await server.services.db
+          .selectFrom('login_failures')
+          .select(['source', 'failed_count'])
+          .where('user_id', '=', userId)
+          .orderBy('source')
+          .execute()
+      ).map((r) => `${r.source}:${r.failed_count}`);
+    for (let i = 0; i < 5; i += 1) await from('198.51.100.1', `a-${i}`); // locked 15 minutes
+    for (let i = 0; i < 2; i += 1) await from('198.51.100.2', `b-${i}`); // a run, no lock
+    expect(await sources()).toEqual(['198.51.100.1:5', '198.51.100.2:2']);
+    server.clock.now = start + 24 * 60 * MINUTE + 1;
+    await from('198.51.100.3', 'c-0');
+    expect(await sources()).toEqual(['198.51.100.3:1']);
+    // A forgotten run counts from zero again.
+    await from('198.51.100.2', 'b-again');
+    expect(await sources()).toEqual(['198.51.100.2:1', '198.51.100.3:1']);
+  });
+
   it('records the lock once, as the locked user, with the attempt address, in each of their firms', async () => {
     const first = await addUser(server, {
       username: 'lock-b',

@@ -34,6 +34,7 @@ import {
   invitationMail,
   send,
   sha256,
+  signInGuest,
   signUpGuest,
 } from './sharingHelpers';
 
@@ -119,9 +120,13 @@ describeEachDatabase('sharing', (kind) => {
     expect(other.statusCode).toBe(403);
 
     const signup = await signUpGuest(server, mail.token, email);
-    expect(signup.statusCode).toBe(201);
-    expect(signup.json()).toEqual({ landing: '/sharing/shared' });
-    const guest = sessionCookie(signup);
+    expect(signup.statusCode).toBe(202);
+    expect(signup.json()).toEqual({ next: 'sign_in', message: SHARING_MESSAGES.signUpDone });
+    expect(signup.cookies).toHaveLength(0);
+    const signedIn = await signInGuest(server, mail.token, email);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toEqual({ landing: '/sharing/shared' });
+    const guest = sessionCookie(signedIn);
 
     const me = await send(server, guest, 'GET', '/api/auth/current-user');
     expect(me.statusCode).toBe(200);
@@ -314,6 +319,79 @@ describeEachDatabase('sharing', (kind) => {
     );
   });
 
+  it('answers a sign-up the same for an address with an account and a new one; weak passwords first', async () => {
+    const file = await makeFile(server, admin, 'Uniform.txt', '', 'uniform content');
+    const created = await createLink(server, admin.cookie, {
+      entity_type: 'file',
+      entity_id: file.id,
+    });
+    // An account in another firm (any firm counts) with its own password.
+    const existing = 'existing.person@example.com';
+    const other = await addUser(server, { username: existing, password: 'their own passphrase 7' });
+    await server.services.db
+      .updateTable('users')
+      .set({ email: existing })
+      .where('id', '=', other.userId)
+      .execute();
+    const fresh = 'fresh.person@example.com';
+
+    // A weak password is refused the same way for both, before anything else is looked at.
+    for (const password of ['password1234', 'aaaaaaaaaaaa']) {
+      const answers = await Promise.all(
+        [existing, fresh].map((email) => signUpGuest(server, created.token, email, { password })),
+      );
+      expect(answers[0]!.statusCode).toBe(400);
+      expect(answers[0]!.json<{ code: string }>().code).toBe('weak_password');
+      expect([answers[1]!.statusCode, answers[1]!.body]).toEqual([400, answers[0]!.body]);
+    }
+    // The address itself is in the checker's dictionary: `<username>2024` is weak.
+    for (const email of [existing, fresh]) {
+      const password = `${email.split('@')[0]}2024`;
+      const answer = await signUpGuest(server, created.token, email, { password });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json<{ code: string }>().code).toBe('weak_password');
+    }
+    expect(
+      await server.services.db
+        .selectFrom('users')
+        .select('id')
+        .where('username_key', '=', fresh)
+        .execute(),
+    ).toEqual([]);
+
+    const forExisting = await signUpGuest(server, created.token, existing);
+    const forFresh = await signUpGuest(server, created.token, fresh);
+    expect(forExisting.statusCode).toBe(forFresh.statusCode);
+    expect(forExisting.statusCode).toBe(202);
+    expect(forExisting.body).toBe(forFresh.body);
+    expect(forExisting.headers['content-type']).toBe(forFresh.headers['content-type']);
+    expect(forExisting.cookies).toEqual([]);
+    expect(forFresh.cookies).toEqual([]);
+    // Again for the now existing fresh address: still the same answer.
+    const again = await signUpGuest(server, created.token, fresh);
+    expect([again.statusCode, again.body]).toEqual([202, forFresh.body]);
+
+    // The existing account is untouched and got no access: its owner signs in to reach the share.
+    const guestPassword = await signInGuest(server, created.token, existing);
+    expect(guestPassword.statusCode).toBe(401);
+    const shares = () =>
+      server.services.db
+        .selectFrom('external_shares')
+        .select('user_id')
+        .where('link_id', '=', created.link.id)
+        .execute();
+    expect((await shares()).map((r) => r.user_id)).not.toContain(other.userId);
+    const owner = await send(server, null, 'POST', '/api/rest/shared/signin', {
+      email: existing,
+      password: 'their own passphrase 7',
+      inviteId: created.token,
+    });
+    expect(owner.statusCode).toBe(200);
+    expect((await shares()).map((r) => r.user_id)).toContain(other.userId);
+    // The new address got its account and share, and signs in with its password.
+    expect((await signInGuest(server, created.token, fresh)).statusCode).toBe(200);
+  });
+
   it('stores tokens hashed and never answers them after creation', async () => {
     const file = await makeFile(server, admin, 'Hashed.txt', '');
     const created = await createLink(server, admin.cookie, {
@@ -467,8 +545,12 @@ describeEachDatabase('sharing', (kind) => {
       const after = await signUpGuest(server, created.token, 'lock@example.com', {
         link_password: 'open sesame',
       });
-      expect(after.statusCode).toBe(201);
-      const guest = sessionCookie(after);
+      expect(after.statusCode).toBe(202);
+      const guest = sessionCookie(
+        await signInGuest(server, created.token, 'lock@example.com', {
+          link_password: 'open sesame',
+        }),
+      );
       // The link allows no download: preview only.
       const download = await send(
         server,

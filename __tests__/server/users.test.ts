@@ -283,6 +283,43 @@ describeEachDatabase('users administration', (kind) => {
     expect(refused).toEqual([]);
   });
 
+  it('refuses guessable passwords (password1234, aaaaaaaaaaaa, <username>2024) on create and reset', async () => {
+    const weakOnes = (username: string) => ['password1234', 'aaaaaaaaaaaa', `${username}2024`];
+    for (const password of weakOnes('mwhitcombe')) {
+      const created = await call('POST', '/api/rest/private/users', admin, {
+        username: 'mwhitcombe',
+        firstName: 'Marguerite',
+        lastName: 'Whitcombe',
+        password,
+      });
+      expect(created.statusCode).toBe(400);
+      expect(created.json<{ code: string; message: string }>()).toEqual({
+        code: 'weak_password',
+        message: expect.stringMatching(/^This password is too easy to guess\. /),
+      });
+    }
+    expect(
+      await server.services.db
+        .selectFrom('users')
+        .select('id')
+        .where('username_key', '=', 'mwhitcombe')
+        .execute(),
+    ).toEqual([]);
+    const target = await member('rhinegold');
+    for (const password of weakOnes('rhinegold')) {
+      const reset = await call(
+        'PATCH',
+        `/api/rest/private/users/${target.userId}/update_password`,
+        admin,
+        { password },
+      );
+      expect(reset.statusCode).toBe(400);
+      expect(reset.json<{ code: string }>().code).toBe('weak_password');
+    }
+    // The password did not change.
+    expect((await authenticate('rhinegold', target.password)).statusCode).toBe(200);
+  });
+
   it('updates profile fields, records which changed, and changes nothing for equal values', async () => {
     const { userId } = await member('profile-pat');
     const updated = await call('PATCH', `/api/rest/private/users/${userId}`, admin, {

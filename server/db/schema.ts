@@ -37,6 +37,19 @@ export interface UsersTable {
   locked_until: Generated<string | null>;
 }
 
+/** Wrong passwords for one user from one source (client IP, '' when unknown), and its lock (0018). */
+export interface LoginFailuresTable {
+  user_id: string;
+  source: string;
+  /** Wrong passwords in a row from this source since its last lock or right password. */
+  failed_count: Generated<number>;
+  /** When this source was locked out of the account, or null. */
+  locked_at: Generated<string | null>;
+  /** When that lock ends by itself; null while locked_at is set: until an administrator unlocks. */
+  locked_until: Generated<string | null>;
+  updated_at: string;
+}
+
 export interface MembershipsTable {
   id: string;
   user_id: string;
@@ -253,6 +266,7 @@ export interface FolderPermissionsTable {
 export interface DB extends SharingTables, IndexTables, ContactTables, SearchTables {
   databases: DatabasesTable;
   users: UsersTable;
+  login_failures: LoginFailuresTable;
   memberships: MembershipsTable;
   sessions: SessionsTable;
   folders: FoldersTable;

@@ -248,26 +248,6 @@ export async function addFailedLogin(db: Executor, userId: string): Promise<numb
 }
 
 /**
- * Locks a user that is not locked yet (guarded, so concurrent failures lock once).
- * @param lockedUntil when the lock ends, or null until an administrator unlocks
- * @returns true when this call set the lock
- */
-export async function lockUser(
-  db: Executor,
-  userId: string,
-  lockedAt: string,
-  lockedUntil: string | null,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('users')
-    .set({ locked_at: lockedAt, locked_until: lockedUntil })
-    .where('id', '=', userId)
-    .where('locked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-/**
  * Clears a user's run of wrong passwords and lock (a successful sign-in, an expired lock, an
  * administrator's unlock).
  * @param options.onlyLockedAt clear only when the lock is still this one (an expired lock cleared
@@ -286,6 +266,154 @@ export async function clearLockout(
   if (options.onlyLockedAt !== undefined) q = q.where('locked_at', '=', options.onlyLockedAt);
   const result = await q.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** A user's run of wrong passwords from one source (client IP, '' when unknown), if any. */
+export function findLoginFailure(db: Executor, userId: string, source: string) {
+  return db
+    .selectFrom('login_failures')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('source', '=', source)
+    .executeTakeFirst();
+}
+
+/**
+ * Counts one more wrong password for a user from a source (atomic upsert, so parallel attempts
+ * all count).
+ * @param now ISO UTC time of the attempt
+ * @returns the source's run after this one
+ */
+export async function addLoginFailure(
+  db: Executor,
+  userId: string,
+  source: string,
+  now: string,
+): Promise<number> {
+  const row = await db
+    .insertInto('login_failures')
+    .values({ user_id: userId, source, failed_count: 1, updated_at: now })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'source']).doUpdateSet((eb) => ({
+        failed_count: eb('login_failures.failed_count', '+', 1),
+        updated_at: now,
+      })),
+    )
+    .returning('failed_count')
+    .executeTakeFirst();
+  return Number(row?.failed_count ?? 0);
+}
+
+/**
+ * Locks a source out of a user's account unless it is locked already (guarded, so concurrent
+ * failures lock once).
+ * @param lockedUntil when the lock ends, or null until an administrator unlocks
+ * @returns true when this call set the lock
+ */
+export async function lockLoginSource(
+  db: Executor,
+  userId: string,
+  source: string,
+  lockedAt: string,
+  lockedUntil: string | null,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('login_failures')
+    .set({ locked_at: lockedAt, locked_until: lockedUntil, updated_at: lockedAt })
+    .where('user_id', '=', userId)
+    .where('source', '=', source)
+    .where('locked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Forgets a source's run and lock (a right password from it, or its lock's end).
+ * @param options.onlyLockedAt forget it only when its lock is still this one
+ */
+export async function clearLoginSource(
+  db: Executor,
+  userId: string,
+  source: string,
+  options: { onlyLockedAt?: string } = {},
+): Promise<void> {
+  let q = db
+    .deleteFrom('login_failures')
+    .where('user_id', '=', userId)
+    .where('source', '=', source);
+  if (options.onlyLockedAt !== undefined) q = q.where('locked_at', '=', options.onlyLockedAt);
+  await q.execute();
+}
+
+/**
+ * Forgets a user's stale source rows: runs without a lock last counted before `staleBefore`, and
+ * locks that ended before `now` (both ISO UTC), so the table holds only live runs and locks.
+ */
+export async function purgeStaleLoginSources(
+  db: Executor,
+  userId: string,
+  staleBefore: string,
+  now: string,
+): Promise<void> {
+  await db
+    .deleteFrom('login_failures')
+    .where('user_id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('locked_at', 'is', null), eb('updated_at', '<', staleBefore)]),
+        eb.and([eb('locked_until', 'is not', null), eb('locked_until', '<', now)]),
+      ]),
+    )
+    .execute();
+}
+
+/** Forgets every source's run and lock of a user (an administrator's or the CLI's unlock). */
+export async function clearLoginSourcesOfUser(db: Executor, userId: string): Promise<void> {
+  await db.deleteFrom('login_failures').where('user_id', '=', userId).execute();
+}
+
+/**
+ * Marks the account as locked for some source in its summary (what administrators see): the
+ * first lock's time is kept; the end is the newest lock's (null: until an administrator unlocks).
+ */
+export async function markUserLocked(
+  db: Executor,
+  userId: string,
+  lockedAt: string,
+  lockedUntil: string | null,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({
+      locked_at: eb.fn.coalesce('locked_at', eb.val(lockedAt)),
+      locked_until: lockedUntil,
+    }))
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Clears the account's count of wrong passwords in a row (a right password from any source). */
+export async function resetFailedLogins(db: Executor, userId: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ failed_login_count: 0 })
+    .where('id', '=', userId)
+    .where('failed_login_count', '>', 0)
+    .execute();
+}
+
+/** The names of the given firm databases (unknown ids are left out), for the password policy. */
+export async function databaseNames(
+  db: Executor,
+  databaseIds: readonly string[],
+): Promise<string[]> {
+  if (databaseIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('databases')
+    .select('name')
+    .where('id', 'in', [...databaseIds])
+    .execute();
+  return rows.map((r) => r.name);
 }
 
 /**

@@ -101,14 +101,8 @@ export async function publicSharingRoutes(app: FastifyInstance, services: Servic
       },
     },
     async (request, reply) => {
-      const { token, landing } = await sharedSignup(
-        services,
-        request.body,
-        clientInfo(request),
-        request.cookies[SESSION_COOKIE],
-      );
-      setSessionCookie(request, reply, token);
-      return reply.code(201).send({ landing });
+      const answer = await sharedSignup(services, request.body, clientInfo(request));
+      return reply.code(202).send(answer);
     },
   );
 

@@ -53,7 +53,6 @@ import { assertAdmin } from './access';
 import type { ClientInfo } from './auth';
 import type { RequestContext, Services } from './context';
 import { secretHash } from './integrations';
-import { isLocked } from './lockout';
 import {
   INTEGRATIONS_DISABLED_MESSAGE,
   INVALID_KEY_MESSAGE,
@@ -295,7 +294,7 @@ type KeyOutcome = 'ok' | 'integrations_disabled' | 'user_unavailable' | 'read_on
  * @returns created and updated counts and the refused contacts by index (from 0)
  * @throws AppError 401 `invalid_key` for a missing, unknown, rotated or deleted key; 403
  *   `integrations_disabled` while the firm's integrations are off; 403 `user_unavailable` when the
- *   key's user is disabled, locked or no longer a member; 403 `read_only` when that user is a
+ *   key's user is disabled or no longer a member; 403 `read_only` when that user is a
  *   read-only member; 400 for more than 1000 contacts; 503 in maintenance mode
  */
 export async function upsertPartnerContacts(
@@ -314,7 +313,7 @@ export async function upsertPartnerContacts(
     const user = await findUserById(trx, keyRow.user_id);
     const role = user ? await roleIn(trx, user.id, keyRow.database_id) : undefined;
     if (!(await integrationsEnabled(trx, keyRow.database_id))) outcome = 'integrations_disabled';
-    else if (!user || user.disabled_at !== null || isLocked(user, services.clock()) || !role) {
+    else if (!user || user.disabled_at !== null || !role) {
       outcome = 'user_unavailable';
     } else if (role === 'read_only') outcome = 'read_only';
     const at = new Date(services.clock()).toISOString();

@@ -36,6 +36,7 @@ import {
   type SharedEntityDto,
   type SharedSigninRequest,
   type SharedSignupRequest,
+  type SharedSignupResponse,
   type ShareEntityType,
   type ShareLinkDto,
 } from '../../common/sharing';
@@ -74,6 +75,7 @@ import {
 import type { Executor } from '../repositories/types';
 import {
   allMembershipsOfUser,
+  databaseNames,
   findUserById,
   findUserByUsernameKey,
   insertMembership,
@@ -764,50 +766,52 @@ function actingContext(
 
 /**
  * POST /api/rest/shared/signup (public): creates a guest account for the address (username and
- * e-mail = the address, lowercased) with a 'guest' membership in the link's firm, accepts the
- * share, and opens a session.
- * @param replacedToken the session cookie the request carried, if any
- * @returns the new session's cookie token and the landing location
- * @throws AppError 400 (address, names, password policy), 403 (invited address differs, wrong
- *   link password), 404/410 (token), 409 `account_exists`, 429 (link locked)
+ * e-mail = the address, lowercased) with a 'guest' membership in the link's firm and accepts the
+ * share for it. It never tells whether the address already had an account (in any firm): the
+ * password is checked first, so a weak one is refused the same way for every address, and an
+ * address that has an account gets exactly the answer of a new one, with the same work done
+ * (the password is hashed either way) and nothing changed; its owner reaches the share by signing
+ * in (POST shared/signin accepts it then). No session is opened: the client signs in next with
+ * the same address and password.
+ * @returns the answer of every accepted sign-up, whether an account was created or not
+ * @throws AppError 400 (password policy, then address and names), 403 (invited address differs,
+ *   wrong link password), 404/410 (token), 429 (link locked)
  */
 export async function sharedSignup(
   services: Services,
   input: SharedSignupRequest,
   client: ClientInfo,
-  replacedToken?: string,
-): Promise<{ token: string; landing: typeof SHARED_LANDING }> {
+): Promise<SharedSignupResponse> {
   const resolved = await resolveToken(services.db, services.clock(), input.shareId);
   const email = input.email.trim().toLowerCase();
+  const firstName = input.first_name.trim();
+  const lastName = input.last_name.trim();
+  const firms = await databaseNames(services.db, [resolved.link.database_id]);
+  const problem = await passwordProblem(input.password, {
+    username: email,
+    userInputs: [firstName, lastName, ...firms],
+    minLength: services.config.passwordMinLength,
+  });
+  if (problem) throw badRequest(problem, 'weak_password');
   if (!isValidEmail(email)) {
     throw badRequest(
       formatMessage(SHARING_MESSAGES.invalidEmail, { email: input.email.trim() }),
       'invalid_email',
     );
   }
-  const firstName = input.first_name.trim();
-  const lastName = input.last_name.trim();
   if (!firstName || !lastName) {
     throw badRequest('First and last names are required.', 'names_required');
   }
   assertInvitedAddress(resolved, { email, username_key: email });
-  if (await userExistsForEmail(services.db, email)) {
-    throw conflict(SHARING_MESSAGES.accountExists, 'account_exists');
-  }
-  const problem = passwordProblem(input.password, {
-    username: email,
-    minLength: services.config.passwordMinLength,
-  });
-  if (problem) throw badRequest(problem, 'weak_password');
   await checkLinkPassword(services, resolved.link, input.link_password);
+  const answer: SharedSignupResponse = { next: 'sign_in', message: SHARING_MESSAGES.signUpDone };
+  // Hashed before the address is looked up, so an existing address is not answered faster.
   const passwordHash = await hashPassword(input.password);
   const now = new Date(services.clock()).toISOString();
   const user = { id: newId(), first_name: firstName, last_name: lastName };
   const databaseId = resolved.link.database_id;
   await services.db.transaction().execute(async (trx) => {
-    if (await userExistsForEmail(trx, email)) {
-      throw conflict(SHARING_MESSAGES.accountExists, 'account_exists');
-    }
+    if (await userExistsForEmail(trx, email)) return;
     await insertUser(trx, {
       id: user.id,
       username: email,
@@ -831,14 +835,7 @@ export async function sharedSignup(
     const ctx = actingContext(user, databaseId, 'guest', client);
     await grantShare(trx, services, ctx, resolved, email);
   });
-  const session = await openSession(
-    services,
-    { id: user.id, sso: 0 },
-    databaseId,
-    client,
-    replacedToken,
-  );
-  return { token: session.token, landing: SHARED_LANDING };
+  return answer;
 }
 
 /**

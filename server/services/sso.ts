@@ -12,8 +12,8 @@
  *
  * Every use of a key (token generation, token sign-in; refused ones too) is recorded with its time,
  * IP and user agent in integration_key_uses. Nothing here works while the firm's integrations are
- * disabled, for a disabled or locked user, or for a user who is no longer a member of the key's
- * firm.
+ * disabled, for a disabled user, or for a user who is no longer a member of the key's firm (a
+ * lockout after wrong passwords stops only the source that guessed, never the key).
  */
 import { randomBytes } from 'node:crypto';
 import type { GenerateTokenResponse } from '../../common/integrations';
@@ -35,7 +35,6 @@ import type { Executor } from '../repositories/types';
 import { findUserById, roleIn } from '../repositories/users';
 import { openSession, type ClientInfo } from './auth';
 import type { Services } from './context';
-import { isLocked } from './lockout';
 import { secretHash } from './integrations';
 
 /** Answer to a missing, unknown, rotated or deleted key. */
@@ -84,8 +83,8 @@ async function recordUse(
 
 /**
  * Why a key's user may not sign in now, or 'ok': the firm's integrations are disabled, or the user
- * is disabled, locked after wrong passwords (lockout.ts; a lock stops every way in), or no longer
- * a member of the key's firm.
+ * is disabled or no longer a member of the key's firm. A lockout after wrong passwords does not
+ * count: it stops only the source that guessed (lockout.ts), never the partner's key.
  */
 async function checkUse(
   db: Executor,
@@ -94,12 +93,7 @@ async function checkUse(
 ): Promise<UseOutcome> {
   if (!(await integrationsEnabled(db, key.database_id))) return 'integrations_disabled';
   const user = await findUserById(db, key.user_id);
-  if (
-    !user ||
-    user.disabled_at !== null ||
-    isLocked(user, services.clock()) ||
-    !(await roleIn(db, user.id, key.database_id))
-  ) {
+  if (!user || user.disabled_at !== null || !(await roleIn(db, user.id, key.database_id))) {
     return 'user_unavailable';
   }
   return 'ok';

@@ -39,7 +39,9 @@ import {
   activeAdminIds,
   allMembershipsOfUser,
   clearLockout,
+  clearLoginSourcesOfUser,
   countDatabaseUsers,
+  databaseNames,
   deleteSessionsOfUserIn,
   findDatabaseUser,
   findUserByUsernameKey,
@@ -148,10 +150,26 @@ function email(value: string | null | undefined): string | null {
   return trimmed;
 }
 
-/** @throws AppError 400 `weak_password` with the policy's message */
-function assertPasswordPolicy(services: Services, password: string, forUsername: string): void {
-  const problem = passwordProblem(password, {
-    username: forUsername,
+/**
+ * Checks a password against the policy (common/passwordPolicy.ts) with the account's details as
+ * the strength checker's user dictionary: username, names, e-mail and the names of its firms.
+ * @throws AppError 400 `weak_password` with the policy's message
+ */
+export async function assertPasswordPolicy(
+  services: Pick<Services, 'db' | 'config'>,
+  password: string,
+  account: {
+    username: string;
+    firstName?: string | null;
+    lastName?: string | null;
+    email?: string | null;
+    databaseIds: readonly string[];
+  },
+): Promise<void> {
+  const firms = await databaseNames(services.db, account.databaseIds);
+  const problem = await passwordProblem(password, {
+    username: account.username,
+    userInputs: [account.firstName, account.lastName, account.email, ...firms],
     minLength: services.config.passwordMinLength,
   });
   if (problem) throw badRequest(problem, 'weak_password');
@@ -256,7 +274,13 @@ export async function createUser(
   const lastName = text(input.lastName, 'Last name');
   const mail = email(input.email);
   const role: Role = input.role ?? 'member';
-  assertPasswordPolicy(services, input.password, name);
+  await assertPasswordPolicy(services, input.password, {
+    username: name,
+    firstName,
+    lastName,
+    email: mail,
+    databaseIds: [ctx.databaseId],
+  });
   if (await findUserByUsernameKey(services.db, nameKey(name))) {
     throw conflict(MESSAGES.usernameTaken, 'username_taken');
   }
@@ -418,7 +442,13 @@ export async function setUserPassword(
 ): Promise<DatabaseUserDto & { sessions_ended: number }> {
   assertAdmin(ctx);
   const row = await memberOf(services.db, ctx, userId);
-  assertPasswordPolicy(services, password, row.username);
+  await assertPasswordPolicy(services, password, {
+    username: row.username,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    databaseIds: (await allMembershipsOfUser(services.db, userId)).map((m) => m.database_id),
+  });
   await assertMayChangeCredentials(services.db, ctx, userId);
   const passwordHash = await hashPassword(password);
   const now = new Date(services.clock()).toISOString();
@@ -436,8 +466,8 @@ export async function setUserPassword(
 }
 
 /**
- * POST /api/rest/private/users/{id}/unlock: ends the member's lock and clears their wrong
- * passwords. Records `user unlock` when the account was locked (an expired lock included);
+ * POST /api/rest/private/users/{id}/unlock: ends the member's locks (of every source) and clears
+ * their wrong passwords. Records `user unlock` when the account was locked (an expired lock included);
  * unlocking an account that is not locked changes nothing else and records nothing.
  * @throws AppError 403 for a non-administrator, 404 when not a member
  */
@@ -453,6 +483,7 @@ export async function unlockUser(
   }
   await services.db.transaction().execute(async (trx) => {
     await clearLockout(trx, userId);
+    await clearLoginSourcesOfUser(trx, userId);
     if (row.locked_at !== null) await recordUserUnlocked(trx, services, ctx, refOf(row));
   });
   return getUser(services, ctx, userId);

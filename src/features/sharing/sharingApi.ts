@@ -19,6 +19,7 @@ import {
   type AcceptShareRequest,
   type SharedSigninRequest,
   type SharedSignupRequest,
+  type SharedSignupResponse,
   type ShareLinkListResponse,
 } from '../../../common/sharing';
 import { ApiError, REST, buildUrl, get, post, request } from '../../api/client';
@@ -74,9 +75,12 @@ export function fetchInvitation(token: string): Promise<InvitationInfoDto> {
   });
 }
 
-/** POST /api/rest/shared/signup (public): creates the guest account and its session cookie. */
-export function signUp(body: SharedSignupRequest): Promise<SharedSessionResponse> {
-  return post<SharedSessionResponse>(`${SHARED}/signup`, body, { reportUnauthorized: false });
+/**
+ * POST /api/rest/shared/signup (public): creates the guest account unless the address has one;
+ * the same answer (202) either way and no session: sign in next.
+ */
+export function signUp(body: SharedSignupRequest): Promise<SharedSignupResponse> {
+  return post<SharedSignupResponse>(`${SHARED}/signup`, body, { reportUnauthorized: false });
 }
 
 /** POST /api/rest/shared/signin (public): signs in through a share; sets the session cookie. */

@@ -18,6 +18,7 @@ import {
 } from 'redux-saga/effects';
 import {
   SHARED_LANDING,
+  SHARING_MESSAGES,
   type CreateShareLinkRequest,
   type CreateShareLinkResponse,
   type InvitationInfoDto,
@@ -169,13 +170,34 @@ function* completeGuestSignIn(answer: SharedSessionResponse): SagaIterator {
   yield put(sharingActions.guestSignedIn({ landing: answer.landing }));
 }
 
-/** Signs up a guest through the share. */
+/**
+ * Signs up a guest through the share, then signs in with the same address and password: the
+ * sign-up answers the same whether the address already had an account or not and opens no
+ * session. When the sign-in is refused, the address had an account with another password: its
+ * owner is asked to sign in with it.
+ */
 export function* guestSignUp(action: PayloadAction<SharedSignupRequest>): SagaIterator {
+  const { email, password, shareId, link_password } = action.payload;
   try {
-    const answer = (yield call(sharingApi.signUp, action.payload)) as SharedSessionResponse;
-    yield call(completeGuestSignIn, answer);
+    yield call(sharingApi.signUp, action.payload);
   } catch (error) {
     yield put(sharingActions.guestSignInFailed(errorMessage(error)));
+    return;
+  }
+  try {
+    const answer = (yield call(sharingApi.signIn, {
+      email,
+      password,
+      inviteId: shareId,
+      ...(link_password ? { link_password } : {}),
+    })) as SharedSessionResponse;
+    yield call(completeGuestSignIn, answer);
+  } catch (error) {
+    const message =
+      error instanceof ApiError && error.code === 'invalid_credentials'
+        ? SHARING_MESSAGES.signUpSignIn
+        : errorMessage(error);
+    yield put(sharingActions.guestSignInFailed(message));
   }
 }
 

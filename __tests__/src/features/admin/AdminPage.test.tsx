@@ -181,6 +181,29 @@ describe('members page', () => {
     );
   });
 
+  it('refuses a guessable password in the password dialog with the strength message', async () => {
+    const { calls } = renderAt('/admin/members', {
+      'PATCH /api/rest/private/users/u2/update_password': { body: GRACE },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Password Grace Hopper'));
+    const dialog = await findDialog('Change password');
+    for (const weak of ['password1234', 'aaaaaaaaaaaa', 'gracehopper2024']) {
+      await user.clear(within(dialog).getByLabelText('New password'));
+      await user.paste(weak);
+      await user.clear(within(dialog).getByLabelText('Confirm password'));
+      await user.paste(weak);
+      await user.click(button(dialog, 'Change password'));
+      expect(
+        // The strength dictionaries load on first use: allow for that.
+        await within(dialog).findByText(/^This password is too easy to guess\./, undefined, {
+          timeout: 30_000,
+        }),
+      ).toBeInTheDocument();
+    }
+    expect(callsTo(calls, 'PATCH /api/rest/private/users/u2/update_password')).toHaveLength(0);
+  });
+
   it('unlocks a locked member after the confirmation', async () => {
     renderAt('/admin/members', {
       'POST /api/rest/private/users/u3/unlock': {
@@ -190,7 +213,8 @@ describe('members page', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByLabelText('Unlock Alan Turing'));
     const dialog = await findDialog('Unlock member');
-    expect(dialog).toHaveTextContent('locked after 5 failed sign-ins');
+    expect(dialog).toHaveTextContent('has 5 failed sign-ins in a row');
+    expect(dialog).toHaveTextContent('Other addresses were never locked.');
     await user.click(button(dialog, 'Unlock'));
     await waitFor(() => expect(screen.queryByLabelText('Unlock Alan Turing')).toBeNull());
     expect(screen.getByLabelText('Alan Turing')).not.toHaveTextContent('Locked');

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
+import { SHARING_MESSAGES } from '../../../../common/sharing';
 import { InvitationPage } from '../../../../src/features/sharing/components/InvitationPage';
 import { makeStore, type AppStore } from '../../../../src/store/store';
 import {
@@ -52,9 +53,13 @@ describe('invitation page', () => {
       let signedUp = false;
       const { calls } = renderPage({
         'GET /api/rest/shared/invitation/tok123': { body: makeInvitationInfo() },
-        'POST /api/rest/shared/signup': () => {
+        'POST /api/rest/shared/signup': {
+          status: 202,
+          body: { next: 'sign_in', message: SHARING_MESSAGES.signUpDone },
+        },
+        'POST /api/rest/shared/signin': () => {
           signedUp = true;
-          return { status: 201, body: { landing: '/sharing/shared' } };
+          return { body: { landing: '/sharing/shared' } };
         },
         'GET /api/auth/current-user': () => (signedUp ? { body: makeGuest() } : notSignedIn),
       });
@@ -94,6 +99,12 @@ describe('invitation page', () => {
         email: 'client@example.com',
         password: 'guest password 2024',
         shareId: 'tok123',
+      });
+      // The sign-up opens no session: the same address and password sign in next.
+      expect(callsTo(calls, 'POST /api/rest/shared/signin')[0]!.body).toEqual({
+        email: 'client@example.com',
+        password: 'guest password 2024',
+        inviteId: 'tok123',
       });
       expect(store.getState().session.user?.userId).toBe('g1');
       expect(JSON.stringify(store.getState().sharing)).not.toContain('guest password 2024');

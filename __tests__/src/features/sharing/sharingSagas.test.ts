@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { SHARING_MESSAGES } from '../../../../common/sharing';
 import { ApiError } from '../../../../src/api/client';
 import { isAccessEnded } from '../../../../src/features/sharing/sharingApi';
 import {
@@ -160,6 +161,43 @@ describe('sharing sagas', () => {
         error: 'This invitation was sent to another e-mail address.',
       }),
     );
+    expect(store.getState().session.user).toBeNull();
+  });
+
+  it('signs in after the sign-up; a refused sign-in asks the owner of the address for its password', async () => {
+    const { calls } = stubRoutes({
+      'POST /api/rest/shared/signup': {
+        status: 202,
+        body: { next: 'sign_in', message: SHARING_MESSAGES.signUpDone },
+      },
+      'POST /api/rest/shared/signin': {
+        status: 401,
+        body: { message: 'The username or password is incorrect.', code: 'invalid_credentials' },
+      },
+    });
+    store = makeStore();
+    store.dispatch(
+      sharingActions.guestSignUpRequested({
+        first_name: 'A',
+        last_name: 'B',
+        email: 'x@example.com',
+        password: 'long enough password',
+        shareId: 'tok',
+        link_password: 'link secret',
+      }),
+    );
+    await eventually(() =>
+      expect(store.getState().sharing.invitation.submit).toEqual({
+        status: 'failed',
+        error: SHARING_MESSAGES.signUpSignIn,
+      }),
+    );
+    expect(callsTo(calls, 'POST /api/rest/shared/signin')[0]!.body).toEqual({
+      email: 'x@example.com',
+      password: 'long enough password',
+      inviteId: 'tok',
+      link_password: 'link secret',
+    });
     expect(store.getState().session.user).toBeNull();
   });
 });

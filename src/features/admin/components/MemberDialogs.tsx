@@ -4,10 +4,11 @@
  * a time (`admin.memberDialog.kind`); a failed request keeps it open with the server's message.
  */
 import { Alert, Input, Modal, Radio, Select, Spin } from 'antd';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { PASSWORD_MIN_LENGTH } from '../../../../common/constants';
 import { formatDate } from '../../../../common/format';
-import { MESSAGES, formatMessage } from '../../../../common/messages';
+import { MESSAGES } from '../../../../common/messages';
+import { loadPasswordChecker, passwordProblem } from '../../../../common/passwordPolicy';
 import { capitalize, plural, splitCamelCase } from '../../../../common/text';
 import type { DatabaseUserDto, Role } from '../../../../common/types';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
@@ -87,14 +88,37 @@ function DialogError({ message }: { message: string | null }) {
   return message ? <Alert type="error" role="alert" showIcon title={message} /> : null;
 }
 
-/** Checks a new password against the policy the client knows (the server checks it all). */
-export function passwordProblem(password: string, confirm: string): string | null {
-  if (password.length < PASSWORD_MIN_LENGTH) {
-    return formatMessage(MESSAGES.passwordTooShort, { n: PASSWORD_MIN_LENGTH });
+/**
+ * Checks a new password against the shared policy (common/passwordPolicy.ts: length, the
+ * account's details, a zxcvbn strength score), then that the confirmation matches. The server
+ * checks it again. The strength dictionaries load on first use (their own chunk).
+ * @param account the member's details, given to the strength checker as its user dictionary
+ * @returns the message to show, or null when the password may be sent
+ */
+export async function newPasswordProblem(
+  password: string,
+  confirm: string,
+  account: { username: string; firstName?: string; lastName?: string; email?: string | null },
+): Promise<string | null> {
+  let problem: string | null;
+  try {
+    problem = await passwordProblem(password, {
+      username: account.username,
+      userInputs: [account.firstName, account.lastName, account.email],
+    });
+  } catch {
+    problem = null; // The checker could not be loaded: the server still checks the policy.
   }
-  if (password.trim() === '') return MESSAGES.passwordBlank;
+  if (problem) return problem;
   if (password !== confirm) return 'The two passwords do not match.';
   return null;
+}
+
+/** Starts loading the password strength checker while a password dialog is open. */
+function usePasswordChecker(): void {
+  useEffect(() => {
+    loadPasswordChecker().catch(() => undefined);
+  }, []);
 }
 
 interface DialogProps {
@@ -118,7 +142,7 @@ function MemberModal({
   saving: boolean;
   okText: string;
   danger?: boolean;
-  onOk: () => void;
+  onOk: () => void | Promise<void>;
   onCancel: () => void;
   children: ReactNode;
 }) {
@@ -130,7 +154,7 @@ function MemberModal({
       cancelText="Cancel"
       okButtonProps={{ danger: danger ?? false }}
       confirmLoading={saving}
-      onOk={onOk}
+      onOk={() => void onOk()}
       onCancel={onCancel}
       destroyOnHidden
       maskClosable={!saving}
@@ -156,12 +180,13 @@ function CreateDialog({ saving, error, onCancel }: DialogProps) {
     setFields((current) => ({ ...current, [name]: value }));
     setProblem(null);
   };
-  const submit = () => {
+  usePasswordChecker();
+  const submit = async () => {
     if (fields.username.trim() === '') {
       setProblem(MESSAGES.usernameRequired);
       return;
     }
-    const passwordError = passwordProblem(fields.password, fields.password);
+    const passwordError = await newPasswordProblem(fields.password, fields.password, fields);
     if (passwordError) {
       setProblem(passwordError);
       return;
@@ -265,8 +290,9 @@ function PasswordDialog({
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const submit = () => {
-    const found = passwordProblem(password, confirm);
+  usePasswordChecker();
+  const submit = async () => {
+    const found = await newPasswordProblem(password, confirm, member);
     if (found) {
       setProblem(found);
       return;
@@ -283,7 +309,8 @@ function PasswordDialog({
     >
       <p>
         A new password for <strong>{memberDisplayName(member)}</strong>, at least{' '}
-        {PASSWORD_MIN_LENGTH} characters. Their other sessions end.
+        {PASSWORD_MIN_LENGTH} characters and hard to guess (a few uncommon words together). Their
+        other sessions end.
       </p>
       <Field
         name="newPassword"
@@ -326,11 +353,11 @@ function confirmation(kind: 'disable' | 'enable' | 'unlock', member: DatabaseUse
     case 'unlock':
       return (
         <p>
-          Unlock {name}? The account was locked after {member.failed_logins} failed{' '}
-          {plural(member.failed_logins, 'sign-in')}
-          {member.locked_at ? ` on ${formatDate(member.locked_at)}` : ''}
-          {member.locked_until ? `, until ${formatDate(member.locked_until)}` : ''}. They can sign
-          in again at once.
+          Unlock {name}? Sign-ins from an address that entered too many wrong passwords are locked
+          {member.locked_at ? ` since ${formatDate(member.locked_at)}` : ''}
+          {member.locked_until ? `, until ${formatDate(member.locked_until)}` : ''} (the account has{' '}
+          {member.failed_logins} failed {plural(member.failed_logins, 'sign-in')} in a row). Other
+          addresses were never locked. Unlocking lets every address sign in again at once.
         </p>
       );
   }
@@ -351,9 +378,9 @@ function StateDialog({
       saving={saving}
       okText={capitalize(kind)}
       danger={kind === 'disable'}
-      onOk={() =>
-        dispatch(adminActions.memberStateChangeRequested({ memberId: member.id, change: kind }))
-      }
+      onOk={() => {
+        dispatch(adminActions.memberStateChangeRequested({ memberId: member.id, change: kind }));
+      }}
       onCancel={onCancel}
     >
       {confirmation(kind, member)}

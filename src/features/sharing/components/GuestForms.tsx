@@ -132,7 +132,11 @@ export function GuestSignUpForm({ token, info }: GuestFormProps) {
             validator: async (_rule, value: string | undefined) => {
               if (!value) return;
               const email = String(getFieldValue('email') ?? '').trim();
-              const problem = passwordProblem(value, { username: email });
+              const names = [getFieldValue('firstName'), getFieldValue('lastName')];
+              const problem = await passwordProblem(value, {
+                username: email,
+                userInputs: names.map((name) => String(name ?? '')),
+              });
               if (problem) throw new Error(problem);
             },
           }),

@@ -1,0 +1,26 @@
+/**
+ * `npm run admin -- unlock <username>` and `npm run admin -- reset-password <username>`: the
+ * operator's rescue when the administrator account is lost or locked (server/cli/adminCommands.ts).
+ * Exits 0 when done, 1 when refused (unknown user, weak password), 2 on usage or another error.
+ */
+import { runAdminCommand } from './adminCommands';
+
+/** All of stdin as text, or null when it is a terminal (nothing is piped in). */
+async function readStdin(): Promise<string | null> {
+  if (process.stdin.isTTY) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+runAdminCommand(process.argv.slice(2), {
+  env: process.env,
+  readStdin,
+  out: (line) => console.log(line),
+  err: (line) => console.error(line),
+})
+  .then((code) => process.exit(code))
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exit(2);
+  });

@@ -391,19 +391,45 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
     const { uploadId, key } = request;
     const file = fileByUploadId(uploadId);
     let signed: PresignedRequestDto;
-    if (request.method === 'PUT' && 'partNumber' in request) {
-      if (file) armStall(file.id);
-      signed = await signPart(uploadId, key, request.partNumber, file);
-    } else if (request.method === 'GET') {
-      if (file) armStall(file.id);
-      signed = await api.signListParts(uploadId, key);
-    } else if (request.method === 'POST') {
-      if (file) armStall(file.id);
-      signed = await api.signCompleteMultipart(uploadId, key);
-    } else {
-      signed = await api.abortMultipartUpload(uploadId, key);
+    try {
+      if (request.method === 'PUT' && 'partNumber' in request) {
+        if (file) armStall(file.id);
+        signed = await signPart(uploadId, key, request.partNumber, file);
+      } else if (request.method === 'GET') {
+        if (file) armStall(file.id);
+        signed = await api.signListParts(uploadId, key);
+      } else if (request.method === 'POST') {
+        if (file) armStall(file.id);
+        signed = await api.signCompleteMultipart(uploadId, key);
+      } else {
+        signed = await api.abortMultipartUpload(uploadId, key);
+      }
+    } catch (error) {
+      if (
+        request.method !== 'DELETE' &&
+        file &&
+        error instanceof ApiError &&
+        error.status === 404
+      ) {
+        await askAgain(file);
+      }
+      throw error;
     }
     return { url: absolute(signed.url), headers: signed.headers };
+  };
+
+  /**
+   * A multipart upload the server no longer has pending (404): recorded meanwhile (e.g. just
+   * before a navigation, with the saved state not knowing it), or discarded. The file of a batch
+   * asks create-upload again: settled, it is recorded; otherwise it starts over with the upload the
+   * server answers at its next try (its stored multipart state is dropped).
+   */
+  const askAgain = async (file: UploadFile): Promise<void> => {
+    if (!file.meta.batchId) return;
+    const reply = await api.createMultipartUpload(createRequestFor(file));
+    if (isSettled(reply)) settle(file, reply);
+    setUploadId(file.id, reply.id);
+    uppy.setFileState(file.id, { s3Multipart: undefined });
   };
 
   /**

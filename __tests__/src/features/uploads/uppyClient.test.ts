@@ -348,6 +348,35 @@ describe('createUppyUploader', () => {
     expect(failedUpload('uppy-done.pdf')).toBeUndefined();
   });
 
+  it('asks create-upload again when the server no longer has a multipart upload pending', async () => {
+    const uploader = make();
+    uploader.add([{ file: fakeFile('Resumed.bin', 30), folderId: '' }]);
+    fake.setFileMeta('uppy-Resumed.bin', {
+      ...fake.getFile('uppy-Resumed.bin')!.meta,
+      uploadId: 'mp-old',
+    });
+    // Recorded meanwhile: the listing of its parts is refused, the create answers it recorded.
+    api.signListParts.mockRejectedValueOnce(new ApiError(404, 'no_such_upload', 'gone'));
+    api.createMultipartUpload.mockResolvedValueOnce({ id: 'mp-old', state: 'recorded' });
+    await expect(sign({ method: 'GET', key: 'db1/mp-old', uploadId: 'mp-old' })).rejects.toThrow();
+    fake.emit('upload-error', fake.getFile('uppy-Resumed.bin'), new Error('stopped'));
+    expect(events).toEqual([
+      { type: 'uploaded', id: 'uppy-Resumed.bin', uploadId: 'mp-old', sha256: null },
+    ]);
+    // Discarded meanwhile: the file starts over with the pending upload the server answers.
+    fake.setFileState('uppy-Resumed.bin', {
+      s3Multipart: { uploadId: 'mp-old', key: 'db1/mp-old' },
+    });
+    api.signCompleteMultipart.mockRejectedValueOnce(new ApiError(404, 'no_such_upload', 'gone'));
+    await expect(sign({ method: 'POST', key: 'db1/mp-old', uploadId: 'mp-old' })).rejects.toThrow(
+      'gone',
+    );
+    expect(fake.getFile('uppy-Resumed.bin')?.meta.uploadId).toBe('mp-1');
+    expect(fake.getFile('uppy-Resumed.bin')?.s3Multipart).toBeUndefined();
+    fake.emit('upload-error', fake.getFile('uppy-Resumed.bin'), new ApiError(404, 'x', 'gone'));
+    expect(events.at(-1)).toMatchObject({ type: 'failed', id: 'uppy-Resumed.bin' });
+  });
+
   it('signs every multipart step through the API, with the server’s key', async () => {
     const uploader = make();
     uploader.add([{ file: fakeFile('big.bin', 30_000_000), folderId: '' }]);

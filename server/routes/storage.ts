@@ -11,6 +11,7 @@ import { MAX_FILE_SIZE_BYTES } from '../../common/constants';
 import { formatSize } from '../../common/format';
 import { formatMessage, MESSAGES } from '../../common/messages';
 import { AppError } from '../errors';
+import type { UploadKeyState } from '../services/files';
 import {
   LOCAL_STORAGE_PREFIX,
   LocalObjectStore,
@@ -41,9 +42,6 @@ const STATUS: Record<StoreFailure, [number, string]> = {
   exists: [409, 'The file is already stored and cannot be replaced.'],
   recorded: [409, 'The file is already recorded and cannot be replaced.'],
 };
-
-/** Where the upload of a storage key stands (see the `uploadState` of {@link storageRoutes}). */
-export type UploadKeyState = 'pending' | 'ready' | 'missing';
 
 /** The operations that write to the store: each needs a pending upload of its key. */
 const WRITES = new Set(['put', 'create', 'part', 'complete']);

@@ -44,7 +44,6 @@ import {
   updateFile,
 } from '../repositories/files';
 import type { FileRow } from '../db/schema';
-import type { UploadKeyState } from '../routes/storage';
 import { accessibleFile, accessibleFolder } from './access';
 import type { RequestContext, Services } from './context';
 import { fingerprintLater } from './fingerprints';
@@ -255,7 +254,8 @@ export interface CreateUploadOutcome<T> {
  * minutes, bound to the key, the content type and the declared size (104857600 bytes when none
  * was declared). A file of the batch created again gets its earlier upload: signed again while
  * nothing is stored, else settled (nothing to send).
- * @throws AppError as {@link startPendingUpload}
+ * @throws AppError as {@link startPendingUpload}; 409 'duplicate_file' when the batch's earlier
+ *   upload of the name declared another size
  */
 export async function createUpload(
   services: Services,
@@ -265,6 +265,9 @@ export async function createUpload(
   const started = await startPendingUpload(services, ctx, input);
   if (started.kind === 'settled') return { created: false, response: started.answer };
   const { pending } = started;
+  if (input.size !== undefined && pending.size !== UNDECLARED_SIZE && pending.size !== input.size) {
+    throw conflict(duplicateMessage(pending.name), 'duplicate_file');
+  }
   const presigned = services.store.presignPut(pending.storageKey, {
     contentType: pending.contentType,
     maxBytes: pending.size === UNDECLARED_SIZE ? MAX_FILE_SIZE_BYTES : pending.size,
@@ -273,6 +276,9 @@ export async function createUpload(
   });
   return { created: started.kind === 'new', response: { id: pending.id, ...presigned } };
 }
+
+/** Where the upload of a storage key stands: see {@link uploadStateOf}. */
+export type UploadKeyState = 'pending' | 'ready' | 'missing';
 
 /**
  * Where the upload of a storage key stands (for a multipart step, the upload of id `uploadId`;

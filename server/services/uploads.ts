@@ -47,7 +47,8 @@ export function uploadRestrictions(services: Services): UploadRestrictions {
  * pending row's id is the multipart upload id. A file of the batch created again gets its earlier
  * upload (the store's create is idempotent for it; a resumed upload lists its stored parts), or,
  * when it is stored or recorded, the settled answer.
- * @throws AppError as startPendingUpload; 400 'invalid_size' for an empty file (it has no part)
+ * @throws AppError as startPendingUpload; 400 'invalid_size' for an empty file (it has no part);
+ *   409 'duplicate_file' when the batch's earlier upload of the name declared another size
  */
 export async function createMultipartUpload(
   services: Services,

@@ -18,7 +18,7 @@ export const createUploadProperties = {
   content_type: { type: 'string', maxLength: 255 },
   size: { type: 'integer', minimum: 0 },
   batch_id: { type: 'string', minLength: 1, maxLength: 64 },
-  client_key: { type: 'string', minLength: 1, maxLength: 255 },
+  client_key: { type: 'string', minLength: 1, maxLength: 2048 },
 } as const;
 
 /** Registers the file routes. */

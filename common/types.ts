@@ -176,8 +176,21 @@ export interface CreateUploadRequest {
   name: string;
   extension: string;
   content_type: string;
-  /** Declared size in bytes; the stored object must match it. */
-  size: number;
+  /**
+   * Declared size in bytes; the stored object must match it. Optional for a single upload (SPEC
+   * section 3's payload has only the four fields above): the object may then have up to
+   * 104857600 bytes and the file takes the stored object's size when recorded.
+   */
+  size?: number;
+  /**
+   * The client's id of the batch (one pick of files, kept across a reload). One batch holds one
+   * file per name (case-insensitive) and folder: a second is refused with SPEC section 5's
+   * duplicate message, unless it is the same client file (`client_key`) created again, which is
+   * answered its earlier upload.
+   */
+  batch_id?: string;
+  /** The client's own key of the file within its batch (the uploader's file id). */
+  client_key?: string;
 }
 
 /** Answer of create-upload: a presigned PUT address on the object store. */
@@ -186,6 +199,18 @@ export interface CreateUploadResponse {
   url: string;
   method: 'PUT';
   headers: Record<string, string>;
+}
+
+/**
+ * Answer of create-upload (single or multipart) for a file of the batch created again whose bytes
+ * need not be sent: `stored` (the bytes are stored: record the upload `id`) or `recorded` (it is
+ * already the file `file`).
+ */
+export interface SettledUploadResponse {
+  id: string;
+  state: 'stored' | 'recorded';
+  /** The recorded file (state `recorded`). */
+  file?: FileDto;
 }
 
 /** POST /api/rest/files/record: makes a pending upload visible. */
@@ -203,7 +228,10 @@ export interface RecordUploadRequest {
  * create-upload). The answer is the presigned S3-style create request and the storage key the
  * parts go to; `id` is both the pending upload's id and the multipart upload id.
  */
-export type CreateMultipartUploadRequest = CreateUploadRequest;
+export type CreateMultipartUploadRequest = CreateUploadRequest & {
+  /** Declared size in bytes (required: the parts are laid out from it). */
+  size: number;
+};
 
 /** A presigned store request as the sign endpoints answer it. */
 export interface PresignedRequestDto {

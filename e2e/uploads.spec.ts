@@ -10,6 +10,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   closeSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   openSync,
@@ -26,7 +27,11 @@ import { MESSAGES } from '../common/messages';
 import type { UploadRestrictions } from '../common/uploads';
 import { createFolder } from './folders';
 
-const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
+/** The shared corpus beside the checkout (or beside the folder of worktrees). */
+const CORPUS =
+  ['../../shared/corpus', '../../../shared/corpus']
+    .map((relative) => path.resolve(import.meta.dirname, relative))
+    .find((dir) => existsSync(dir)) ?? path.resolve(import.meta.dirname, '../../shared/corpus');
 const corpusFiles = readdirSync(CORPUS)
   .filter((name) => !['SHA256SUMS', 'SOURCES.md'].includes(name))
   .sort();
@@ -266,4 +271,56 @@ test('a dropped folder is refused; the same file twice in one drop is a duplicat
     page.getByTestId('entity-row').filter({ hasText: 'Engagement letter.pdf' }),
   ).toHaveCount(1);
   await expect(rows.first()).toHaveAttribute('data-status', 'complete');
+});
+
+test('a batch interrupted by leaving the folder ends with every picked file exactly once', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await signIn(page);
+  const folderName = `Interrupted ${Date.now()}`;
+  await openNewFolder(page, folderName);
+  const folderUrl = page.url();
+  const folderId = folderUrl.split('/').pop()!;
+  const batchDir = path.join(workDir, 'batch');
+  mkdirSync(batchDir, { recursive: true });
+  const names = Array.from(
+    { length: 30 },
+    (_, i) => `Statement ${String(i + 1).padStart(2, '0')}.bin`,
+  );
+  for (const name of names) generate(path.join(batchDir, name), 512 * 1024);
+  /** The names of the files in the folder, from the API (the list page shows a window of them). */
+  const namesInFolder = async (): Promise<string[]> => {
+    const reply = await page.request.get(`/api/rest/entities?folder_id=${folderId}&page_size=500`);
+    const body = (await reply.json()) as { items: { name: string; type?: string }[] };
+    return body.items.map((item) => item.name).sort();
+  };
+  // The page asks before leaving while uploads run: the user confirms.
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page
+    .getByLabel('Upload files')
+    .setInputFiles(names.map((name) => path.join(batchDir, name)));
+  // Leave while some files are recorded and others are on their way: a full navigation to
+  // another page of the app, then back to the folder.
+  await expect(page.getByTestId('entity-row').first()).toBeVisible({ timeout: 60_000 });
+  await page.waitForTimeout(1_000);
+  await page.goto('/history');
+  expect((await namesInFolder()).length).toBeLessThan(30);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await page.goto(folderUrl);
+  await expect(page.getByRole('heading', { level: 1, name: folderName })).toBeVisible();
+
+  // Every picked file ends as exactly one file (no "(1)" copy), and the panel shows the files it
+  // found again complete, none failed.
+  await expect
+    .poll(async () => (await namesInFolder()).length, { timeout: 120_000 })
+    .toBeGreaterThanOrEqual(30);
+  const panelRows = page.locator('[data-testid="upload-row"]');
+  await expect(panelRows.first()).toBeVisible();
+  await expect(
+    page.locator('[data-testid="upload-row"]:not([data-status="complete"])'),
+  ).toHaveCount(0, { timeout: 30_000 });
+  // Nothing more arrives late.
+  await page.waitForTimeout(3_000);
+  expect(await namesInFolder()).toEqual(names);
 });

@@ -29,7 +29,7 @@ import { indexFieldRoutes } from './routes/indexFields';
 import { outboxRoutes } from './routes/outbox';
 import { searchRoutes } from './routes/search';
 import { publicSharingRoutes, sharingRoutes } from './routes/sharing';
-import { discardRefusedUpload } from './services/files';
+import { discardRefusedUpload, uploadStateOf } from './services/files';
 import type { Services } from './services/context';
 import type { LocalObjectStore } from './storage/localObjectStore';
 
@@ -95,7 +95,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await publicSharingRoutes(app, deps);
   await publicContactRoutes(app, deps);
   if (deps.localStore) {
-    await storageRoutes(app, deps.localStore, (key) => discardRefusedUpload(deps, key));
+    await storageRoutes(
+      app,
+      deps.localStore,
+      (key) => discardRefusedUpload(deps, key),
+      (key, uploadId) => uploadStateOf(deps, key, uploadId),
+    );
   }
 
   await app.register(async (scope) => {

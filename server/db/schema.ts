@@ -118,6 +118,12 @@ export interface FilesTable {
   archived_at: string | null;
   /** The item whose archive archived this row (its own id if archived itself), or null (0004). */
   archived_root_id: string | null;
+  /** The client's batch id of the upload that made the row, or null (0018). */
+  upload_batch_id: string | null;
+  /** The client's key of the file within its batch, or null (0018). */
+  upload_client_key: string | null;
+  /** `nameKey` of the name the file was picked with, for its batch's duplicate check (0018). */
+  upload_name_key: string | null;
 }
 
 export interface FavoritesTable {

@@ -306,3 +306,82 @@ export async function deletePendingUpload(
   const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** Whether an error is a unique-index violation (SQLite or PostgreSQL). */
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  return (
+    e?.code === '23505' || (typeof e?.message === 'string' && /UNIQUE constraint/i.test(e.message))
+  );
+}
+
+/**
+ * Inserts a pending upload row unless another pending upload of the same batch, folder and picked
+ * name exists (unique index files_upload_batch_pending, migration 0019).
+ * @returns false when that index refused the row (nothing was inserted)
+ */
+export async function insertPendingUpload(db: Executor, row: NewFile): Promise<boolean> {
+  try {
+    await db.insertInto('files').values(row).execute();
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * The upload of a batch for a picked name in a folder (any status; a pending one first), or
+ * undefined.
+ * @param uploadNameKey `nameKey` of the name the file was picked with
+ */
+export function findBatchUpload(
+  db: Executor,
+  databaseId: string,
+  batchId: string,
+  folderId: string,
+  uploadNameKey: string,
+): Promise<FileRow | undefined> {
+  return db
+    .selectFrom('files')
+    .selectAll()
+    .where('database_id', '=', databaseId)
+    .where('upload_batch_id', '=', batchId)
+    .where('folder_id', '=', folderId)
+    .where('upload_name_key', '=', uploadNameKey)
+    .orderBy('status')
+    .executeTakeFirst();
+}
+
+/** The id and status of the row (if any) that owns a storage key. */
+export function findByStorageKey(
+  db: Executor,
+  storageKey: string,
+): Promise<Pick<FileRow, 'id' | 'status'> | undefined> {
+  return db
+    .selectFrom('files')
+    .select(['id', 'status'])
+    .where('storage_key', '=', storageKey)
+    .executeTakeFirst();
+}
+
+/**
+ * Makes a pending upload a ready file with the given fields, only while it is still pending, so
+ * that of two records of one upload only one does it.
+ * @returns whether this call made the row ready
+ */
+export async function markUploadReady(
+  db: Executor,
+  databaseId: string,
+  id: string,
+  patch: FileUpdate,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('files')
+    .set({ ...patch, status: 'ready' })
+    .where('database_id', '=', databaseId)
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

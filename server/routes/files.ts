@@ -7,6 +7,20 @@ import { createUpload, getFile, openFile, recordUpload, type ReadMode } from '..
 import { readRequestOf, sendFile } from './fileResponse';
 import { idParams } from './schemas';
 
+/**
+ * The fields of create-upload (single and multipart, SPEC section 3): the spec's four, the
+ * declared size, and the client's batch identity (both optional).
+ */
+export const createUploadProperties = {
+  folder_id: { type: 'string', maxLength: 64 },
+  name: { type: 'string', maxLength: 1000 },
+  extension: { type: 'string', maxLength: 255 },
+  content_type: { type: 'string', maxLength: 255 },
+  size: { type: 'integer', minimum: 0 },
+  batch_id: { type: 'string', minLength: 1, maxLength: 64 },
+  client_key: { type: 'string', minLength: 1, maxLength: 2048 },
+} as const;
+
 /** Registers the file routes. */
 export function fileRoutes(app: FastifyInstance, services: Services): void {
   app.post<{ Body: CreateUploadRequest }>(
@@ -16,19 +30,15 @@ export function fileRoutes(app: FastifyInstance, services: Services): void {
         tags: ['files'],
         body: {
           type: 'object',
-          required: ['folder_id', 'name', 'extension', 'content_type', 'size'],
-          properties: {
-            folder_id: { type: 'string', maxLength: 64 },
-            name: { type: 'string', maxLength: 1000 },
-            extension: { type: 'string', maxLength: 255 },
-            content_type: { type: 'string', maxLength: 255 },
-            size: { type: 'integer', minimum: 0 },
-          },
+          required: ['folder_id', 'name', 'extension', 'content_type'],
+          properties: createUploadProperties,
         },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await createUpload(services, ctxOf(request), request.body)),
+    async (request, reply) => {
+      const outcome = await createUpload(services, ctxOf(request), request.body);
+      return reply.code(outcome.created ? 201 : 200).send(outcome.response);
+    },
   );
 
   app.post<{ Body: RecordUploadRequest }>(

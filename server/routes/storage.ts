@@ -11,6 +11,7 @@ import { MAX_FILE_SIZE_BYTES } from '../../common/constants';
 import { fileTooLargeMessage } from '../../common/files';
 import { MESSAGES } from '../../common/messages';
 import { AppError } from '../errors';
+import type { UploadKeyState } from '../services/files';
 import {
   LOCAL_STORAGE_PREFIX,
   LocalObjectStore,
@@ -32,7 +33,12 @@ const STATUS: Record<StoreFailure, [number, string]> = {
   size_mismatch: [400, MESSAGES.uploadNotComplete],
   malformed_xml: [400, 'The list of parts could not be read.'],
   busy: [409, 'The upload is being completed.'],
+  exists: [409, 'The file is already stored and cannot be replaced.'],
+  recorded: [409, 'The file is already recorded and cannot be replaced.'],
 };
+
+/** The operations that write to the store: each needs a pending upload of its key. */
+const WRITES = new Set(['put', 'create', 'part', 'complete']);
 
 type StoreRequest = FastifyRequest<{
   Params: { '*': string };
@@ -62,13 +68,20 @@ function bodyLimit(request: StoreRequest, signedMax: number): number {
 /**
  * Registers the store endpoints under /api/storage/objects/* in their own scope (their own
  * content-type parser that leaves the body unread).
+ * Stored objects are immutable: a write (single PUT, multipart create, part or complete) is
+ * refused unless `uploadState` says the key's upload is still pending — 409 once it is recorded,
+ * 404 once it is gone (discarded, cleaned up) — so a presigned URL replayed afterwards changes
+ * nothing; the store itself never publishes over an existing object either.
  * @param onRefused called with the key of a single PUT refused for its body (too large, broken
  *   off): that upload never became a file. Parts are not reported: a broken part is resent.
+ * @param uploadState where the upload of `key` stands (for multipart steps: the upload whose id
+ *   is `uploadId`; for a single PUT `uploadId` is '')
  */
 export async function storageRoutes(
   app: FastifyInstance,
   store: LocalObjectStore,
   onRefused: (key: string) => Promise<void>,
+  uploadState: (key: string, uploadId: string) => Promise<UploadKeyState>,
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -86,6 +99,11 @@ export async function storageRoutes(
           request.headers['content-type'] ?? '',
         );
         op = signed.op;
+        if (WRITES.has(signed.op)) {
+          const state = await uploadState(key, signed.uploadId);
+          if (state === 'ready') throw new StoreRefused('recorded');
+          if (state === 'missing') throw new StoreRefused('no_such_upload');
+        }
         switch (signed.op) {
           case 'put': {
             const info = await store.write(key, request.raw, bodyLimit(request, signed.maxBytes));

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { CreateMultipartUploadRequest } from '../../common/types';
 import { ctxOf } from '../plugins/auth';
+import { createUploadProperties } from './files';
 import type { Services } from '../services/context';
 import {
   abortMultipartUpload,
@@ -44,18 +45,14 @@ export function uploadRoutes(app: FastifyInstance, services: Services): void {
         body: {
           type: 'object',
           required: ['folder_id', 'name', 'extension', 'content_type', 'size'],
-          properties: {
-            folder_id: { type: 'string', maxLength: 64 },
-            name: { type: 'string', maxLength: 1000 },
-            extension: { type: 'string', maxLength: 255 },
-            content_type: { type: 'string', maxLength: 255 },
-            size: { type: 'integer', minimum: 0 },
-          },
+          properties: createUploadProperties,
         },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await createMultipartUpload(services, ctxOf(request), request.body)),
+    async (request, reply) => {
+      const outcome = await createMultipartUpload(services, ctxOf(request), request.body);
+      return reply.code(outcome.created ? 201 : 200).send(outcome.response);
+    },
   );
 
   app.get<{

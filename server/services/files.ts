@@ -9,6 +9,7 @@ import { dispositionHeader } from '../disposition';
 import { MAX_FILE_SIZE_BYTES, PRESIGNED_URL_TTL_MS } from '../../common/constants';
 import {
   contentTypeFor,
+  duplicateMessage,
   isInlinePreviewable,
   previewContentType,
   validateUploadFile,
@@ -21,19 +22,28 @@ import {
   tooManyFilesMessage,
 } from '../../common/uploads';
 import { nameKey, splitFileName, uniqueName, validateEntityName } from '../../common/names';
-import type { CreateUploadRequest, CreateUploadResponse, FileDto } from '../../common/types';
+import type {
+  CreateUploadRequest,
+  CreateUploadResponse,
+  FileDto,
+  SettledUploadResponse,
+} from '../../common/types';
 import { AppError, badRequest, conflict, notFound, tooLarge } from '../errors';
 import { isoAt, newId } from '../ids';
 import { presentFile } from '../presenters';
 import {
-  deleteFileRow,
   countActivePendingUploads,
   deletePendingByStorageKey,
+  deletePendingUpload,
   favoritesFor,
+  findBatchUpload,
   findFile,
-  insertFile,
+  findByStorageKey,
+  insertPendingUpload,
+  markUploadReady,
   updateFile,
 } from '../repositories/files';
+import type { FileRow } from '../db/schema';
 import { accessibleFile, accessibleFolder } from './access';
 import type { RequestContext, Services } from './context';
 import { fingerprintLater } from './fingerprints';
@@ -54,7 +64,14 @@ function assertUploadable(name: string, size: number): void {
   if (uploadProblem) throw badRequest(uploadProblem, 'invalid_name');
 }
 
-/** A pending upload row just created by {@link startPendingUpload}. */
+/**
+ * The `size` of a pending single upload created without one (SPEC section 3's payload has no
+ * size): the presigned PUT then allows up to 104857600 bytes and the record takes the stored
+ * object's size. Pending rows are never listed, so the marker is never shown.
+ */
+export const UNDECLARED_SIZE = -1;
+
+/** A pending upload row, as {@link startPendingUpload} answers it. */
 export interface PendingUpload {
   /** The row's id (also the multipart upload id of a multipart upload). */
   id: string;
@@ -62,32 +79,98 @@ export interface PendingUpload {
   storageKey: string;
   name: string;
   contentType: string;
-  /** Declared size in bytes. */
+  /** Declared size in bytes, or {@link UNDECLARED_SIZE}. */
   size: number;
+}
+
+/**
+ * What {@link startPendingUpload} did: inserted a new pending upload, or found the batch's
+ * earlier upload of the same client file — still pending with nothing stored (its bytes are to be
+ * sent again), or settled (stored or recorded: nothing to send).
+ */
+export type StartedUpload =
+  | { kind: 'new' | 'pending'; pending: PendingUpload }
+  | { kind: 'settled'; answer: SettledUploadResponse };
+
+/** The batch identity of an upload request, or null when it has none. */
+interface UploadBatch {
+  batchId: string;
+  /** The client's key of the file, or null. */
+  clientKey: string | null;
+  /** `nameKey` of the picked name. */
+  nameKey: string;
+}
+
+/** A pending row as a {@link PendingUpload}. */
+function pendingOf(row: FileRow): PendingUpload {
+  return {
+    id: row.id,
+    storageKey: row.storage_key,
+    name: row.name,
+    contentType: row.content_type,
+    size: Number(row.size),
+  };
+}
+
+/**
+ * Answers a create-upload that found an earlier upload of its batch for the same picked name in
+ * the folder: the same client file of the same user gets its earlier upload back (settled when its
+ * bytes are stored or it is recorded; else pending, touched so that it counts as running); any
+ * other file is a duplicate in one upload.
+ * @throws AppError 409 'duplicate_file' with SPEC section 5's message
+ */
+async function answerEarlierUpload(
+  services: Services,
+  ctx: RequestContext,
+  earlier: FileRow,
+  batch: UploadBatch,
+  name: string,
+): Promise<StartedUpload> {
+  if (
+    batch.clientKey === null ||
+    earlier.upload_client_key !== batch.clientKey ||
+    earlier.created_by !== ctx.userId
+  ) {
+    throw conflict(duplicateMessage(name), 'duplicate_file');
+  }
+  if (earlier.status === 'ready') {
+    const file = await getFile(services, ctx, earlier.id);
+    return { kind: 'settled', answer: { id: earlier.id, state: 'recorded', file } };
+  }
+  if (await services.store.head(earlier.storage_key)) {
+    return { kind: 'settled', answer: { id: earlier.id, state: 'stored' } };
+  }
+  await updateFile(services.db, ctx.databaseId, earlier.id, { updated_at: isoAt(services.clock) });
+  return { kind: 'pending', pending: pendingOf(earlier) };
 }
 
 /**
  * Checks everything an upload must satisfy before any byte is sent and inserts its pending row:
  * the name (ISO-8859-1, no separators or control characters, at most 255 characters), the size
- * (at most 104857600 bytes, at least the configured minimum), the configured allowed types, that
- * the extension matches the name and the content type is the one derived from it, that the folder
- * is visible and writable, and that the user has fewer running uploads than the configured count
- * (uploads touched within the presigned-URL lifetime count as running).
+ * when declared (at most 104857600 bytes, at least the configured minimum), the configured allowed
+ * types, that the extension matches the name and the content type is the one derived from it,
+ * that the folder is visible and writable, and that the user has fewer running uploads than the
+ * configured count (uploads touched within the presigned-URL lifetime count as running).
+ * With a `batch_id` (SPEC section 5, "Duplicate files in one upload are refused"), a second file of
+ * the same name (case-insensitive) in the batch and folder is refused, while the same client file
+ * (`client_key`) created again — a resume or a retry — gets its earlier upload back instead of a
+ * new row (see {@link StartedUpload}).
  * @throws AppError 400 (name, type, size, count), 413 (over 104857600 bytes), 404 (folder not
- *   visible), 403 (read-only member)
+ *   visible), 403 (read-only member), 409 'duplicate_file'
  */
 export async function startPendingUpload(
   services: Services,
   ctx: RequestContext,
   input: CreateUploadRequest,
-): Promise<PendingUpload> {
+): Promise<StartedUpload> {
   const name = input.name.trim();
-  if (!Number.isSafeInteger(input.size) || input.size < 0) {
+  const declared = input.size;
+  if (declared !== undefined && (!Number.isSafeInteger(declared) || declared < 0)) {
     throw badRequest('The file size must be a whole number of bytes.', 'invalid_size');
   }
-  assertUploadable(name, input.size);
+  assertUploadable(name, declared ?? 0);
   const restrictions = services.config.uploads;
-  if (input.size < restrictions.min_file_size) {
+  if (declared !== undefined && declared < restrictions.min_file_size) {
     throw badRequest(fileTooSmallMessage(name, restrictions.min_file_size), 'file_too_small');
   }
   if (!isAllowedFileType(name, restrictions.allowed_file_types)) {
@@ -108,6 +191,15 @@ export async function startPendingUpload(
     );
   }
   await accessibleFolder(services.db, ctx, input.folder_id, 'write');
+  const batch: UploadBatch | null = input.batch_id
+    ? { batchId: input.batch_id, clientKey: input.client_key ?? null, nameKey: nameKey(name) }
+    : null;
+  const earlierOf = (b: UploadBatch) =>
+    findBatchUpload(services.db, ctx.databaseId, b.batchId, input.folder_id, b.nameKey);
+  if (batch) {
+    const earlier = await earlierOf(batch);
+    if (earlier) return answerEarlierUpload(services, ctx, earlier, batch, name);
+  }
   const now = services.clock();
   const running = await countActivePendingUploads(
     services.db,
@@ -121,14 +213,15 @@ export async function startPendingUpload(
   const id = newId();
   const storageKey = `${ctx.databaseId}/${id}`;
   const at = new Date(now).toISOString();
-  await insertFile(services.db, {
+  const size = declared ?? UNDECLARED_SIZE;
+  const inserted = await insertPendingUpload(services.db, {
     id,
     database_id: ctx.databaseId,
     folder_id: input.folder_id,
     name,
     name_key: nameKey(name),
     extension,
-    size: input.size,
+    size,
     content_type: contentType,
     storage_key: storageKey,
     status: 'pending',
@@ -137,40 +230,101 @@ export async function startPendingUpload(
     created_at: at,
     updated_at: at,
     archived_at: null,
+    upload_batch_id: batch?.batchId ?? null,
+    upload_client_key: batch?.clientKey ?? null,
+    upload_name_key: batch?.nameKey ?? null,
   });
-  return { id, storageKey, name, contentType, size: input.size };
+  if (!inserted && batch) {
+    // Another request of the batch inserted the same name first.
+    const earlier = await earlierOf(batch);
+    if (earlier) return answerEarlierUpload(services, ctx, earlier, batch, name);
+    throw conflict(duplicateMessage(name), 'duplicate_file');
+  }
+  return { kind: 'new', pending: { id, storageKey, name, contentType, size } };
+}
+
+/** What create-upload answers, and whether it made a new pending upload (201) or not (200). */
+export interface CreateUploadOutcome<T> {
+  created: boolean;
+  response: T | SettledUploadResponse;
 }
 
 /**
  * Starts a single-PUT upload: {@link startPendingUpload}, then a presigned PUT valid for 15
- * minutes, bound to the key, the content type and the declared size.
- * @throws AppError as {@link startPendingUpload}
+ * minutes, bound to the key, the content type and the declared size (104857600 bytes when none
+ * was declared). A file of the batch created again gets its earlier upload: signed again while
+ * nothing is stored, else settled (nothing to send).
+ * @throws AppError as {@link startPendingUpload}; 409 'duplicate_file' when the batch's earlier
+ *   upload of the name declared another size
  */
 export async function createUpload(
   services: Services,
   ctx: RequestContext,
   input: CreateUploadRequest,
-): Promise<CreateUploadResponse> {
-  const pending = await startPendingUpload(services, ctx, input);
+): Promise<CreateUploadOutcome<CreateUploadResponse>> {
+  const started = await startPendingUpload(services, ctx, input);
+  if (started.kind === 'settled') return { created: false, response: started.answer };
+  const { pending } = started;
+  if (input.size !== undefined && pending.size !== UNDECLARED_SIZE && pending.size !== input.size) {
+    throw conflict(duplicateMessage(pending.name), 'duplicate_file');
+  }
   const presigned = services.store.presignPut(pending.storageKey, {
     contentType: pending.contentType,
-    maxBytes: pending.size,
+    maxBytes: pending.size === UNDECLARED_SIZE ? MAX_FILE_SIZE_BYTES : pending.size,
     expiresInMs: PRESIGNED_URL_TTL_MS,
     headers: { 'Content-Disposition': dispositionHeader(pending.name, 'attachment') },
   });
-  return { id: pending.id, ...presigned };
+  return { created: started.kind === 'new', response: { id: pending.id, ...presigned } };
+}
+
+/** Where the upload of a storage key stands: see {@link uploadStateOf}. */
+export type UploadKeyState = 'pending' | 'ready' | 'missing';
+
+/**
+ * Where the upload of a storage key stands (for a multipart step, the upload of id `uploadId`;
+ * '' for a single PUT): 'pending' (the store accepts writes only then, so a stored file's bytes
+ * can never be replaced), 'ready' (recorded) or 'missing' (discarded, cleaned up, or never made).
+ */
+export async function uploadStateOf(
+  services: Services,
+  storageKey: string,
+  uploadId: string,
+): Promise<UploadKeyState> {
+  const row = await findByStorageKey(services.db, storageKey);
+  if (!row || (uploadId !== '' && row.id !== uploadId)) return 'missing';
+  return row.status;
+}
+
+/**
+ * Refuses a record: the pending row and its object go (only while the row is still pending, so a
+ * file another record made ready is never touched).
+ */
+async function refuseRecord(
+  services: Services,
+  ctx: RequestContext,
+  pending: FileRow,
+  error: AppError,
+): Promise<never> {
+  if (await deletePendingUpload(services.db, ctx.databaseId, pending.id)) {
+    await services.store.delete(pending.storage_key);
+  }
+  throw error;
 }
 
 /**
  * Makes a pending upload a visible file once its object is stored whole: the object must exist and
- * have exactly the declared size (at most 104857600 bytes). The name is made unique in its folder
- * at this moment. When the client sent a sha256 the object's is compared with it (computed now if
- * the store has none yet) and kept on the row; otherwise the store's, if it hashed the object on
- * the way in, is kept, or the file is fingerprinted in the background after this answer (see
- * services/fingerprints.ts). Recording twice answers the same file.
+ * have exactly the declared size, or, when none was declared, any size within the limits (at most
+ * 104857600 bytes, at least the configured minimum), which the file then takes. The name is made
+ * unique in its folder at this moment. When the client sent a sha256 the object's is compared with
+ * it (computed now if the store has none yet) and kept on the row; otherwise the store's, if it
+ * hashed the object on the way in, is kept, or the file is fingerprinted in the background after
+ * this answer (see services/fingerprints.ts). Recording is idempotent: the row turns ready only
+ * while still pending (one conditional update), so a second record, even a concurrent one, answers
+ * the same file and writes no second event.
  * @param sha256 optional hex sha256 the client computed of the bytes it sent
  * @throws AppError 404 (no such pending upload of this user), 409 'upload_incomplete' (no object
- *   yet), 422 'size_mismatch' / 'checksum_mismatch' (object deleted, upload refused)
+ *   yet), 422 'size_mismatch' / 'checksum_mismatch', 400 'file_too_small' (object deleted, upload
+ *   refused)
  */
 export async function recordUpload(
   services: Services,
@@ -183,27 +337,30 @@ export async function recordUpload(
   if (pending.status === 'ready') return getFile(services, ctx, id);
   const object = await services.store.head(pending.storage_key);
   if (!object) throw conflict(MESSAGES.uploadNotComplete, 'upload_incomplete');
-  if (object.size !== Number(pending.size) || object.size > MAX_FILE_SIZE_BYTES) {
-    await services.store.delete(pending.storage_key);
-    await deleteFileRow(services.db, ctx.databaseId, id);
-    throw new AppError(
-      422,
-      'size_mismatch',
-      formatMessage(MESSAGES.uploadFailed, { file: pending.name }),
+  const declared = Number(pending.size);
+  const failed = (code: string) =>
+    new AppError(422, code, formatMessage(MESSAGES.uploadFailed, { file: pending.name }));
+  if (
+    object.size > MAX_FILE_SIZE_BYTES ||
+    (declared !== UNDECLARED_SIZE && object.size !== declared)
+  ) {
+    return refuseRecord(services, ctx, pending, failed('size_mismatch'));
+  }
+  const minimum = services.config.uploads.min_file_size;
+  if (declared === UNDECLARED_SIZE && object.size < minimum) {
+    return refuseRecord(
+      services,
+      ctx,
+      pending,
+      badRequest(fileTooSmallMessage(pending.name, minimum), 'file_too_small'),
     );
   }
   const stored =
     object.sha256 ?? (sha256 ? await services.store.checksum(pending.storage_key) : undefined);
   if (sha256 && stored && sha256.toLowerCase() !== stored) {
-    await services.store.delete(pending.storage_key);
-    await deleteFileRow(services.db, ctx.databaseId, id);
-    throw new AppError(
-      422,
-      'checksum_mismatch',
-      formatMessage(MESSAGES.uploadFailed, { file: pending.name }),
-    );
+    return refuseRecord(services, ctx, pending, failed('checksum_mismatch'));
   }
-  await services.db.transaction().execute(async (trx) => {
+  const recorded = await services.db.transaction().execute(async (trx) => {
     const folder = await accessibleFolder(trx, ctx, pending.folder_id, 'write');
     const finalName = uniqueName(
       pending.name,
@@ -212,13 +369,15 @@ export async function recordUpload(
         isFile: true,
       },
     );
-    await updateFile(trx, ctx.databaseId, id, {
-      status: 'ready',
+    const madeReady = await markUploadReady(trx, ctx.databaseId, id, {
       sha256: stored ?? null,
       name: finalName,
       name_key: nameKey(finalName),
+      size: object.size,
       updated_at: isoAt(services.clock),
     });
+    // Another record of this upload made it ready first: it wrote the event.
+    if (!madeReady) return false;
     await recordEvent(trx, services, ctx, {
       entityType: 'file',
       entityId: id,
@@ -231,8 +390,9 @@ export async function recordUpload(
         file_name: finalName,
       },
     });
+    return true;
   });
-  if (!stored) {
+  if (recorded && !stored) {
     fingerprintLater(services, {
       databaseId: ctx.databaseId,
       id,

@@ -19,7 +19,8 @@ import type {
   PresignedRequestDto,
 } from '../../common/types';
 import type { UploadRestrictions } from '../../common/uploads';
-import { badRequest, notFound } from '../errors';
+import { badRequest, conflict, notFound } from '../errors';
+import { duplicateMessage } from '../../common/files';
 import { isoAt } from '../ids';
 import type { FileRow } from '../db/schema';
 import {
@@ -30,7 +31,7 @@ import {
 } from '../repositories/files';
 import { fingerprintMissingFiles } from './fingerprints';
 import type { RequestContext, Services } from './context';
-import { startPendingUpload } from './files';
+import { startPendingUpload, type CreateUploadOutcome } from './files';
 
 /** How often a running upload's row is touched at most, in milliseconds. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -43,18 +44,26 @@ export function uploadRestrictions(services: Services): UploadRestrictions {
 /**
  * Starts a multipart upload: the checks and pending row of every upload, then the presigned
  * S3-style create request (POST, valid 15 minutes) for the object key the server chose. The
- * pending row's id is the multipart upload id.
- * @throws AppError as startPendingUpload; 400 'invalid_size' for an empty file (it has no part)
+ * pending row's id is the multipart upload id. A file of the batch created again gets its earlier
+ * upload (the store's create is idempotent for it; a resumed upload lists its stored parts), or,
+ * when it is stored or recorded, the settled answer.
+ * @throws AppError as startPendingUpload; 400 'invalid_size' for an empty file (it has no part);
+ *   409 'duplicate_file' when the batch's earlier upload of the name declared another size
  */
 export async function createMultipartUpload(
   services: Services,
   ctx: RequestContext,
   input: CreateMultipartUploadRequest,
-): Promise<CreateMultipartUploadResponse> {
+): Promise<CreateUploadOutcome<CreateMultipartUploadResponse>> {
   if (input.size <= 0) {
     throw badRequest('An empty file is sent by a single upload.', 'invalid_size');
   }
-  const pending = await startPendingUpload(services, ctx, input);
+  const started = await startPendingUpload(services, ctx, input);
+  if (started.kind === 'settled') return { created: false, response: started.answer };
+  const { pending } = started;
+  if (pending.size !== input.size) {
+    throw conflict(duplicateMessage(pending.name), 'duplicate_file');
+  }
   const presigned = services.store.presignMultipart(
     {
       op: 'create',
@@ -66,7 +75,10 @@ export async function createMultipartUpload(
     },
     PRESIGNED_URL_TTL_MS,
   );
-  return { id: pending.id, key: pending.storageKey, ...presigned };
+  return {
+    created: started.kind === 'new',
+    response: { id: pending.id, key: pending.storageKey, ...presigned },
+  };
 }
 
 /**

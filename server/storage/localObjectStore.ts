@@ -5,7 +5,7 @@
  *
  * - single PUT: the body streams into DATA_DIR/tmp, counted as it goes (and hashed, sha256, when
  *   the signed size is at most the inline checksum limit, see below), stops at the signed limit,
- *   and is renamed into place only when complete;
+ *   and is published only when complete;
  * - multipart: `POST ?uploads` creates DATA_DIR/tmp/multipart/<uploadId>/ with a manifest (key,
  *   declared size, part size, content type) and an empty data file of the object's size;
  *   `PUT ?uploadId&partNumber` streams part n straight into its place in that file (offset
@@ -14,8 +14,14 @@
  *   size, so a part sent again replaces the earlier one and a part that broke off is simply not
  *   listed; `GET ?uploadId` lists the marked parts (to resume); `POST ?uploadId` (complete) checks
  *   the client's part list (1..N in order, the stored ETags) and that the parts add up to the
- *   declared size, and renames the data file into place — the parts are joined where they were
- *   written, with no second copy; `DELETE ?uploadId` drops the folder.
+ *   declared size, and publishes the data file — the parts are joined where they were written,
+ *   with no second copy; `DELETE ?uploadId` drops the folder.
+ *
+ * Stored objects are immutable: publishing hard-links the finished file to the object's path,
+ * which fails when an object is already there (`exists`, 409), so no request can replace the bytes
+ * of a stored object, and parts cannot be written while their upload completes. The routes also
+ * refuse every write (PUT, create, part, complete) for a key whose upload is no longer pending
+ * (routes/storage.ts).
  *
  * Checksums: an object of at most `inlineChecksumMaxBytes` (the multipart threshold, 10 MiB, by
  * default: the files whose sha256 the browser computes and sends with the record call) is hashed
@@ -31,6 +37,7 @@ import { createHash, randomBytes, type Hash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import {
   copyFile,
+  link,
   mkdir,
   open,
   readdir,
@@ -73,7 +80,11 @@ export type StoreFailure =
   | 'invalid_part_order'
   | 'size_mismatch'
   | 'malformed_xml'
-  | 'busy';
+  | 'busy'
+  /** An object is already stored at the key: stored objects are never replaced. */
+  | 'exists'
+  /** The key's upload is recorded: its file's bytes are never replaced. */
+  | 'recorded';
 
 /** Thrown by the store when a request is refused. */
 export class StoreRefused extends Error {
@@ -217,10 +228,30 @@ export class LocalObjectStore implements ObjectStore {
     this.multipartDir = path.join(this.tmpDir, 'multipart');
   }
 
-  /** Creates the store's folders. */
+  /**
+   * Creates the store's folders and removes the temporary files of single uploads an earlier run
+   * left behind ({@link removePartialUploads}). Call it once, before the store serves requests.
+   */
   async init(): Promise<void> {
     await mkdir(this.objectsDir, { recursive: true });
     await mkdir(this.multipartDir, { recursive: true });
+    await this.removePartialUploads();
+  }
+
+  /**
+   * Removes every temporary file directly in DATA_DIR/tmp (single PUTs that broke off, e.g. when
+   * the server stopped mid-upload, and their sidecars). Only safe while no upload runs, i.e. at
+   * start. Multipart upload folders stay: they resume from their stored parts.
+   * @returns how many files were removed
+   */
+  async removePartialUploads(): Promise<number> {
+    let removed = 0;
+    for (const entry of await readdir(this.tmpDir, { withFileTypes: true }).catch(() => [])) {
+      if (!entry.isFile()) continue;
+      await rm(path.join(this.tmpDir, entry.name), { force: true });
+      removed += 1;
+    }
+    return removed;
   }
 
   /** The temporary folder of single uploads (tests check it is left empty). */
@@ -394,7 +425,8 @@ export class LocalObjectStore implements ObjectStore {
    * @param maxBytes stop and refuse once more than this many bytes arrived
    * @returns the stored size, the sha256 when computed, and the ETag to answer
    * @throws StoreRefused('too_large') past the limit, StoreRefused('aborted') when the body broke
-   *   off; in both cases nothing is left behind.
+   *   off, StoreRefused('exists') when an object is already stored at the key (it stays as it
+   *   was); in every case no temporary file is left behind.
    */
   async write(key: string, body: Readable, maxBytes: number): Promise<StoredObject> {
     const target = this.pathFor(key);
@@ -417,18 +449,28 @@ export class LocalObjectStore implements ObjectStore {
   }
 
   /**
-   * Moves a finished temporary file into place with its sha256 sidecar, or without one (any
-   * sidecar of an earlier version of the key is removed first, so it never describes other bytes).
+   * Publishes a finished temporary file at `target` without ever replacing an object: the file is
+   * hard-linked to the target (which fails when the target exists) and the temporary name removed;
+   * then its sha256 sidecar is put beside it, or any stale sidecar (left by a crash) removed, so a
+   * sidecar never describes other bytes.
+   * @throws StoreRefused('exists') when an object is already stored at `target` (nothing changes)
    */
   private async publish(tmp: string, target: string, sha256: string | undefined): Promise<void> {
     await mkdir(path.dirname(target), { recursive: true });
+    try {
+      await link(tmp, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new StoreRefused('exists');
+      throw error;
+    }
+    await rm(tmp, { force: true });
     if (sha256) {
-      await writeFile(`${tmp}.sha256`, sha256);
-      await rename(`${tmp}.sha256`, `${target}.sha256`);
+      const sidecar = `${tmp}.sha256`;
+      await writeFile(sidecar, sha256);
+      await rename(sidecar, `${target}.sha256`);
     } else {
       await rm(`${target}.sha256`, { force: true });
     }
-    await rename(tmp, target);
   }
 
   /**
@@ -549,7 +591,8 @@ export class LocalObjectStore implements ObjectStore {
     const range = partRange(manifest, partNumber);
     if (!range) throw new StoreRefused('invalid_part');
     const lock = `${uploadId}/${partNumber}`;
-    if (this.writing.has(lock)) throw new StoreRefused('busy');
+    // A part written while the upload completes would change the object being published.
+    if (this.writing.has(lock) || this.completing.has(uploadId)) throw new StoreRefused('busy');
     this.writing.add(lock);
     try {
       const parts = await this.storedParts(uploadId);
@@ -642,7 +685,7 @@ export class LocalObjectStore implements ObjectStore {
   /**
    * Completes a multipart upload: the client's list must name parts 1..N in order, each stored
    * with the given ETag, adding up to exactly the declared size. The data file the parts were
-   * written into is renamed into place, without a checksum (see {@link checksum}); the upload's
+   * written into is published (never over an existing object), without a checksum (see {@link checksum}); the upload's
    * folder is then removed.
    * Completing an upload that already completed answers the stored object.
    * @param parts the client's part list
@@ -650,7 +693,7 @@ export class LocalObjectStore implements ObjectStore {
    * @returns the object's size and its ETag, S3's form for multipart objects: a digest of the
    *   parts' ETags and the part count (`<hex>-<N>`)
    * @throws StoreRefused('no_such_upload' | 'invalid_part_order' | 'invalid_part' |
-   *   'size_mismatch' | 'busy' | 'aborted')
+   *   'size_mismatch' | 'busy' | 'exists' | 'aborted')
    */
   async completeMultipartUpload(
     key: string,
@@ -838,8 +881,8 @@ export class LocalObjectStore implements ObjectStore {
   }
 
   /**
-   * Copies an object through a temporary file that is renamed into place with the source's
-   * sha256 sidecar when it has one (else the copy is fingerprinted later, like its source), so the
+   * Copies an object through a temporary file that is published (never over an existing object)
+   * with the source's sha256 sidecar when it has one (else the copy is fingerprinted later, like its source), so the
    * copy appears whole.
    * @throws when the source is missing; no temporary file is left behind
    */

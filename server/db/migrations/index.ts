@@ -20,6 +20,7 @@ import { fileFingerprints } from './0015_file_fingerprints';
 import { historyExportRecords } from './0016_history_export_records';
 import { folderTreeVersions } from './0017_folder_tree_versions';
 import { loginSources } from './0018_login_sources';
+import { uploadBatches } from './0019_upload_batches';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0016_history_export_records': historyExportRecords,
   '0017_folder_tree_versions': folderTreeVersions,
   '0018_login_sources': loginSources,
+  '0019_upload_batches': uploadBatches,
 };

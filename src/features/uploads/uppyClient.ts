@@ -51,6 +51,7 @@ import type {
   CreateUploadResponse,
   PresignedPartDto,
   PresignedRequestDto,
+  SettledUploadResponse,
 } from '../../../common/types';
 import {
   DEFAULT_UPLOAD_RESTRICTIONS,
@@ -72,6 +73,13 @@ export type UploadMeta = {
   extension: string;
   /** The server's pending-upload id (also the multipart upload id), once created. */
   uploadId?: string;
+  /**
+   * The batch (one call of `add`, i.e. one pick of files) the file belongs to: sent with
+   * create-upload with the Uppy file id, so that the server refuses a duplicate name in one batch
+   * and answers a file of the batch created again (a resume after a reload or a navigation, a
+   * retry) with its earlier upload instead of a second file. Kept across a reload with the meta.
+   */
+  batchId?: string;
   /** The message of the file's failure while it waits for a retry. */
   failure?: string;
 };
@@ -88,8 +96,10 @@ type UploadFile = UppyFile<UploadMeta, UploadBody>;
 
 /** The server calls the uploader makes (replaceable in tests). */
 export interface UploaderApi {
-  createUpload(body: CreateUploadRequest): Promise<CreateUploadResponse>;
-  createMultipartUpload(body: CreateMultipartUploadRequest): Promise<CreateMultipartUploadResponse>;
+  createUpload(body: CreateUploadRequest): Promise<CreateUploadResponse | SettledUploadResponse>;
+  createMultipartUpload(
+    body: CreateMultipartUploadRequest,
+  ): Promise<CreateMultipartUploadResponse | SettledUploadResponse>;
   signUploadParts(
     uploadId: string,
     key: string,
@@ -154,6 +164,31 @@ function createDefaultUppy(): Uppy<UploadMeta, UploadBody> {
   } as unknown as GoldenRetrieverOptions['indexedDB'];
   uppy.use(GoldenRetriever, { expires: 24 * 3_600_000, indexedDB });
   return uppy;
+}
+
+/** A new batch id: a random UUID (Web Crypto's where there is one). */
+export function newBatchId(): string {
+  const random = globalThis.crypto?.randomUUID?.bind(globalThis.crypto);
+  if (random) return random();
+  const hex = Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16));
+  return `${hex.slice(0, 8).join('')}-${hex.slice(8, 12).join('')}-4${hex.slice(13, 16).join('')}-a${hex.slice(17, 20).join('')}-${hex.slice(20).join('')}`;
+}
+
+/**
+ * Thrown by `signRequest` when create-upload answers that a file of the batch needs no bytes
+ * sent (they are stored, or the file is recorded): the upload stops there and the file is recorded.
+ */
+class SettledUpload extends Error {
+  constructor(readonly uploadId: string) {
+    super('The file is already stored.');
+  }
+}
+
+/** Whether a create-upload answer is the settled one (nothing to send). */
+function isSettled(
+  reply: CreateUploadResponse | CreateMultipartUploadResponse | SettledUploadResponse,
+): reply is SettledUploadResponse {
+  return 'state' in reply;
 }
 
 /** Hex sha256 of a blob with Web Crypto (only in secure contexts), or null. */
@@ -229,6 +264,8 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
   const restoredToResume = new Set<string>();
   /** Ghost files (no bytes after a reload) given their bytes again by add(): started by start(). */
   const rehydrated = new Set<string>();
+  /** Files whose create-upload answered settled: recorded when their upload stops. */
+  const settled = new Map<string, string>();
   /** Part URLs signed ahead, by "uploadId/partNumber", each used once. */
   const signedParts = new Map<
     string,
@@ -306,16 +343,26 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
 
   const absolute = (url: string) => new URL(url, window.location.href).toString();
 
-  const createRequestFor = (file: UploadFile): CreateUploadRequest => {
+  const createRequestFor = (file: UploadFile): CreateMultipartUploadRequest => {
     const name = file.name.trim();
     const { extension } = splitFileName(name);
-    return {
+    const request: CreateMultipartUploadRequest = {
       folder_id: file.meta.folderId,
       name,
       extension,
       content_type: contentTypeFor(extension),
       size: file.size ?? 0,
     };
+    return file.meta.batchId
+      ? { ...request, batch_id: file.meta.batchId, client_key: file.id }
+      : request;
+  };
+
+  /** Stops a file's upload whose bytes need not be sent: it is recorded once Uppy lets go. */
+  const settle = (file: UploadFile, reply: SettledUploadResponse): never => {
+    setUploadId(file.id, reply.id);
+    settled.set(file.id, reply.id);
+    throw new SettledUpload(reply.id);
   };
 
   const signRequest = async (request: PresignableRequest) => {
@@ -327,33 +374,62 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
       const file = fileById(request.key);
       if (!file) throw new Error('The file is no longer queued.');
       armStall(file.id);
-      // A file sent again (retry of a single upload) replaces its earlier pending upload.
-      discard(file.meta.uploadId);
+      // A file of a batch sent again gets its earlier upload back from the server; a file without
+      // one (saved by an older version) replaces its earlier pending upload.
+      if (!file.meta.batchId) discard(file.meta.uploadId);
       if (request.method === 'PUT') {
         const reply = await api.createUpload(createRequestFor(file));
+        if (isSettled(reply)) return settle(file, reply);
         setUploadId(file.id, reply.id);
         return { url: absolute(reply.url), headers: reply.headers };
       }
       const reply = await api.createMultipartUpload(createRequestFor(file));
+      if (isSettled(reply)) return settle(file, reply);
       setUploadId(file.id, reply.id);
       return { url: absolute(reply.url), key: reply.key, headers: reply.headers };
     }
     const { uploadId, key } = request;
     const file = fileByUploadId(uploadId);
     let signed: PresignedRequestDto;
-    if (request.method === 'PUT' && 'partNumber' in request) {
-      if (file) armStall(file.id);
-      signed = await signPart(uploadId, key, request.partNumber, file);
-    } else if (request.method === 'GET') {
-      if (file) armStall(file.id);
-      signed = await api.signListParts(uploadId, key);
-    } else if (request.method === 'POST') {
-      if (file) armStall(file.id);
-      signed = await api.signCompleteMultipart(uploadId, key);
-    } else {
-      signed = await api.abortMultipartUpload(uploadId, key);
+    try {
+      if (request.method === 'PUT' && 'partNumber' in request) {
+        if (file) armStall(file.id);
+        signed = await signPart(uploadId, key, request.partNumber, file);
+      } else if (request.method === 'GET') {
+        if (file) armStall(file.id);
+        signed = await api.signListParts(uploadId, key);
+      } else if (request.method === 'POST') {
+        if (file) armStall(file.id);
+        signed = await api.signCompleteMultipart(uploadId, key);
+      } else {
+        signed = await api.abortMultipartUpload(uploadId, key);
+      }
+    } catch (error) {
+      if (
+        request.method !== 'DELETE' &&
+        file &&
+        error instanceof ApiError &&
+        error.status === 404
+      ) {
+        await askAgain(file);
+      }
+      throw error;
     }
     return { url: absolute(signed.url), headers: signed.headers };
+  };
+
+  /**
+   * A multipart upload the server no longer has pending (404): recorded meanwhile (e.g. just
+   * before a navigation, with the saved state not knowing it), or discarded. The file of a batch
+   * asks create-upload again: settled, it is recorded; otherwise it starts over with the upload the
+   * server answers at its next try (its stored multipart state is dropped).
+   */
+  const askAgain = async (file: UploadFile): Promise<void> => {
+    if (!file.meta.batchId) return;
+    const reply = await api.createMultipartUpload(createRequestFor(file));
+    if (isSettled(reply)) settle(file, reply);
+    setUploadId(file.id, reply.id);
+    uppy.setFileState(file.id, { s3Multipart: undefined });
   };
 
   /**
@@ -426,6 +502,13 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
     // Uppy keeps the error on the file, and its next upload() would retry it unasked: the file
     // is retried only when the user asks (or the connection returns).
     uppy.setFileState(file.id, { error: null });
+    const settledId = settled.get(file.id);
+    if (settledId !== undefined) {
+      // Stored or recorded already: recording it answers the file.
+      settled.delete(file.id);
+      emit({ type: 'uploaded', id: file.id, uploadId: settledId, sha256: null });
+      return;
+    }
     if (stalled.has(file.id)) return;
     if (offline || !isOnline() || (isConnectionError(error) && !isOnline())) {
       waiting.add(file.id);
@@ -537,6 +620,7 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
     waiting.delete(id);
     restoredToResume.delete(id);
     rehydrated.delete(id);
+    settled.delete(id);
     forgetFailedUpload(id);
   };
 
@@ -545,20 +629,26 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
       restrictions = { ...next };
     },
     add(requests: readonly UploadRequest[]): AddResult[] {
+      const batchId = newBatchId();
       return requests.map(({ file, folderId }) => {
         try {
           const extension = splitFileName(file.name).extension;
           const before = uppy.getFiles() as UploadFile[];
+          const ghosts = before.filter((known) => known.isGhost);
           const id = uppy.addFile({
             name: file.name,
             type: file.type || contentTypeFor(extension),
             data: file,
             source: 'Local',
             isRemote: false,
-            meta: { folderId, extension },
+            meta: { folderId, extension, batchId },
           });
+          // A ghost given its bytes again stays in its batch, so it finds its earlier upload.
+          const ghostBatch = ghosts.find((known) => known.id === id)?.meta.batchId;
+          const added = fileById(id);
+          if (ghostBatch && added) uppy.setFileMeta(id, { ...added.meta, batchId: ghostBatch });
           // A ghost of a reload got its bytes back: it resumes from where it stopped.
-          if (before.some((known) => known.id === id && known.isGhost)) rehydrated.add(id);
+          if (ghosts.some((known) => known.id === id)) rehydrated.add(id);
           return { ok: true, id };
         } catch (error) {
           return { ok: false, reason: errorMessage(error) };

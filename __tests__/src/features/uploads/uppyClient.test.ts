@@ -9,6 +9,7 @@ import type {
   CreateUploadResponse,
   PresignedPartDto,
   PresignedRequestDto,
+  SettledUploadResponse,
 } from '../../../../common/types';
 import { DEFAULT_UPLOAD_RESTRICTIONS } from '../../../../common/uploads';
 import { ApiError } from '../../../../src/api/client';
@@ -150,9 +151,13 @@ describe('createUppyUploader', () => {
   let events: UploaderEvent[];
   let online: boolean;
   let api: {
-    createUpload: jest.Mock<(body: CreateUploadRequest) => Promise<CreateUploadResponse>>;
+    createUpload: jest.Mock<
+      (body: CreateUploadRequest) => Promise<CreateUploadResponse | SettledUploadResponse>
+    >;
     createMultipartUpload: jest.Mock<
-      (body: CreateMultipartUploadRequest) => Promise<CreateMultipartUploadResponse>
+      (
+        body: CreateMultipartUploadRequest,
+      ) => Promise<CreateMultipartUploadResponse | SettledUploadResponse>
     >;
     signUploadParts: jest.Mock<
       (u: string, k: string, first: number, count: number) => Promise<PresignedPartDto[]>
@@ -275,6 +280,8 @@ describe('createUppyUploader', () => {
   it('signs a single PUT with create-upload and keeps the pending id in the file meta', async () => {
     const uploader = make();
     uploader.add([{ file: fakeFile('Statement.pdf', 1536), folderId: 'f1' }]);
+    const batchId = fake.getFile('uppy-Statement.pdf')?.meta.batchId;
+    expect(batchId).toMatch(/^[0-9a-f-]{36}$/);
     const answer = await sign({ method: 'PUT', key: 'uppy-Statement.pdf' });
     expect(api.createUpload).toHaveBeenCalledWith({
       folder_id: 'f1',
@@ -282,6 +289,8 @@ describe('createUppyUploader', () => {
       extension: 'pdf',
       content_type: 'application/pdf',
       size: 1536,
+      batch_id: batchId,
+      client_key: 'uppy-Statement.pdf',
     });
     expect(answer).toEqual({
       url: 'http://localhost/storage/put?sig=abc',
@@ -291,10 +300,81 @@ describe('createUppyUploader', () => {
       },
     });
     expect(fake.getFile('uppy-Statement.pdf')?.meta.uploadId).toBe('pending-1');
-    // Sent again (a retry), the file replaces its earlier pending upload.
+    // Sent again (a retry), the file of a batch asks the server again, which answers its earlier
+    // upload: nothing is discarded.
     await sign({ method: 'PUT', key: 'uppy-Statement.pdf' });
-    expect(api.discardUpload).toHaveBeenCalledWith('pending-1');
-    expect(fake.getFile('uppy-Statement.pdf')?.meta.uploadId).toBe('pending-2');
+    expect(api.discardUpload).not.toHaveBeenCalled();
+    expect(api.createUpload).toHaveBeenLastCalledWith(
+      expect.objectContaining({ batch_id: batchId, client_key: 'uppy-Statement.pdf' }),
+    );
+  });
+
+  it('gives each pick its own batch, and a ghost given its bytes again keeps its batch', () => {
+    const uploader = make();
+    uploader.add([{ file: fakeFile('a.pdf'), folderId: '' }]);
+    uploader.add([{ file: fakeFile('b.pdf'), folderId: '' }]);
+    const batchOf = (id: string) => fake.getFile(id)?.meta.batchId;
+    expect(batchOf('uppy-a.pdf')).toBeTruthy();
+    expect(batchOf('uppy-b.pdf')).toBeTruthy();
+    expect(batchOf('uppy-a.pdf')).not.toBe(batchOf('uppy-b.pdf'));
+    fake.setFileState('uppy-a.pdf', { isGhost: true, data: undefined });
+    uploader.add([{ file: fakeFile('a.pdf'), folderId: '' }]);
+    expect(fake.getFile('uppy-a.pdf')?.isGhost).toBe(false);
+    expect(batchOf('uppy-a.pdf')).not.toBe(batchOf('uppy-b.pdf'));
+    const before = batchOf('uppy-a.pdf');
+    fake.setFileState('uppy-a.pdf', { isGhost: true, data: undefined });
+    uploader.add([{ file: fakeFile('a.pdf'), folderId: '' }]);
+    expect(batchOf('uppy-a.pdf')).toBe(before);
+  });
+
+  it('records a file of the batch the server answers as stored or recorded, sending nothing', async () => {
+    const uploader = make();
+    api.createUpload.mockImplementation(async () => ({ id: 'recorded-1', state: 'recorded' }));
+    api.createMultipartUpload.mockImplementation(async () => ({ id: 'stored-2', state: 'stored' }));
+    uploader.add([
+      { file: fakeFile('done.pdf', 10), folderId: '' },
+      { file: fakeFile('big.bin', 20), folderId: '' },
+    ]);
+    await expect(sign({ method: 'PUT', key: 'uppy-done.pdf' })).rejects.toThrow();
+    await expect(sign({ method: 'POST', key: 'uppy-big.bin' })).rejects.toThrow();
+    fake.emit('upload-error', fake.getFile('uppy-done.pdf'), new Error('stopped'));
+    fake.emit('upload-error', fake.getFile('uppy-big.bin'), new Error('stopped'));
+    expect(events).toEqual([
+      { type: 'uploaded', id: 'uppy-done.pdf', uploadId: 'recorded-1', sha256: null },
+      { type: 'uploaded', id: 'uppy-big.bin', uploadId: 'stored-2', sha256: null },
+    ]);
+    expect(fake.getFile('uppy-done.pdf')?.meta.uploadId).toBe('recorded-1');
+    expect(keptIds()).toMatchObject({ 'uppy-done.pdf': 'recorded-1', 'uppy-big.bin': 'stored-2' });
+    expect(failedUpload('uppy-done.pdf')).toBeUndefined();
+  });
+
+  it('asks create-upload again when the server no longer has a multipart upload pending', async () => {
+    const uploader = make();
+    uploader.add([{ file: fakeFile('Resumed.bin', 30), folderId: '' }]);
+    fake.setFileMeta('uppy-Resumed.bin', {
+      ...fake.getFile('uppy-Resumed.bin')!.meta,
+      uploadId: 'mp-old',
+    });
+    // Recorded meanwhile: the listing of its parts is refused, the create answers it recorded.
+    api.signListParts.mockRejectedValueOnce(new ApiError(404, 'no_such_upload', 'gone'));
+    api.createMultipartUpload.mockResolvedValueOnce({ id: 'mp-old', state: 'recorded' });
+    await expect(sign({ method: 'GET', key: 'db1/mp-old', uploadId: 'mp-old' })).rejects.toThrow();
+    fake.emit('upload-error', fake.getFile('uppy-Resumed.bin'), new Error('stopped'));
+    expect(events).toEqual([
+      { type: 'uploaded', id: 'uppy-Resumed.bin', uploadId: 'mp-old', sha256: null },
+    ]);
+    // Discarded meanwhile: the file starts over with the pending upload the server answers.
+    fake.setFileState('uppy-Resumed.bin', {
+      s3Multipart: { uploadId: 'mp-old', key: 'db1/mp-old' },
+    });
+    api.signCompleteMultipart.mockRejectedValueOnce(new ApiError(404, 'no_such_upload', 'gone'));
+    await expect(sign({ method: 'POST', key: 'db1/mp-old', uploadId: 'mp-old' })).rejects.toThrow(
+      'gone',
+    );
+    expect(fake.getFile('uppy-Resumed.bin')?.meta.uploadId).toBe('mp-1');
+    expect(fake.getFile('uppy-Resumed.bin')?.s3Multipart).toBeUndefined();
+    fake.emit('upload-error', fake.getFile('uppy-Resumed.bin'), new ApiError(404, 'x', 'gone'));
+    expect(events.at(-1)).toMatchObject({ type: 'failed', id: 'uppy-Resumed.bin' });
   });
 
   it('signs every multipart step through the API, with the server’s key', async () => {

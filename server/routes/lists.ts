@@ -5,6 +5,7 @@
  */
 import contentDisposition from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
+import { MAX_PAGE_NUMBER, MAX_PAGE_SIZE } from '../../common/constants';
 import type { ArchivedPageRequest } from '../../common/types';
 import { ctxOf } from '../plugins/auth';
 import type { Services } from '../services/context';
@@ -43,7 +44,12 @@ export function listRoutes(app: FastifyInstance, services: Services): void {
           type: 'object',
           properties: {
             page: pagingQuery.page,
-            skip: { type: 'integer', minimum: 0, default: 0 },
+            skip: {
+              type: 'integer',
+              minimum: 0,
+              maximum: MAX_PAGE_NUMBER * MAX_PAGE_SIZE,
+              default: 0,
+            },
           },
         },
         body: {

@@ -124,60 +124,85 @@ function wrongValue(depth: number): fc.Arbitrary<unknown> {
 
 /** Ids and tokens of the fixture that a field or parameter may be given (never the admin's). */
 interface Pool {
-  ids: fc.Arbitrary<string>;
+  ids: string[];
 }
 
 const typesOf = (schema: JsonSchema): string[] =>
   Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
 
 /**
- * Values for a schema: mostly shaped like it (so requests get past validation into the services),
- * sometimes of the wrong type or out of its bounds.
+ * Values for a schema. Loose (the default): mostly shaped like it, sometimes of the wrong type or
+ * out of its bounds, with missing and extra fields. Strict: valid for the schema (required fields,
+ * lengths, bounds, patterns), so requests get past validation into the services and queries.
+ * @param name the property's name (an `email` field gets e-mail addresses)
  */
-function valueFor(schema: JsonSchema | undefined, pool: Pool, depth = 0): fc.Arbitrary<unknown> {
-  if (!schema || depth > 4) return wrongValue(3);
+function valueFor(
+  schema: JsonSchema | undefined,
+  pool: Pool,
+  strict: boolean,
+  depth = 0,
+  name = '',
+): fc.Arbitrary<unknown> {
+  if (!schema || depth > 4) return strict ? fc.constant('x') : wrongValue(3);
+  if (strict) return shapedValue(schema, pool, true, depth, name);
   return fc.oneof(
-    { arbitrary: shapedValue(schema, pool, depth), weight: 4 },
+    { arbitrary: shapedValue(schema, pool, false, depth, name), weight: 4 },
     { arbitrary: wrongValue(depth + 1), weight: 1 },
   );
 }
 
-function shapedValue(schema: JsonSchema, pool: Pool, depth: number): fc.Arbitrary<unknown> {
+function shapedValue(
+  schema: JsonSchema,
+  pool: Pool,
+  strict: boolean,
+  depth: number,
+  name: string,
+): fc.Arbitrary<unknown> {
   const alternatives = schema.anyOf ?? schema.oneOf;
   if (alternatives && alternatives.length > 0) {
-    return fc.oneof(...alternatives.map((a) => shapedValue(a, pool, depth)));
+    return fc.oneof(...alternatives.map((a) => shapedValue(a, pool, strict, depth, name)));
   }
   if (schema.enum && schema.enum.length > 0) return fc.constantFrom(...schema.enum);
   const types = typesOf(schema);
   if (types.length > 1) {
-    return fc.oneof(...types.map((type) => shapedValue({ ...schema, type }, pool, depth)));
+    return fc.oneof(
+      ...types.map((type) => shapedValue({ ...schema, type }, pool, strict, depth, name)),
+    );
   }
   switch (types[0]) {
     case 'object': {
       const entries = Object.entries(schema.properties ?? {});
       const required = new Set(schema.required ?? []);
-      const fields = entries.map(([key, property]) =>
-        fc
-          .option(valueFor(property, pool, depth + 1), { freq: required.has(key) ? 8 : 2 })
-          .map((value) => [key, value] as const),
-      );
-      const extra = fc.option(fc.dictionary(nastyString, wrongValue(3), { maxKeys: 2 }), {
-        freq: 4,
+      const fields = entries.map(([key, property]) => {
+        const value = valueFor(property, pool, strict, depth + 1, key);
+        const always = strict && required.has(key);
+        return (always ? value : fc.option(value, { freq: required.has(key) ? 8 : 2 })).map(
+          (v) => [key, v] as const,
+        );
       });
+      const extra = strict
+        ? fc.constant(null)
+        : fc.option(fc.dictionary(nastyString, wrongValue(3), { maxKeys: 2 }), { freq: 4 });
       return fc.tuple(fc.tuple(...fields), extra).map(([pairs, more]) => {
         const object: Record<string, unknown> = { ...(more ?? {}) };
         for (const [key, value] of pairs) if (value !== null) object[key] = value;
         return object;
       });
     }
-    case 'array':
-      return fc.array(valueFor(schema.items, pool, depth + 1), { maxLength: 4 });
+    case 'array': {
+      const minLength = schema.minItems ?? 0;
+      const maxLength = Math.max(minLength, Math.min(schema.maxItems ?? 4, 4));
+      return fc.array(valueFor(schema.items, pool, strict, depth + 1, name), {
+        minLength: strict ? minLength : 0,
+        maxLength,
+      });
+    }
     case 'integer':
-    case 'number':
-      return fc.oneof(
-        fc.integer({ min: schema.minimum ?? -5, max: schema.maximum ?? 1000 }),
-        nastyNumber,
-      );
+    case 'number': {
+      const min = schema.minimum ?? -5;
+      const inRange = fc.integer({ min, max: schema.maximum ?? Math.max(min, 0) + 1000 });
+      return strict ? inRange : fc.oneof(inRange, nastyNumber);
+    }
     case 'boolean':
       return fc.boolean();
     case 'null':
@@ -188,20 +213,37 @@ function shapedValue(schema: JsonSchema, pool: Pool, depth: number): fc.Arbitrar
           .date({ min: new Date(0), max: new Date(Date.UTC(2200, 0, 1)), noInvalidDate: true })
           .map((d) => d.toISOString());
       }
-      return fc.oneof(
-        { arbitrary: pool.ids, weight: 3 },
-        {
-          arbitrary: fc.string({
-            minLength: schema.minLength ?? 0,
-            maxLength: Math.min(schema.maxLength ?? 40, 40),
-          }),
-          weight: 2,
-        },
-        { arbitrary: nastyString, weight: 2 },
-      );
+      return stringFor(schema, pool, strict, name);
     default:
       return wrongValue(depth + 1);
   }
+}
+
+/** Strings for a string schema: fixture ids, e-mail addresses, random text (loose: nasty text). */
+function stringFor(
+  schema: JsonSchema,
+  pool: Pool,
+  strict: boolean,
+  name: string,
+): fc.Arbitrary<string> {
+  const minLength = schema.minLength ?? 0;
+  const maxLength = Math.max(minLength, Math.min(schema.maxLength ?? 40, 40));
+  if (schema.pattern) {
+    const matching = fc.stringMatching(new RegExp(schema.pattern));
+    return strict ? matching : fc.oneof(matching, nastyString);
+  }
+  const fits = (text: string) =>
+    text.length >= minLength && text.length <= (schema.maxLength ?? Infinity);
+  const ids = pool.ids.filter(fits);
+  const choices: fc.WeightedArbitrary<string>[] = [
+    { arbitrary: fc.string({ minLength, maxLength }), weight: 2 },
+  ];
+  if (ids.length > 0) choices.push({ arbitrary: fc.constantFrom(...ids), weight: 3 });
+  if (/email/i.test(name)) {
+    choices.push({ arbitrary: fc.emailAddress().filter(fits), weight: 3 });
+  }
+  if (!strict) choices.push({ arbitrary: nastyString, weight: 2 });
+  return fc.oneof(...choices);
 }
 
 /** A generated request of one operation. */
@@ -209,7 +251,12 @@ interface FuzzRequest {
   /** Path parameter values; raw ones go into the URL unencoded (malformed encodings). */
   path: Record<string, { value: string; raw: boolean }>;
   query: [string, string][];
-  body: { kind: 'none' } | { kind: 'json'; value: unknown };
+  body:
+    | { kind: 'none' }
+    | { kind: 'json'; value: unknown }
+    | { kind: 'raw'; contentType: string; text: string };
+  /** A User-Agent header (it reaches the sessions and sign-in records), or null for none. */
+  userAgent: string | null;
 }
 
 /** A query parameter's value(s) as sent in a URL. */
@@ -221,13 +268,49 @@ function queryValues(value: unknown): string[] {
 
 const RAW_PATH_VALUES = ['%', '%zz', '%E0%A4%A', '%2e%2e', '..', '%2F', '%C0%AF', '%FF%FE'];
 
+/** A body that is not the JSON the route expects: broken JSON, another content type. */
+const rawBody = fc.record({
+  kind: fc.constant('raw' as const),
+  contentType: fc.constantFrom(
+    'application/json',
+    'text/plain',
+    'text/csv',
+    'application/x-www-form-urlencoded',
+    'application/octet-stream',
+  ),
+  text: fc.oneof(
+    fc.constantFrom(
+      '{"a":',
+      '[[[[',
+      '{"__proto__":{"x":1}}',
+      '{"constructor":{"prototype":{}}}',
+      'null',
+    ),
+    fc
+      .constantFrom('[', '{')
+      .chain((open) => fc.integer({ min: 1000, max: 20_000 }).map((n) => open.repeat(n))),
+    nastyString,
+  ),
+});
+
+/** User agents a header can carry (printable, sometimes very long). */
+const userAgent = fc.oneof(
+  fc
+    .string({ unit: 'binary-ascii', maxLength: 40 })
+    .map((text) => text.replace(/[^\x20-\x7e]/g, '')),
+  fc.integer({ min: 513, max: 8000 }).map((n) => 'Mozilla/5.0 '.repeat(n).slice(0, n)),
+);
+
 /** The generator of requests of one operation. */
 function requestFor(operation: ApiOperation, pool: Pool): fc.Arbitrary<FuzzRequest> {
   const path = fc.tuple(
     ...operation.pathParams.map((param) =>
       fc
         .oneof(
-          { arbitrary: pool.ids.map((value) => ({ value, raw: false })), weight: 4 },
+          {
+            arbitrary: fc.constantFrom(...pool.ids).map((value) => ({ value, raw: false })),
+            weight: 4,
+          },
           {
             arbitrary: (typesOf(param.schema).includes('integer')
               ? fc.oneof(fc.integer({ min: -5, max: 20_000 }).map(String), nastyString)
@@ -243,26 +326,33 @@ function requestFor(operation: ApiOperation, pool: Pool): fc.Arbitrary<FuzzReque
         .map((value) => [param.name, value] as const),
     ),
   );
-  const query = fc.tuple(
-    ...operation.queryParams.map((param) =>
-      fc
-        .option(valueFor(param.schema, pool), { freq: param.required ? 8 : 2 })
-        .map((value): [string, string][] =>
-          value === null ? [] : queryValues(value).map((v) => [param.name, v]),
-        ),
-    ),
-    fc.option(fc.tuple(nastyString, nastyString), { freq: 4 }).map((pair) => (pair ? [pair] : [])),
-  );
+  const queryOf = (strict: boolean) =>
+    fc.tuple(
+      ...operation.queryParams.map((param) =>
+        fc
+          .option(valueFor(param.schema, pool, strict), { freq: param.required ? 8 : 2 })
+          .map((value): [string, string][] =>
+            value === null ? [] : queryValues(value).map((v) => [param.name, v]),
+          ),
+      ),
+      strict
+        ? fc.constant([])
+        : fc
+            .option(fc.tuple(nastyString, nastyString), { freq: 4 })
+            .map((pair) => (pair ? [pair] : [])),
+    );
+  const query = fc.oneof(queryOf(false), queryOf(true));
   const body: fc.Arbitrary<FuzzRequest['body']> = operation.body
     ? fc.oneof(
-        {
-          arbitrary: valueFor(operation.body, pool).map((value) => ({
+        ...[false, true].map((strict) => ({
+          arbitrary: valueFor(operation.body, pool, strict).map((value) => ({
             kind: 'json' as const,
             value,
           })),
-          weight: 6,
-        },
+          weight: 3,
+        })),
         { arbitrary: fc.constant({ kind: 'none' as const }), weight: 1 },
+        { arbitrary: rawBody, weight: 1 },
       )
     : operation.method === 'GET'
       ? fc.constant({ kind: 'none' as const })
@@ -277,6 +367,7 @@ function requestFor(operation: ApiOperation, pool: Pool): fc.Arbitrary<FuzzReque
     path: path.map((pairs) => Object.fromEntries(pairs)),
     query: query.map((parts) => parts.flat()),
     body,
+    userAgent: fc.option(userAgent, { freq: 3 }),
   });
 }
 
@@ -387,7 +478,7 @@ describeEachDatabase('route fuzzing', (kind) => {
       '00000000-0000-4000-8000-000000000000',
     ];
     expect(ids).not.toContain(adminId);
-    pool = { ids: fc.constantFrom(...ids) };
+    pool = { ids };
     const all = apiOperations(server.app);
     operations = [...all.filter((o) => !isDestructive(o)), ...all.filter(isDestructive)];
   });
@@ -410,9 +501,12 @@ describeEachDatabase('route fuzzing', (kind) => {
           url: urlOf(operation, request),
           headers: {
             ...(cookie ? { cookie } : {}),
+            ...(request.userAgent !== null ? { 'user-agent': request.userAgent } : {}),
             ...(body.kind === 'json' ? { 'content-type': 'application/json' } : {}),
+            ...(body.kind === 'raw' ? { 'content-type': body.contentType } : {}),
           },
           ...(body.kind === 'json' ? { payload: JSON.stringify(body.value) } : {}),
+          ...(body.kind === 'raw' ? { payload: body.text } : {}),
         });
         sent++;
         const problem = problemOf(response);

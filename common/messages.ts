@@ -35,6 +35,7 @@ export const MESSAGES = {
   forbiddenOrigin: 'Request refused: it did not come from this site.',
   internalError: 'Something went wrong on our side. Please try again.',
   nulCharacter: 'Invalid request: text may not contain the NUL character (\\u0000).',
+  nonFiniteNumber: 'Invalid request: numbers must be finite.',
   invalidSignature: 'The upload link is invalid or has expired.',
   folderNameRequired: 'A folder name is required.',
   nameTooLong: 'The name is too long.',

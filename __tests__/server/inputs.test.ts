@@ -14,7 +14,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
 import { MESSAGES } from '../../common/messages';
-import { containsNul } from '../../server/plugins/inputs';
+import { containsNonFinite, containsNul } from '../../server/plugins/inputs';
 import { describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
 import { seededAdmin } from './historyHelpers';
 import { apiOperations, operationUrl, type ApiOperation, type JsonSchema } from './openApiRoutes';
@@ -103,6 +103,16 @@ describe('containsNul', () => {
   });
 });
 
+describe('containsNonFinite', () => {
+  it('finds an infinite or NaN number at any depth, and nothing in finite values', () => {
+    expect(containsNonFinite({ page: Infinity })).toBe(true);
+    expect(containsNonFinite({ a: [{ b: -Infinity }] })).toBe(true);
+    expect(containsNonFinite([NaN])).toBe(true);
+    expect(containsNonFinite({ page: 1e308, size: -1, name: 'Infinity' })).toBe(false);
+    expect(containsNonFinite(undefined)).toBe(false);
+  });
+});
+
 describeEachDatabase('input rules', (kind) => {
   let server: TestServer;
   let adminCookie: string;
@@ -174,6 +184,34 @@ describeEachDatabase('input rules', (kind) => {
       expect(sent).toBeGreaterThan(operations.length * 2);
     });
   }
+
+  it('refuses an infinite page or page size in a query (the validator skips its bounds)', async () => {
+    // The schema validator coerces "1e309" and "Infinity" to Infinity and then skips minimum and
+    // maximum: without the guard these would reach the list queries as an infinite offset.
+    const urls = [
+      ['GET', '/api/rest/folders?page_size=1e309'],
+      ['GET', '/api/rest/folders?page=Infinity'],
+      ['GET', '/api/rest/folders?page=-Infinity'],
+      ['GET', '/api/rest/private/users?page=1e309'],
+      ['POST', '/api/rest/history?page_size=1e309'],
+      ['GET', '/api/rest/entities/archived?page_size=-1e309'],
+    ] as const;
+    for (const [method, url] of urls) {
+      for (const cookie of [adminCookie, undefined]) {
+        const response = await server.app.inject({
+          method,
+          url,
+          headers: cookie ? { cookie } : {},
+          ...(method === 'POST' ? { payload: {} } : {}),
+        });
+        expect({ url, status: response.statusCode, body: response.json<unknown>() }).toEqual({
+          url,
+          status: 400,
+          body: { message: MESSAGES.nonFiniteNumber, code: 'validation_error' },
+        });
+      }
+    }
+  });
 
   it('refuses a NUL in a text body (the CSV import)', async () => {
     const response = await server.app.inject({

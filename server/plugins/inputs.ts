@@ -7,6 +7,10 @@
  *   columns of PostgreSQL cannot hold it, and the spec's names and fields have no use for it, so it
  *   is refused in this one place with 400 `validation_error` (the shape of the schema validation
  *   errors) before validation, the session check or any query runs.
+ * - No infinite number in a request's validated inputs: the schema validator turns a query value
+ *   such as `1e309` or `Infinity` into an infinite number and then skips its minimum and maximum,
+ *   so a preHandler refuses one with 400 `validation_error` before the session check or a service
+ *   sees it.
  * - Every `/api/*` answer, errors included, carries `Cache-Control: no-store` unless its route set
  *   its own (file responses send `private, no-store`): answers hold private data.
  */
@@ -19,27 +23,46 @@ const NUL = '\u0000';
 /** 400 `validation_error`: the request carries a NUL character. */
 export const nulRefused = () => new AppError(400, 'validation_error', MESSAGES.nulCharacter);
 
+/** 400 `validation_error`: a number of the request is infinite (or not a number). */
+export const nonFiniteRefused = () =>
+  new AppError(400, 'validation_error', MESSAGES.nonFiniteNumber);
+
 /**
- * Whether a parsed value holds a NUL in any string or object key, at any depth. Iterative, so a
+ * Whether any leaf value (or object key) of a parsed value, at any depth, matches. Iterative, so a
  * deeply nested body cannot exhaust the stack.
- * @param value a parsed JSON value, query object, params object or string
  */
-export function containsNul(value: unknown): boolean {
+function someLeaf(value: unknown, matches: (leaf: unknown) => boolean): boolean {
   const pending: unknown[] = [value];
   while (pending.length > 0) {
     const item = pending.pop();
-    if (typeof item === 'string') {
-      if (item.includes(NUL)) return true;
-    } else if (Array.isArray(item)) {
+    if (Array.isArray(item)) {
       for (const element of item) pending.push(element);
     } else if (item !== null && typeof item === 'object') {
       for (const key of Object.keys(item)) {
-        if (key.includes(NUL)) return true;
+        if (matches(key)) return true;
         pending.push((item as Record<string, unknown>)[key]);
       }
+    } else if (matches(item)) {
+      return true;
     }
   }
   return false;
+}
+
+/**
+ * Whether a parsed value holds a NUL in any string or object key, at any depth.
+ * @param value a parsed JSON value, query object, params object or string
+ */
+export function containsNul(value: unknown): boolean {
+  return someLeaf(value, (leaf) => typeof leaf === 'string' && leaf.includes(NUL));
+}
+
+/**
+ * Whether a validated value holds a number that is not finite (Infinity, -Infinity, NaN).
+ * @param value a validated query, params or body
+ */
+export function containsNonFinite(value: unknown): boolean {
+  return someLeaf(value, (leaf) => typeof leaf === 'number' && !Number.isFinite(leaf));
 }
 
 /** Whether any input of a request (params, query, headers, body) holds a NUL. */
@@ -53,12 +76,22 @@ function requestContainsNul(request: FastifyRequest): boolean {
 }
 
 /**
- * Installs the NUL guard (a preValidation hook) and the Cache-Control default (an onSend hook) on
- * the root instance. Call it before any route or scope is registered so every route inherits both.
+ * Installs the NUL guard (a preValidation hook), the finite-number guard (a preHandler: root hooks
+ * run before the session check of the scopes) and the Cache-Control default (an onSend hook) on
+ * the root instance. Call it before any route or scope is registered so every route inherits them.
  */
 export function registerInputRules(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     if (requestContainsNul(request)) throw nulRefused();
+  });
+  app.addHook('preHandler', async (request) => {
+    if (
+      containsNonFinite(request.query) ||
+      containsNonFinite(request.params) ||
+      containsNonFinite(request.body)
+    ) {
+      throw nonFiniteRefused();
+    }
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) {

@@ -85,6 +85,11 @@ export const ROOT_FOLDER_NAME = 'Root';
 export const DEFAULT_PAGE_SIZE = 100;
 /** Largest page size a client may ask for. */
 export const MAX_PAGE_SIZE = 500;
+/**
+ * Largest page number a client may ask for: page × page size stays a safe offset for both
+ * databases (a larger one answers 400 instead of overflowing the query).
+ */
+export const MAX_PAGE_NUMBER = 1_000_000;
 
 /** Lifetime of a presigned upload URL, in milliseconds (issue 2: at most 15 minutes). */
 export const PRESIGNED_URL_TTL_MS = 15 * 60 * 1000;

@@ -38,6 +38,8 @@ export const MESSAGES = {
   filterSentTwice: "Invalid request: '{key}' is sent both inside filters and beside it.",
   filterRequired: "Invalid request: the filter '{key}' is required.",
   internalError: 'Something went wrong on our side. Please try again.',
+  nulCharacter: 'Invalid request: text may not contain the NUL character (\\u0000).',
+  nonFiniteNumber: 'Invalid request: numbers must be finite.',
   invalidSignature: 'The upload link is invalid or has expired.',
   folderNameRequired: 'A folder name is required.',
   nameTooLong: 'The name is too long.',

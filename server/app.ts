@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { PRODUCT_NAME } from '../common/constants';
 import { registerClient } from './plugins/client';
 import { registerErrorHandler } from './plugins/errors';
+import { registerInputRules } from './plugins/inputs';
 import { refuseChangesDuringMaintenance } from './plugins/maintenance';
 import { requireSession } from './plugins/auth';
 import { registerSecurity } from './plugins/security';
@@ -73,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('ctx', null);
   app.decorateRequest('sessionTiming', null);
   registerErrorHandler(app);
+  registerInputRules(app);
   await registerSecurity(app);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });

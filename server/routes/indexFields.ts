@@ -43,7 +43,7 @@ import {
   updateIndexField,
 } from '../services/indexFields';
 import { missingIndexes } from '../services/missingIndexes';
-import { filtersBodySchema, filtersOfBody, idParams } from './schemas';
+import { filtersBodySchema, filtersOfBody, idParams, pagingQuery } from './schemas';
 
 const fieldTags = ['index_fields'];
 const appliedTags = ['applied_indexes'];
@@ -291,7 +291,7 @@ export function indexFieldRoutes(app: FastifyInstance, services: Services): void
         tags: ['entities'],
         querystring: {
           type: 'object',
-          properties: { page: { type: 'integer', minimum: 1, default: 1 } },
+          properties: { page: pagingQuery.page },
         },
         body: filtersBodySchema(missingProperties),
       },

@@ -4,6 +4,7 @@
  * Thin: schema → service.
  */
 import type { FastifyInstance } from 'fastify';
+import { MAX_PAGE_NUMBER, MAX_PAGE_SIZE } from '../../common/constants';
 import type { ArchivedPageRequest } from '../../common/types';
 import { dispositionHeader } from '../disposition';
 import { ctxOf } from '../plugins/auth';
@@ -43,7 +44,12 @@ export function listRoutes(app: FastifyInstance, services: Services): void {
           type: 'object',
           properties: {
             page: pagingQuery.page,
-            skip: { type: 'integer', minimum: 0, default: 0 },
+            skip: {
+              type: 'integer',
+              minimum: 0,
+              maximum: MAX_PAGE_NUMBER * MAX_PAGE_SIZE,
+              default: 0,
+            },
           },
         },
         body: {

@@ -1,11 +1,11 @@
 /** JSON-schema pieces shared by route definitions (validation and the OpenAPI document). */
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../common/constants';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_NUMBER, MAX_PAGE_SIZE } from '../../common/constants';
 import { formatMessage, MESSAGES } from '../../common/messages';
 import { badRequest } from '../errors';
 
-/** `page` (from 1) and `page_size` query parameters. */
+/** `page` (from 1, at most MAX_PAGE_NUMBER) and `page_size` query parameters. */
 export const pagingQuery = {
-  page: { type: 'integer', minimum: 1, default: 1 },
+  page: { type: 'integer', minimum: 1, maximum: MAX_PAGE_NUMBER, default: 1 },
   page_size: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
 } as const;
 

@@ -27,7 +27,7 @@ import {
   USERS_PAGE_SIZE,
   userTeams,
 } from '../services/users';
-import { idParams } from './schemas';
+import { idParams, pagingQuery } from './schemas';
 
 const role = { type: 'string', enum: ['admin', 'member', 'read_only'] } as const;
 const field = { type: 'string', maxLength: 200 } as const;
@@ -49,7 +49,7 @@ export function userRoutes(app: FastifyInstance, services: Services): void {
           type: 'object',
           properties: {
             query: field,
-            page: { type: 'integer', minimum: 1, default: 1 },
+            page: pagingQuery.page,
             page_size: {
               type: 'integer',
               minimum: 1,

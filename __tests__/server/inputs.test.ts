@@ -234,11 +234,21 @@ describeEachDatabase('input rules', (kind) => {
   });
 
   it('refuses a NUL in the path and the query of the presigned store endpoints', async () => {
-    const signed = server.store.presignPut('nul/probe', {
-      contentType: 'text/plain',
-      maxBytes: 10,
-      expiresInMs: 60_000,
+    // A real pending upload: the store accepts writes only for a key whose upload is pending.
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/rest/files',
+      headers: { cookie: adminCookie },
+      payload: {
+        folder_id: '',
+        name: 'nul-probe.txt',
+        extension: 'txt',
+        content_type: 'text/plain',
+        size: 5,
+      },
     });
+    expect(created.statusCode).toBe(201);
+    const signed = created.json<{ url: string }>();
     const [path, query] = signed.url.split('?') as [string, string];
     const inPath = await server.app.inject({
       method: 'PUT',

@@ -19,6 +19,7 @@ import { searchArchivePath } from './0014_search_archive_path';
 import { fileFingerprints } from './0015_file_fingerprints';
 import { historyExportRecords } from './0016_history_export_records';
 import { folderTreeVersions } from './0017_folder_tree_versions';
+import { imagingJobs } from './0018_imaging_jobs';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0015_file_fingerprints': fileFingerprints,
   '0016_history_export_records': historyExportRecords,
   '0017_folder_tree_versions': folderTreeVersions,
+  '0018_imaging_jobs': imagingJobs,
 };

@@ -236,7 +236,7 @@ describeEachDatabase('imaging job queue', (kind) => {
       attempts: 1,
       last_error: 'not a PDF',
     });
-    expect((await countJobsByState(server.services.db)).running).toBe(0);
+    expect((await countJobsByState(server.services.db, firm.databaseId)).running).toBe(0);
   });
 
   it('retries a failed attempt in the worker after the backoff, then gives up', async () => {

@@ -249,10 +249,14 @@ export function findJobForFile(
     .executeTakeFirst();
 }
 
-/** Jobs per state (every state present, 0 when none). */
-export async function countJobsByState(db: Executor): Promise<Record<JobState, number>> {
+/** A firm's jobs per state (every state present, 0 when none). */
+export async function countJobsByState(
+  db: Executor,
+  databaseId: string,
+): Promise<Record<JobState, number>> {
   const rows = await db
     .selectFrom('jobs')
+    .where('database_id', '=', databaseId)
     .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
     .groupBy('state')
     .execute();
@@ -261,11 +265,12 @@ export async function countJobsByState(db: Executor): Promise<Record<JobState, n
   return counts;
 }
 
-/** The most recently failed jobs (newest first), for the status page. */
-export function listFailedJobs(db: Executor, limit: number): Promise<JobRow[]> {
+/** A firm's most recently failed jobs (newest first), for the status page. */
+export function listFailedJobs(db: Executor, databaseId: string, limit: number): Promise<JobRow[]> {
   return db
     .selectFrom('jobs')
     .selectAll()
+    .where('database_id', '=', databaseId)
     .where('state', '=', 'failed')
     .orderBy('updated_at', 'desc')
     .limit(limit)

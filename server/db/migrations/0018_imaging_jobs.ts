@@ -41,6 +41,12 @@ export const imagingJobs: Migration = {
       .columns(['kind', 'file_id'])
       .unique()
       .execute();
+    // The status page's counts per firm.
+    await db.schema
+      .createIndex('jobs_firm_state')
+      .on('jobs')
+      .columns(['database_id', 'state'])
+      .execute();
     // The claim's scan: queued rows by due time, running rows by lease end.
     await db.schema
       .createIndex('jobs_due')

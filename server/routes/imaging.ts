@@ -1,0 +1,27 @@
+/**
+ * Document imaging routes (docs/architecture.md "Document imaging"). Thin: the rules are in
+ * server/services/imaging/status.ts.
+ */
+import type { FastifyInstance } from 'fastify';
+import { ctxOf } from '../plugins/auth';
+import type { Services } from '../services/context';
+import { imagingStatus } from '../services/imaging/status';
+
+const tags = ['imaging'];
+
+/** Registers the imaging routes (behind requireSession). */
+export function imagingRoutes(app: FastifyInstance, services: Services): void {
+  app.get(
+    '/api/rest/private/imaging/status',
+    {
+      schema: {
+        tags,
+        description:
+          'Administrators: the conversion and recognition tools the server found (with the ' +
+          "command installing each missing one), the firm's imaging jobs per state and the " +
+          'reasons of the jobs that gave up.',
+      },
+    },
+    async (request) => imagingStatus(services, ctxOf(request)),
+  );
+}

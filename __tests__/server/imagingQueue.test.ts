@@ -25,6 +25,9 @@ import {
   PermanentJobError,
   startImagingWorker,
 } from '../../server/services/imaging/worker';
+import { missingToolMessage } from '../../common/imaging';
+import { startImaging } from '../../server/services/imaging/lifecycle';
+import { itWithTools } from './imagingHelpers';
 import { describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
 import { fileRow, firmOf, folderRow, insertRows, type Firm } from './seedRows';
 
@@ -299,4 +302,32 @@ describeEachDatabase('imaging job queue', (kind) => {
     expect((await job(files[1]!.id)).state).toBe('queued');
     expect(await findJobForFile(server.services.db, 'derive', files[3]!.id)).toBeUndefined();
   });
+
+  itWithTools(
+    ['pdftotext'],
+    'at start, queues again the jobs a now-installed tool failed, backfills, and runs them',
+    async () => {
+      await drainQueue();
+      const [waiting] = await queuedFiles(1);
+      const [taken] = await claim('old-worker');
+      await failAttempt(server.services.db, taken!.id, 'old-worker', {
+        error: missingToolMessage('pdftotext'),
+        now: isoAt(() => server.clock.now),
+        retryAt: null,
+      });
+      const old = fileRow(firm, folderId, `${newId()}-old.pdf`);
+      await insertRows(server, { files: [old] });
+      const ran: string[] = [];
+      const stop = startImaging(server.services, silentLog, (j) => {
+        ran.push(j.file_id);
+        return Promise.resolve(null);
+      });
+      for (let i = 0; i < 100 && ran.length < 2; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await stop();
+      expect(ran.sort()).toEqual([waiting, old.id].sort());
+      expect(await job(waiting!)).toMatchObject({ state: 'done', attempts: 1 });
+    },
+  );
 });

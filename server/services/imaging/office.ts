@@ -1,0 +1,77 @@
+/**
+ * PDF renditions by LibreOffice headless (docs/architecture.md "Document imaging"): office
+ * documents, RTF, CSV, EPUB, HTML and SVG (their safe rendition: they are never served inline),
+ * and rasters recognition cannot read directly. Each conversion runs with a private profile
+ * directory (-env:UserInstallation) that no other conversion uses at the same time: concurrent
+ * LibreOffice processes sharing a profile block each other.
+ */
+import { access, mkdir, mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PermanentJobError } from './worker';
+import { errorTail, runTool, type RunOptions } from './runner';
+
+/** Profiles not in use, and how many exist. */
+const profiles = { free: [] as string[], created: 0 };
+
+/** A profile directory for one conversion (created on first use; given back by the caller). */
+async function takeProfile(): Promise<string> {
+  const free = profiles.free.pop();
+  if (free) return free;
+  profiles.created += 1;
+  const dir = path.join(os.tmpdir(), `dossier-libreoffice-${process.pid}-${profiles.created}`);
+  await mkdir(dir, { recursive: true });
+  return dir;
+}
+
+/**
+ * Converts `input` to PDF in `dir` with LibreOffice.
+ * @returns the PDF's path
+ * @throws PermanentJobError when LibreOffice cannot read the file; Error when it wrote nothing
+ *   otherwise (retried); the runner's errors (a missing LibreOffice gives up with its install
+ *   command)
+ */
+export async function convertToPdf(
+  input: string,
+  dir: string,
+  options: RunOptions,
+): Promise<string> {
+  // A folder of its own: a PDF found there afterwards is this conversion's.
+  const outDir = await mkdtemp(path.join(dir, 'office-'));
+  const profile = await takeProfile();
+  try {
+    const result = await runTool(
+      'soffice',
+      [
+        `-env:UserInstallation=${pathToFileURL(profile).href}`,
+        '--headless',
+        '--norestore',
+        '--nologo',
+        '--nolockcheck',
+        '--nodefault',
+        '--convert-to',
+        'pdf',
+        '--outdir',
+        outDir,
+        input,
+      ],
+      options,
+    );
+    const output = path.join(outDir, `${path.parse(input).name}.pdf`);
+    const written = await access(output).then(
+      () => true,
+      () => false,
+    );
+    if (written) return output;
+    const said = errorTail(`${result.stdout}\n${result.stderr}`);
+    if (/could not be loaded/i.test(said)) {
+      throw new PermanentJobError(
+        'LibreOffice could not read the file (damaged or not a document).',
+      );
+    }
+    throw new Error(`LibreOffice wrote no PDF (exit code ${result.code}): ${said}`);
+  } finally {
+    profiles.free.push(profile);
+  }
+}

@@ -40,6 +40,7 @@ import { fingerprintLater } from './fingerprints';
 import { namesIn } from './folders';
 import { hasRecentEvent } from '../repositories/history';
 import { recordEvent } from './history';
+import { enqueueRecordedFile } from './imaging/queue';
 import { idLowerBound } from './historyChain';
 
 /**
@@ -232,6 +233,8 @@ export async function recordUpload(
       },
     });
   });
+  // Document imaging: rendition, text and thumbnail, derived in the background.
+  await enqueueRecordedFile(services, pending, stored ?? null);
   if (!stored) {
     fingerprintLater(services, {
       databaseId: ctx.databaseId,

@@ -3,6 +3,7 @@
  * Jobs are rows (server/repositories/jobs.ts), so they survive restarts and are shared by every
  * app instance on one database; the worker (worker.ts) runs them.
  */
+import type { FileRow } from '../../db/schema';
 import { newId, isoAt } from '../../ids';
 import { enqueueJobs, listFilesWithoutJob } from '../../repositories/jobs';
 import type { Services } from '../context';
@@ -70,14 +71,23 @@ export async function enqueueDerivations(
 }
 
 /**
- * Queues a just-recorded file; never throws (a failure is logged by the caller's logger if given
- * and the backfill at the next start catches the file up).
+ * Queues a just-recorded file's derivation. Never throws: after a failure the file has no job, and
+ * the backfill at the next start queues it.
+ * @param sha256 the file's sha256 when known
  */
-export function enqueueRecordedFile(services: Services, target: DeriveTarget): Promise<void> {
-  return enqueueDerivations(services, [target]).then(
-    () => undefined,
-    () => undefined,
-  );
+export async function enqueueRecordedFile(
+  services: Pick<Services, 'db' | 'clock'>,
+  file: Pick<FileRow, 'database_id' | 'id' | 'extension' | 'content_type'>,
+  sha256: string | null,
+): Promise<void> {
+  const target = {
+    databaseId: file.database_id,
+    id: file.id,
+    extension: file.extension,
+    contentType: file.content_type,
+    sha256,
+  };
+  await enqueueDerivations(services, [target]).catch(() => undefined);
 }
 
 /** Files looked at per backfill batch. */

@@ -1,0 +1,150 @@
+/**
+ * Document imaging's place in the file lifecycle, on both databases: recording an upload queues
+ * its derivation (only for formats imaging handles); a permanent delete removes the derivatives
+ * of bytes no other file holds, and keeps those another file still holds; the start-up sweep
+ * removes what is left over.
+ */
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { contentTypeFor } from '../../common/files';
+import { splitFileName } from '../../common/names';
+import type { CreateUploadResponse, FileDto } from '../../common/types';
+import { isoAt } from '../../server/ids';
+import { findJobForFile } from '../../server/repositories/jobs';
+import { findRendition, saveRendition } from '../../server/repositories/renditions';
+import { sweepOrphanDerivatives } from '../../server/services/imaging/cleanup';
+import { renditionKeys } from '../../server/services/imaging/derive';
+import { describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
+import { adminActor, call, makeFile, makeFolder, type Actor } from './organiseHelpers';
+
+describeEachDatabase('imaging in the file lifecycle', (kind) => {
+  let server: TestServer;
+  let admin: Actor;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    admin = await adminActor(server);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  /** Uploads bytes through the API and answers the recorded file. */
+  async function upload(name: string, body: Buffer): Promise<FileDto> {
+    const cookie = await signIn(server);
+    const { extension } = splitFileName(name);
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/rest/files',
+      headers: { cookie },
+      payload: {
+        folder_id: '',
+        name,
+        extension,
+        content_type: contentTypeFor(extension),
+        size: body.length,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const answer = created.json<CreateUploadResponse>();
+    const put = await server.app.inject({
+      method: 'PUT',
+      url: answer.url,
+      headers: answer.headers,
+      payload: body,
+    });
+    expect(put.statusCode).toBe(200);
+    const recorded = await server.app.inject({
+      method: 'POST',
+      url: '/api/rest/files/record',
+      headers: { cookie },
+      payload: { id: answer.id },
+    });
+    expect(recorded.statusCode).toBe(201);
+    return recorded.json<FileDto>();
+  }
+
+  /** Records a rendition of `sha256` with its three objects in the store. */
+  async function fakeRendition(sha256: string): Promise<void> {
+    const keys = renditionKeys(sha256);
+    for (const key of Object.values(keys)) {
+      await server.store.write(key, Readable.from([Buffer.from(key)]), 1000);
+    }
+    await saveRendition(server.services.db, {
+      sha256,
+      source_kind: 'office',
+      pdf_key: keys.pdf,
+      text_key: keys.text,
+      thumbnail_key: keys.thumbnail,
+      page_count: 1,
+      text_chars: 3,
+      recognized: 0,
+      created_at: isoAt(server.services.clock),
+    });
+  }
+
+  /** Whether every object of the sha256's rendition is still stored. */
+  async function objectsKept(sha256: string): Promise<boolean[]> {
+    const keys = renditionKeys(sha256);
+    return Promise.all(
+      Object.values(keys).map(async (key) => (await server.store.head(key)) !== null),
+    );
+  }
+
+  it('queues the derivation of a recorded document with its sha256, and none for other formats', async () => {
+    const memo = await upload('memo.docx', Buffer.from('not really a docx'));
+    const job = await findJobForFile(server.services.db, 'derive', memo.id);
+    expect(job).toMatchObject({ state: 'queued', database_id: admin.databaseId });
+    expect(job!.sha256).toMatch(/^[0-9a-f]{64}$/);
+    const bundle = await upload('bundle.zip', Buffer.from('zip bytes'));
+    expect(await findJobForFile(server.services.db, 'derive', bundle.id)).toBeUndefined();
+  });
+
+  it('removes derivatives when the last file holding the bytes is permanently deleted', async () => {
+    const folder = await makeFolder(server, admin, `Destroy ${Date.now()}`);
+    const one = await makeFile(server, admin, 'one.docx', folder.id, 'same bytes');
+    const two = await makeFile(server, admin, 'two.docx', folder.id, 'same bytes');
+    const sha256 = (
+      await server.services.db
+        .selectFrom('files')
+        .select('sha256')
+        .where('id', '=', one.id)
+        .executeTakeFirstOrThrow()
+    ).sha256!;
+    await fakeRendition(sha256);
+    const destroy = async (id: string) => {
+      const items = [{ type: 'file', id }];
+      expect(
+        (await call(server, admin, 'POST', '/api/rest/bulk/archive', { items })).statusCode,
+      ).toBe(200);
+      expect(
+        (await call(server, admin, 'POST', '/api/rest/bulk/destroy', { items })).statusCode,
+      ).toBe(200);
+    };
+    await destroy(one.id);
+    // The copy still holds the bytes: everything stays.
+    expect(await findRendition(server.services.db, sha256)).toBeDefined();
+    expect(await objectsKept(sha256)).toEqual([true, true, true]);
+    await destroy(two.id);
+    expect(await findRendition(server.services.db, sha256)).toBeUndefined();
+    expect(await objectsKept(sha256)).toEqual([false, false, false]);
+  });
+
+  it('sweeps away renditions no file holds', async () => {
+    const orphan = 'f'.repeat(64);
+    await fakeRendition(orphan);
+    const folder = await makeFolder(server, admin, `Kept ${Date.now()}`);
+    const kept = await makeFile(server, admin, 'kept.docx', folder.id, 'kept bytes');
+    const keptSha = (
+      await server.services.db
+        .selectFrom('files')
+        .select('sha256')
+        .where('id', '=', kept.id)
+        .executeTakeFirstOrThrow()
+    ).sha256!;
+    await fakeRendition(keptSha);
+    expect(await sweepOrphanDerivatives(server.services, 1)).toBeGreaterThanOrEqual(1);
+    expect(await findRendition(server.services.db, orphan)).toBeUndefined();
+    expect(await objectsKept(orphan)).toEqual([false, false, false]);
+    expect(await findRendition(server.services.db, keptSha)).toBeDefined();
+  });
+});

@@ -147,4 +147,47 @@ describeEachDatabase('imaging in the file lifecycle', (kind) => {
     expect(await objectsKept(orphan)).toEqual([false, false, false]);
     expect(await findRendition(server.services.db, keptSha)).toBeDefined();
   });
+
+  it('previews and prints an office document or an SVG as its PDF rendition once derived', async () => {
+    const folder = await makeFolder(server, admin, `Preview ${Date.now()}`);
+    const memo = await makeFile(server, admin, 'memo.docx', folder.id, 'docx bytes');
+    const drawing = await makeFile(server, admin, 'drawing.svg', folder.id, '<svg><script/></svg>');
+    const read = (id: string, mode: string) =>
+      call(server, admin, 'GET', `/api/rest/files/${id}/${mode}`);
+    // Not derived yet: an attachment of the original, as before.
+    const before = await read(memo.id, 'preview');
+    expect(before.statusCode).toBe(200);
+    expect(before.headers['content-disposition']).toMatch(/^attachment/);
+    for (const file of [memo, drawing]) {
+      const sha256 = (
+        await server.services.db
+          .selectFrom('files')
+          .select('sha256')
+          .where('id', '=', file.id)
+          .executeTakeFirstOrThrow()
+      ).sha256!;
+      await fakeRendition(sha256);
+      for (const mode of ['preview', 'print']) {
+        const shown = await read(file.id, mode);
+        expect(shown.statusCode).toBe(200);
+        expect(shown.headers['content-type']).toBe('application/pdf');
+        expect(shown.headers['content-disposition']).toMatch(
+          /^inline; filename="(memo|drawing)\.pdf"/,
+        );
+        expect(shown.body).toBe(renditionKeys(sha256).pdf);
+      }
+      // A download is always the original.
+      const download = await read(file.id, 'download');
+      expect(download.headers['content-disposition']).toMatch(/^attachment/);
+      expect(download.headers['content-type']).not.toBe('application/pdf');
+    }
+    const events = await server.services.db
+      .selectFrom('history_events')
+      .select('action')
+      .where('entity_id', '=', memo.id)
+      .orderBy('id')
+      .execute();
+    // The attachment, the preview, the print (a download marked print), the download.
+    expect(events.map((e) => e.action)).toEqual(['download', 'preview', 'download', 'download']);
+  });
 });

@@ -14,6 +14,7 @@ import {
   failAbandonedJobs,
   failAttempt,
   findJobForFile,
+  requeueFailedJobs,
 } from '../../server/repositories/jobs';
 import {
   backfillDerivations,
@@ -285,6 +286,27 @@ describeEachDatabase('imaging job queue', (kind) => {
     expect(await job(fileId!)).toMatchObject({ state: 'running', attempts: 1, last_error: null });
     server.clock.now += 61_000;
     expect((await claim('after-restart')).map((j) => j.file_id)).toEqual([fileId]);
+  });
+
+  it('queues again only the failed jobs whose reason starts with the prefix, taken literally', async () => {
+    await drainQueue();
+    const [literal, wildcard] = await queuedFiles(2);
+    for (const [fileId, error] of [
+      [literal, '10% tool not found'],
+      [wildcard, '1000 tool not found'],
+    ] as const) {
+      const [taken] = await claim(`w-${fileId}`, 1);
+      expect(taken!.file_id).toBe(fileId);
+      await failAttempt(server.services.db, taken!.id, `w-${fileId}`, {
+        error,
+        now: isoAt(() => server.clock.now),
+        retryAt: null,
+      });
+    }
+    const now = isoAt(() => server.clock.now);
+    expect(await requeueFailedJobs(server.services.db, '10%', now)).toBe(1);
+    expect(await job(literal!)).toMatchObject({ state: 'queued', attempts: 0 });
+    expect((await job(wildcard!)).state).toBe('failed');
   });
 
   it('backfills ready files without a job, once', async () => {

@@ -230,7 +230,9 @@ export async function requeueFailedJobs(
     .updateTable('jobs')
     .set({ state: 'queued', attempts: 0, run_after: now, updated_at: now })
     .where('state', '=', 'failed')
-    .where('last_error', 'like', `${errorPrefix.replace(/[%_\\]/g, '\\$&')}%`)
+    .where(
+      sql<boolean>`last_error like ${`${errorPrefix.replace(/[%_\\]/g, '\\$&')}%`} escape '\\'`,
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -108,3 +108,30 @@ export interface ImagingStatusDto {
   /** The firm's most recent jobs that gave up (at most 20), newest first. */
   failed: ImagingFailedJobDto[];
 }
+
+/**
+ * Where a file's derivation is: 'unsupported' (a format imaging does not handle), 'waiting' (not
+ * queued yet: the start-up backfill queues it), a job's state, or 'done' once stored.
+ */
+export type RenditionState = 'unsupported' | 'waiting' | 'queued' | 'running' | 'done' | 'failed';
+
+/** GET /api/rest/files/:id/rendition: what document imaging derived from a file, or why not. */
+export interface FileRenditionDto {
+  state: RenditionState;
+  /**
+   * Why the last attempt failed (for a missing tool: what is missing and the command installing
+   * it), or null.
+   */
+  reason: string | null;
+  /** Attempts made so far. */
+  attempts: number;
+  /** A PDF rendition is stored (preview and print serve it). */
+  pdf: boolean;
+  /** The text is stored. */
+  text: boolean;
+  /** A first-page thumbnail is stored. */
+  thumbnail: boolean;
+  page_count: number | null;
+  /** The text came from recognition (OCR). */
+  recognized: boolean;
+}

@@ -7,10 +7,11 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { contentTypeFor } from '../../common/files';
+import { missingToolMessage, type FileRenditionDto } from '../../common/imaging';
 import { splitFileName } from '../../common/names';
 import type { CreateUploadResponse, FileDto } from '../../common/types';
 import { isoAt } from '../../server/ids';
-import { findJobForFile } from '../../server/repositories/jobs';
+import { claimJobs, failAttempt, findJobForFile } from '../../server/repositories/jobs';
 import { findRendition, saveRendition } from '../../server/repositories/renditions';
 import { sweepOrphanDerivatives } from '../../server/services/imaging/cleanup';
 import { renditionKeys } from '../../server/services/imaging/derive';
@@ -189,5 +190,46 @@ describeEachDatabase('imaging in the file lifecycle', (kind) => {
       .execute();
     // The attachment, the preview, the print (a download marked print), the download.
     expect(events.map((e) => e.action)).toEqual(['download', 'preview', 'download', 'download']);
+  });
+
+  it("answers a file's derivation: queued, failed with what is missing, done, or unsupported", async () => {
+    const rendition = async (id: string) => {
+      const response = await call(server, admin, 'GET', `/api/rest/files/${id}/rendition`);
+      expect(response.statusCode).toBe(200);
+      return response.json<FileRenditionDto>();
+    };
+    const memo = await upload('report.docx', Buffer.from('report bytes'));
+    expect(await rendition(memo.id)).toMatchObject({ state: 'queued', reason: null, pdf: false });
+    const bundle = await upload('archive.zip', Buffer.from('archive bytes'));
+    expect((await rendition(bundle.id)).state).toBe('unsupported');
+    const job = (await findJobForFile(server.services.db, 'derive', memo.id))!;
+    const [taken] = await claimJobs(server.services.db, {
+      dialect: server.services.dialect,
+      workerId: 'test-worker',
+      now: new Date(server.clock.now + 61_000).toISOString(),
+      leaseUntil: new Date(server.clock.now + 120_000).toISOString(),
+      limit: 100,
+    }).then((jobs) => jobs.filter((j) => j.id === job.id));
+    expect(taken).toBeDefined();
+    await failAttempt(server.services.db, job.id, 'test-worker', {
+      error: missingToolMessage('soffice'),
+      now: isoAt(server.services.clock),
+      retryAt: null,
+    });
+    expect(await rendition(memo.id)).toMatchObject({
+      state: 'failed',
+      attempts: 1,
+      reason: missingToolMessage('soffice'),
+    });
+    await fakeRendition(job.sha256!);
+    expect(await rendition(memo.id)).toMatchObject({
+      state: 'done',
+      reason: null,
+      pdf: true,
+      text: true,
+      thumbnail: true,
+      page_count: 1,
+      recognized: false,
+    });
   });
 });

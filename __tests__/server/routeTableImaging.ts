@@ -11,4 +11,18 @@ export const IMAGING_ROWS: RouteRow[] = [
       return s(200, 403, 403, 200);
     },
   },
+  {
+    route: 'GET /api/rest/files/:id/rendition',
+    request: async (f, t) => ({
+      method: 'GET',
+      url: `/api/rest/files/${await f.freshFile(t)}/rendition`,
+    }),
+    // Whoever reads the file; another firm's file is 404, a restricted folder's too for members.
+    get own() {
+      return s(200, 200, 200, 404);
+    },
+    get restricted() {
+      return s(200, 404, 404, 404);
+    },
+  },
 ];

@@ -5,7 +5,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ctxOf } from '../plugins/auth';
 import type { Services } from '../services/context';
+import { fileRendition } from '../services/imaging/renditions';
 import { imagingStatus } from '../services/imaging/status';
+import { idParams } from './schemas';
 
 const tags = ['imaging'];
 
@@ -23,5 +25,19 @@ export function imagingRoutes(app: FastifyInstance, services: Services): void {
       },
     },
     async (request) => imagingStatus(services, ctxOf(request)),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/rest/files/:id/rendition',
+    {
+      schema: {
+        tags,
+        description:
+          'What document imaging derived from a file (PDF rendition, text, thumbnail), or where ' +
+          'its derivation is and why it failed (a missing tool named with its install command).',
+        params: idParams,
+      },
+    },
+    async (request) => fileRendition(services, ctxOf(request), request.params.id),
   );
 }

@@ -6,6 +6,8 @@
  * with its install command.
  */
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -130,6 +132,35 @@ describe('derivations of real files', () => {
       const broken = path.join(dir, 'broken.xlsx');
       await writeFile(broken, (await readFile(`${CORPUS}/test.docx`)).subarray(0, 300));
       await expect(derive(broken)).rejects.toThrow('LibreOffice could not read the file');
+    },
+    SLOW,
+  );
+
+  itWithTools(
+    OFFICE,
+    'converts HTML without fetching the remote images and style sheets it names',
+    async () => {
+      const requested: string[] = [];
+      const web = createServer((request, response) => {
+        requested.push(request.url ?? '');
+        response.end('body { color: red }');
+      });
+      await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
+      const { port } = web.address() as AddressInfo;
+      try {
+        const page = path.join(dir, 'page.html');
+        await writeFile(
+          page,
+          `<html><head><link rel="stylesheet" href="http://127.0.0.1:${port}/style.css"></head>` +
+            `<body><p>Engagement letter</p><img src="http://127.0.0.1:${port}/pixel.png"></body></html>`,
+        );
+        const html = await derive(page);
+        await expectPdf(html.pdf);
+        expect(html.text.text).toContain('Engagement letter');
+        expect(requested).toEqual([]);
+      } finally {
+        await new Promise((resolve) => web.close(resolve));
+      }
     },
     SLOW,
   );

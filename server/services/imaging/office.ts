@@ -3,14 +3,38 @@
  * documents, RTF, CSV, EPUB, HTML and SVG (their safe rendition: they are never served inline),
  * and rasters recognition cannot read directly. Each conversion runs with a private profile
  * directory (-env:UserInstallation) that no other conversion uses at the same time: concurrent
- * LibreOffice processes sharing a profile block each other.
+ * LibreOffice processes sharing a profile block each other. The profile routes every HTTP and
+ * HTTPS request through a proxy at a closed port (127.0.0.1:9): a document or HTML page naming a
+ * remote image or style sheet makes LibreOffice fetch it, which would let an uploaded file make the
+ * server call other machines; with the proxy every such fetch fails and the conversion goes on.
  */
-import { access, mkdir, mkdtemp } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PermanentJobError } from './worker';
 import { errorTail, runTool, type RunOptions } from './runner';
+
+/** The profile settings that send LibreOffice's web requests to a closed port. */
+const NO_NETWORK_SETTINGS = `<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+${[
+  ['ooInetProxyType', '1'],
+  ['ooInetHTTPProxyName', '127.0.0.1'],
+  ['ooInetHTTPProxyPort', '9'],
+  ['ooInetHTTPSProxyName', '127.0.0.1'],
+  ['ooInetHTTPSProxyPort', '9'],
+  ['ooInetFTPProxyName', '127.0.0.1'],
+  ['ooInetFTPProxyPort', '9'],
+  ['ooInetNoProxy', ''],
+]
+  .map(
+    ([name, value]) =>
+      `<item oor:path="/org.openoffice.Inet/Settings"><prop oor:name="${name}" oor:op="fuse"><value>${value}</value></prop></item>`,
+  )
+  .join('\n')}
+</oor:items>
+`;
 
 /** Profiles not in use, and how many exist. */
 const profiles = { free: [] as string[], created: 0 };
@@ -21,7 +45,8 @@ async function takeProfile(): Promise<string> {
   if (free) return free;
   profiles.created += 1;
   const dir = path.join(os.tmpdir(), `dossier-libreoffice-${process.pid}-${profiles.created}`);
-  await mkdir(dir, { recursive: true });
+  await mkdir(path.join(dir, 'user'), { recursive: true });
+  await writeFile(path.join(dir, 'user', 'registrymodifications.xcu'), NO_NETWORK_SETTINGS);
   return dir;
 }
 
@@ -50,6 +75,8 @@ export async function convertToPdf(
         '--nologo',
         '--nolockcheck',
         '--nodefault',
+        // HTML through Writer/Web comes out as a PDF without its text; as a Writer document with it.
+        ...(/\.html?$/i.test(input) ? ['--infilter=HTML (StarWriter)'] : []),
         '--convert-to',
         'pdf',
         '--outdir',

@@ -138,7 +138,7 @@ describe('derivations of real files', () => {
 
   itWithTools(
     OFFICE,
-    'converts HTML without fetching the remote images and style sheets it names',
+    'converts HTML without fetching the remote or local files it names, keeping its own images',
     async () => {
       const requested: string[] = [];
       const web = createServer((request, response) => {
@@ -158,6 +158,24 @@ describe('derivations of real files', () => {
         await expectPdf(html.pdf);
         expect(html.text.text).toContain('Engagement letter');
         expect(requested).toEqual([]);
+        // A file of the server named by the page is not embedded; an image inside the page is.
+        const png = await readFile(`${CORPUS}/smile.png`);
+        const local = path.join(dir, 'local.html');
+        await writeFile(
+          local,
+          `<html><body><p>Local</p><img src="file://${CORPUS}/smile.png">` +
+            `<img src="${CORPUS}/smile.png"></body></html>`,
+        );
+        const imagesIn = async (pdf: string | null) =>
+          ((await readFile(pdf!)).toString('latin1').match(/\/Subtype\s*\/Image/g) ?? []).length;
+        expect(await imagesIn((await derive(local)).pdf)).toBe(0);
+        const inline = path.join(dir, 'inline.html');
+        await writeFile(
+          inline,
+          `<html><body><p>Inline</p><img src="data:image/png;base64,${png.toString('base64')}">` +
+            '</body></html>',
+        );
+        expect(await imagesIn((await derive(inline)).pdf)).toBe(1);
       } finally {
         await new Promise((resolve) => web.close(resolve));
       }

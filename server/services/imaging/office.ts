@@ -7,6 +7,9 @@
  * HTTPS request through a proxy at a closed port (127.0.0.1:9): a document or HTML page naming a
  * remote image or style sheet makes LibreOffice fetch it, which would let an uploaded file make the
  * server call other machines; with the proxy every such fetch fails and the conversion goes on.
+ * It also blocks links from untrusted documents (BlockUntrustedRefererLinks): an HTML page or
+ * document linking a file of the server (`file:///…` or an absolute path) would otherwise have
+ * that file's image embedded in its rendition. Images embedded in the document itself stay.
  */
 import { access, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -15,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { PermanentJobError } from './worker';
 import { errorTail, runTool, type RunOptions } from './runner';
 
-/** The profile settings that send LibreOffice's web requests to a closed port. */
+/** The profile settings: web requests to a closed port, no links followed from documents. */
 const NO_NETWORK_SETTINGS = `<?xml version="1.0" encoding="UTF-8"?>
 <oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
 ${[
@@ -33,6 +36,7 @@ ${[
       `<item oor:path="/org.openoffice.Inet/Settings"><prop oor:name="${name}" oor:op="fuse"><value>${value}</value></prop></item>`,
   )
   .join('\n')}
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="BlockUntrustedRefererLinks" oor:op="fuse"><value>true</value></prop></item>
 </oor:items>
 `;
 

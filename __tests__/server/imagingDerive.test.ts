@@ -54,6 +54,61 @@ function recall(reference: string, recognized: string): number {
   return found / wanted.length;
 }
 
+/**
+ * A multi-page TIFF (8-bit grey, uncompressed, 300 dpi): each page white with a black bar whose
+ * length tells the pages apart.
+ */
+function multiPageTiff(pages: number, width = 240, height = 120): Buffer {
+  const entries = 12;
+  const ifdSize = 2 + entries * 12 + 4;
+  const pageSize = width * height + ifdSize + 16;
+  const out = Buffer.alloc(8 + pages * pageSize);
+  out.write('II', 0, 'latin1');
+  out.writeUInt16LE(42, 2);
+  let at = 8;
+  out.writeUInt32LE(at + width * height, 4);
+  for (let page = 0; page < pages; page += 1) {
+    const pixels = at;
+    out.fill(255, pixels, pixels + width * height);
+    for (let y = 50; y < 70; y += 1) {
+      out.fill(0, pixels + y * width + 20, pixels + y * width + 20 + 60 * (page + 1));
+    }
+    const ifd = pixels + width * height;
+    const rational = ifd + ifdSize;
+    const next = page + 1 < pages ? rational + 16 + width * height : 0;
+    const tags: [number, number, number][] = [
+      [256, 4, width],
+      [257, 4, height],
+      [258, 3, 8],
+      [259, 3, 1],
+      [262, 3, 1],
+      [273, 4, pixels],
+      [277, 3, 1],
+      [278, 4, height],
+      [279, 4, width * height],
+      [282, 5, rational],
+      [283, 5, rational + 8],
+      [296, 3, 2],
+    ];
+    out.writeUInt16LE(entries, ifd);
+    tags.forEach(([tag, type, value], i) => {
+      const entry = ifd + 2 + i * 12;
+      out.writeUInt16LE(tag, entry);
+      out.writeUInt16LE(type, entry + 2);
+      out.writeUInt32LE(1, entry + 4);
+      if (type === 3) out.writeUInt16LE(value, entry + 8);
+      else out.writeUInt32LE(value, entry + 8);
+    });
+    out.writeUInt32LE(next, ifd + 2 + entries * 12);
+    for (const offset of [rational, rational + 8]) {
+      out.writeUInt32LE(300, offset);
+      out.writeUInt32LE(1, offset + 4);
+    }
+    at = rational + 16;
+  }
+  return out.subarray(0, at);
+}
+
 describe('derivations of real files', () => {
   let dir: string;
   beforeEach(async () => {
@@ -185,7 +240,7 @@ describe('derivations of real files', () => {
 
   itWithTools(
     ['soffice', ...OCR],
-    'makes TIFF, BMP and GIF into searchable PDF pages',
+    'makes TIFF (multi-page too), BMP and GIF into searchable PDF pages',
     async () => {
       for (const name of ['smile.tiff', 'small-bmp.bmp', 'small-gif.gif']) {
         const image = await derive(`${CORPUS}/${name}`);
@@ -193,6 +248,11 @@ describe('derivations of real files', () => {
         expect(image.recognized).toBe(true);
         expect(image.text.pages).toBe(1);
       }
+      const scan = path.join(dir, 'three-pages.tif');
+      await writeFile(scan, multiPageTiff(3));
+      const pages = await derive(scan);
+      await expectPdf(pages.pdf);
+      expect(pages.text.pages).toBe(3);
     },
     SLOW,
   );

@@ -46,9 +46,12 @@ export async function recognize(
     input,
     pdf,
   ];
-  let result = await runTool('ocrmypdf', args([]), options);
+  // One core per job: Tesseract would otherwise start a thread per core (IMAGING_CONCURRENCY is
+  // what spreads work over the machine's cores).
+  const single = { ...options, env: { ...options.env, OMP_THREAD_LIMIT: '1' } };
+  let result = await runTool('ocrmypdf', args([]), single);
   if (result.code === EXIT_BAD_INPUT && /image-dpi/i.test(result.stderr)) {
-    result = await runTool('ocrmypdf', args(['--image-dpi', String(DEFAULT_IMAGE_DPI)]), options);
+    result = await runTool('ocrmypdf', args(['--image-dpi', String(DEFAULT_IMAGE_DPI)]), single);
   }
   if (result.code === EXIT_ENCRYPTED) {
     throw new PermanentJobError(PASSWORD_PDF_REASON);

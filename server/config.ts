@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { MAX_FILE_SIZE_BYTES, MULTIPART_MIN_PART_BYTES } from '../common/constants';
 import { HEAP_GROWING_PERCENT } from './heap';
@@ -130,8 +131,9 @@ export interface Config {
   /** How long a password-protected link stays locked, in ms (SHARE_PASSWORD_LOCK_MINUTES, 15). */
   sharePasswordLockMs: number;
   /**
-   * Document imaging jobs run at once by this instance (IMAGING_CONCURRENCY, default 1; 0 runs
-   * none, the queue then waits for another instance). Each runs one child process at a time.
+   * Document imaging jobs run at once by this instance (IMAGING_CONCURRENCY, default half the CPU
+   * cores and at least 1: 1 on a 2-core machine; 0 runs none, the queue then waits for another
+   * instance). Each runs one child process at a time.
    */
   imagingConcurrency: number;
   /** Longest run of one conversion or recognition process, in ms (IMAGING_TIMEOUT_SECONDS, 300). */
@@ -140,6 +142,14 @@ export interface Config {
   imagingMaxAttempts: number;
   /** Tesseract languages of text recognition (OCR_LANGUAGES, e.g. `eng+deu`; default eng). */
   ocrLanguages: string[];
+}
+
+/**
+ * Imaging jobs run at once by default: half the CPU cores, at least 1 (1 on a 2-core machine), so
+ * that conversions leave the other half to requests.
+ */
+export function defaultImagingConcurrency(): number {
+  return Math.max(1, Math.floor(os.availableParallelism() / 2));
 }
 
 /**
@@ -328,7 +338,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     sharePasswordLockMs:
       intFrom(env.SHARE_PASSWORD_LOCK_MINUTES, 15, 'SHARE_PASSWORD_LOCK_MINUTES') * 60_000,
-    imagingConcurrency: Math.floor(intFrom(env.IMAGING_CONCURRENCY, 1, 'IMAGING_CONCURRENCY')),
+    imagingConcurrency: Math.floor(
+      intFrom(env.IMAGING_CONCURRENCY, defaultImagingConcurrency(), 'IMAGING_CONCURRENCY'),
+    ),
     imagingTimeoutMs:
       Math.max(1, intFrom(env.IMAGING_TIMEOUT_SECONDS, 300, 'IMAGING_TIMEOUT_SECONDS')) * 1000,
     imagingMaxAttempts: Math.max(

@@ -3,6 +3,7 @@
  * claim, lease expiry after a crash, retry with backoff, giving up with the reason kept, two
  * workers never taking the same job, and the backfill of files recorded before imaging existed.
  */
+import os from 'node:os';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { loadConfig } from '../../server/config';
 import type { JobRow } from '../../server/db/schemaImaging';
@@ -45,7 +46,7 @@ it('waits 30 s after the first failure, doubling up to an hour', () => {
 
 it('reads the imaging configuration with its defaults', () => {
   const defaults = loadConfig({ DATA_DIR: '/tmp/dossier-imaging-config', SESSION_SECRET: 's' });
-  expect(defaults.imagingConcurrency).toBe(1);
+  expect(defaults.imagingConcurrency).toBe(Math.max(1, Math.floor(os.availableParallelism() / 2)));
   expect(defaults.imagingTimeoutMs).toBe(300_000);
   expect(defaults.imagingMaxAttempts).toBe(5);
   expect(defaults.ocrLanguages).toEqual(['eng']);

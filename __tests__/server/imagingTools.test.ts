@@ -139,7 +139,7 @@ describeEachDatabase('imaging status page', (kind) => {
     const status = response.json<ImagingStatusDto>();
     expect(status.tools.map((tool) => tool.command)).toEqual(ALL_TOOLS);
     expect(status.jobs).toEqual({ queued: 0, running: 0, done: 0, failed: 0 });
-    expect(status.concurrency).toBe(1);
+    expect(status.concurrency).toBe(server.config.imagingConcurrency);
     expect(status.failed).toEqual([]);
   });
 });

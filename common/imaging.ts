@@ -43,7 +43,7 @@ export const IMAGING_TOOLS: readonly ToolSpec[] = [
   {
     command: 'ocrmypdf',
     label: 'OCRmyPDF',
-    purpose: 'text recognition of scans and images (searchable PDFs)',
+    purpose: 'text recognition of scans and images, kept as searchable PDFs',
     packages: ['ocrmypdf'],
   },
   {

@@ -27,6 +27,7 @@ import { uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
 import { contactRoutes, publicContactRoutes } from './routes/contacts';
 import { indexFieldRoutes } from './routes/indexFields';
+import { imagingRoutes } from './routes/imaging';
 import { outboxRoutes } from './routes/outbox';
 import { searchRoutes } from './routes/search';
 import { publicSharingRoutes, sharingRoutes } from './routes/sharing';
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     indexFieldRoutes(scope, deps);
     contactRoutes(scope, deps);
     searchRoutes(scope, deps);
+    imagingRoutes(scope, deps);
   });
 
   await registerClient(app, deps.serveClient === false ? null : config.clientDir);

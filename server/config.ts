@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { MAX_FILE_SIZE_BYTES, MULTIPART_MIN_PART_BYTES } from '../common/constants';
 import { HEAP_GROWING_PERCENT } from './heap';
@@ -129,6 +130,43 @@ export interface Config {
   sharePasswordMaxFailures: number;
   /** How long a password-protected link stays locked, in ms (SHARE_PASSWORD_LOCK_MINUTES, 15). */
   sharePasswordLockMs: number;
+  /**
+   * Document imaging jobs run at once by this instance (IMAGING_CONCURRENCY, default half the CPU
+   * cores and at least 1: 1 on a 2-core machine; 0 runs none, the queue then waits for another
+   * instance). Each runs one child process at a time.
+   */
+  imagingConcurrency: number;
+  /** Longest run of one conversion or recognition process, in ms (IMAGING_TIMEOUT_SECONDS, 300). */
+  imagingTimeoutMs: number;
+  /** Attempts of an imaging job before it gives up (IMAGING_MAX_ATTEMPTS, default 5, at least 1). */
+  imagingMaxAttempts: number;
+  /** Tesseract languages of text recognition (OCR_LANGUAGES, e.g. `eng+deu`; default eng). */
+  ocrLanguages: string[];
+}
+
+/**
+ * Imaging jobs run at once by default: half the CPU cores, at least 1 (1 on a 2-core machine), so
+ * that conversions leave the other half to requests.
+ */
+export function defaultImagingConcurrency(): number {
+  return Math.max(1, Math.floor(os.availableParallelism() / 2));
+}
+
+/**
+ * Reads OCR_LANGUAGES: Tesseract language codes separated by `+`, `,` or spaces.
+ * @throws Error for a code that is not letters, digits and underscores
+ */
+function ocrLanguagesFrom(value: string | undefined): string[] {
+  const languages = (value ?? '')
+    .split(/[+,\s]+/)
+    .map((code) => code.trim())
+    .filter((code) => code !== '');
+  for (const code of languages) {
+    if (!/^[A-Za-z0-9_]+$/.test(code)) {
+      throw new Error(`OCR_LANGUAGES: "${code}" is not a Tesseract language code (e.g. eng)`);
+    }
+  }
+  return languages.length > 0 ? languages : ['eng'];
 }
 
 /**
@@ -300,5 +338,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     sharePasswordLockMs:
       intFrom(env.SHARE_PASSWORD_LOCK_MINUTES, 15, 'SHARE_PASSWORD_LOCK_MINUTES') * 60_000,
+    imagingConcurrency: Math.floor(
+      intFrom(env.IMAGING_CONCURRENCY, defaultImagingConcurrency(), 'IMAGING_CONCURRENCY'),
+    ),
+    imagingTimeoutMs:
+      Math.max(1, intFrom(env.IMAGING_TIMEOUT_SECONDS, 300, 'IMAGING_TIMEOUT_SECONDS')) * 1000,
+    imagingMaxAttempts: Math.max(
+      1,
+      Math.floor(intFrom(env.IMAGING_MAX_ATTEMPTS, 5, 'IMAGING_MAX_ATTEMPTS')),
+    ),
+    ocrLanguages: ocrLanguagesFrom(env.OCR_LANGUAGES),
   };
 }

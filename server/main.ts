@@ -9,6 +9,7 @@ import { startWalCheckpointer } from './db/walCheckpointer';
 import { boundHeapGrowth } from './heap';
 import { systemClock } from './ids';
 import { seed } from './seed';
+import { startImaging } from './services/imaging/lifecycle';
 import { startUploadCleanup } from './services/uploads';
 import { LocalObjectStore } from './storage/localObjectStore';
 
@@ -41,6 +42,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   // Abandoned uploads (pending rows, multipart parts) are removed periodically (issue 4).
   const stopUploadCleanup = startUploadCleanup(services, app.log);
+  // Document imaging: renditions, text and thumbnails of recorded files, in child processes.
+  const stopImaging = startImaging(services, app.log);
   const url = `http://localhost:${config.port}`;
   console.log(`\nDossier is running at ${url} (${database.dialect}, data in ${config.dataDir})`);
   if (seeded.seeded) {
@@ -59,8 +62,8 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     stopUploadCleanup();
-    void app
-      .close()
+    void stopImaging()
+      .then(() => app.close())
       .then(() => checkpointer?.stop())
       .then(() => database.close())
       .then(() => process.exit(0));

@@ -22,6 +22,7 @@ import { insertFolder } from '../../server/repositories/folders';
 import { addUser, type TestServer } from './helpers';
 import { CONTACT_ROWS } from './routeTableContacts';
 import { INDEX_ROWS } from './routeTableIndexes';
+import { IMAGING_ROWS } from './routeTableImaging';
 import { OUTBOX_ROWS } from './routeTableOutbox';
 import { SEARCH_ROWS } from './routeTableSearch';
 
@@ -180,6 +181,7 @@ export const ROUTE_TABLE: RouteRow[] = [
   ...INDEX_ROWS,
   ...CONTACT_ROWS,
   ...SEARCH_ROWS,
+  ...IMAGING_ROWS,
   // ---- public -------------------------------------------------------------------------------
   {
     route: 'GET /api/docs',

@@ -5,6 +5,7 @@
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ContactTables } from './schemaContacts';
+import type { ImagingTables } from './schemaImaging';
 import type { IndexTables } from './schemaIndexes';
 import type { SearchTables } from './schemaSearch';
 import type { SharingTables } from './schemaSharing';
@@ -269,7 +270,7 @@ export interface FolderPermissionsTable {
  * Every table. The tables of sharing, index fields, contacts and search live in their own
  * modules (schemaSharing.ts, schemaIndexes.ts, schemaContacts.ts, schemaSearch.ts).
  */
-export interface DB extends SharingTables, IndexTables, ContactTables, SearchTables {
+export interface DB extends SharingTables, IndexTables, ContactTables, SearchTables, ImagingTables {
   databases: DatabasesTable;
   users: UsersTable;
   login_failures: LoginFailuresTable;

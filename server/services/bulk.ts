@@ -47,6 +47,7 @@ import {
   setParent,
   type ItemRow,
 } from '../repositories/organise';
+import { sha256OfFiles } from '../repositories/renditions';
 import type { Executor } from '../repositories/types';
 import type { ObjectStore } from '../storage/objectStore';
 import {
@@ -56,6 +57,7 @@ import {
   assertRole,
 } from './access';
 import type { RequestContext, Services } from './context';
+import { removeUnusedDerivatives } from './imaging/cleanup';
 import { recordEvents, type NewEvent } from './history';
 import { itemMovedEvent, itemStateEvent, type ParentRef } from './historyEvents';
 
@@ -567,7 +569,7 @@ export async function bulkDestroy(
   refs: readonly EntityRef[],
 ): Promise<BulkResultDto> {
   assertBulkSize(refs);
-  const { answer, keys } = await inTransaction(services, async (trx) => {
+  const { answer, keys, sha256s } = await inTransaction(services, async (trx) => {
     assertRole(ctx, 'write');
     const items = await loadItems(trx, ctx, refs);
     if (items.some((i) => i.archived_at === null)) {
@@ -591,6 +593,7 @@ export async function bulkDestroy(
       ctx.databaseId,
       items.map((i) => i.parent_id),
     );
+    const sha256s = await sha256OfFiles(trx, ctx.databaseId, [...files.keys()]);
     await deleteItems(trx, ctx.databaseId, folderIds, [...files.keys()]);
     const events: NewEvent[] = items.map((item) =>
       itemStateEvent(
@@ -603,8 +606,12 @@ export async function bulkDestroy(
     return {
       answer: { count: items.length, items: items.map((item) => result(item)) },
       keys: [...files.values()],
+      sha256s,
     };
   });
   await removeObjects(services.store, keys);
+  // Document imaging's derivatives of bytes no file holds any more; a failure is left to the
+  // start-up sweep.
+  await removeUnusedDerivatives(services, sha256s).catch(() => undefined);
   return answer;
 }

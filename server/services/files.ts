@@ -50,6 +50,8 @@ import { fingerprintLater } from './fingerprints';
 import { namesIn } from './folders';
 import { hasRecentEvent } from '../repositories/history';
 import { recordEvent } from './history';
+import { enqueueRecordedFile } from './imaging/queue';
+import { pdfRenditionOf } from './imaging/renditions';
 import { idLowerBound } from './historyChain';
 
 /**
@@ -392,6 +394,10 @@ export async function recordUpload(
     });
     return true;
   });
+  if (recorded) {
+    // Document imaging: rendition, text and thumbnail, derived in the background.
+    await enqueueRecordedFile(services, pending, stored ?? null);
+  }
   if (recorded && !stored) {
     fingerprintLater(services, {
       databaseId: ctx.databaseId,
@@ -490,8 +496,10 @@ export async function partOfRecordedPreview(
  * Opens a file for download, preview or print and records the event in its own transaction
  * before the bytes flow. Preview and print are inline, with the preview's content type, only for
  * the types `isInlinePreviewable` names; for every other file (HTML and SVG included) they are
- * attachments and recorded as downloads ({@link servedReadMode}). The media element's request
- * that follows a video or sound preview is not recorded again ({@link partOfRecordedPreview}).
+ * attachments and recorded as downloads ({@link servedReadMode}), unless document imaging made
+ * a PDF rendition of them: preview and print then serve that PDF inline (as `<name>.pdf`). The
+ * media element's request that follows a video or sound preview is not recorded again
+ * ({@link partOfRecordedPreview}).
  * @throws AppError 404 when the file is not visible to the session
  */
 export async function openFile(
@@ -502,7 +510,12 @@ export async function openFile(
   request: ReadRequest = {},
 ): Promise<FileStream> {
   const file = await accessibleFile(services.db, ctx, id, 'read', { allowArchived: true });
-  const served = servedReadMode(mode, file.content_type);
+  // A file no browser shows safely is previewed and printed as its PDF rendition, once derived.
+  const rendition =
+    mode !== 'download' && !isInlinePreviewable(file.content_type)
+      ? await pdfRenditionOf(services, file)
+      : null;
+  const served = rendition ? mode : servedReadMode(mode, file.content_type);
   const object = await services.store.head(file.storage_key);
   if (!object) throw notFound('The file content is missing.', 'object_missing');
   if (!(await partOfRecordedPreview(services, ctx, id, served, request))) {
@@ -519,6 +532,14 @@ export async function openFile(
         },
       });
     });
+  }
+  if (rendition) {
+    return {
+      body: services.store.read(rendition.key),
+      size: rendition.size,
+      contentType: 'application/pdf',
+      disposition: dispositionHeader(rendition.name, 'inline'),
+    };
   }
   const inline = served !== 'download';
   return {

@@ -105,6 +105,13 @@ export interface ObjectStore {
    * @returns null when there is no object
    */
   checksum(key: string): Promise<string | null>;
+  /**
+   * Stores a stream as the object `key` (replacing any), written whole or not at all. Used for
+   * what the server derives itself (document imaging's renditions).
+   * @param maxBytes refuse past this many bytes
+   * @throws StoreRefused('too_large') past the limit, StoreRefused('aborted') when the body broke
+   */
+  write(key: string, body: Readable, maxBytes: number): Promise<StoredObject>;
   /** A stream of the object's bytes. @throws when the object is missing. */
   read(key: string): Readable;
   /** Removes an object; a missing object is not an error. */

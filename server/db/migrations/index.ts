@@ -21,6 +21,7 @@ import { historyExportRecords } from './0016_history_export_records';
 import { folderTreeVersions } from './0017_folder_tree_versions';
 import { loginSources } from './0018_login_sources';
 import { uploadBatches } from './0019_upload_batches';
+import { imagingJobs } from './0020_imaging_jobs';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0017_folder_tree_versions': folderTreeVersions,
   '0018_login_sources': loginSources,
   '0019_upload_batches': uploadBatches,
+  '0020_imaging_jobs': imagingJobs,
 };

@@ -1,0 +1,100 @@
+/**
+ * What document imaging derived from a file's bytes (table `renditions`, migration 0020), one row
+ * per original sha256, shared by every file (of any firm) holding the same bytes.
+ */
+import type { RenditionRow } from '../db/schemaImaging';
+import { chunked } from './organise';
+import type { Executor } from './types';
+
+/** The rendition of these bytes, if derived. */
+export function findRendition(db: Executor, sha256: string): Promise<RenditionRow | undefined> {
+  return db.selectFrom('renditions').selectAll().where('sha256', '=', sha256).executeTakeFirst();
+}
+
+/** Records (or replaces) the rendition of a sha256. */
+export async function saveRendition(db: Executor, row: RenditionRow): Promise<void> {
+  await db
+    .insertInto('renditions')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('sha256').doUpdateSet({
+        source_kind: row.source_kind,
+        pdf_key: row.pdf_key,
+        text_key: row.text_key,
+        thumbnail_key: row.thumbnail_key,
+        page_count: row.page_count,
+        text_chars: row.text_chars,
+        recognized: row.recognized,
+      }),
+    )
+    .execute();
+}
+
+/** Forgets the rendition of a sha256 (its objects are removed by the caller). */
+export async function deleteRendition(db: Executor, sha256: string): Promise<void> {
+  await db.deleteFrom('renditions').where('sha256', '=', sha256).execute();
+}
+
+/** Of these sha256 values, those no file row (of any firm, any status) holds any more. */
+export async function unreferencedSha256(
+  db: Executor,
+  sha256s: readonly string[],
+): Promise<string[]> {
+  if (sha256s.length === 0) return [];
+  const kept = new Set<string | null>();
+  for (const part of chunked([...new Set(sha256s)])) {
+    const held = await db
+      .selectFrom('files')
+      .select('sha256')
+      .distinct()
+      .where('sha256', 'in', part)
+      .execute();
+    for (const row of held) kept.add(row.sha256);
+  }
+  return [...new Set(sha256s)].filter((sha) => !kept.has(sha));
+}
+
+/** The distinct non-null sha256 of these files of a firm (any number of ids). */
+export async function sha256OfFiles(
+  db: Executor,
+  databaseId: string,
+  fileIds: readonly string[],
+): Promise<string[]> {
+  const found = new Set<string>();
+  for (const part of chunked(fileIds)) {
+    const rows = await db
+      .selectFrom('files')
+      .select('sha256')
+      .where('database_id', '=', databaseId)
+      .where('id', 'in', part)
+      .where('sha256', 'is not', null)
+      .execute();
+    for (const row of rows) if (row.sha256) found.add(row.sha256);
+  }
+  return [...found];
+}
+
+/** Up to `limit` recorded renditions (sha256 order after `cursor`) that no file holds any more. */
+export async function listOrphanRenditions(
+  db: Executor,
+  cursor: string,
+  limit: number,
+): Promise<RenditionRow[]> {
+  return db
+    .selectFrom('renditions')
+    .selectAll()
+    .where('sha256', '>', cursor)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('files')
+            .select('files.id')
+            .whereRef('files.sha256', '=', 'renditions.sha256'),
+        ),
+      ),
+    )
+    .orderBy('sha256')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,144 @@
+/**
+ * The derivation job (docs/architecture.md "Document imaging"): from a recorded file's bytes, a
+ * PDF rendition where the original is not one the browser shows safely, the text, and a
+ * first-page thumbnail, stored beside the original under keys of its sha256
+ * (`renditions/<sha256>/pdf`, `/text`, `/thumbnail`) and recorded in `renditions`. Bytes already
+ * derived (a copy, a re-upload, the same file in another firm) cost nothing. The work happens in a
+ * temporary folder, in child processes (runner.ts); the original is streamed out of the store.
+ */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { JobRow } from '../../db/schemaImaging';
+import { isoAt } from '../../ids';
+import { findFile } from '../../repositories/files';
+import { findRendition, saveRendition } from '../../repositories/renditions';
+import type { Services } from '../context';
+import { derivationPlan, ocrReadsImage, type DerivationPlan } from './formats';
+import { recognize } from './ocr';
+import { convertToPdf } from './office';
+import { looksScanned, pdfText, thumbnail, type PdfText } from './pdfText';
+import type { RunOptions } from './runner';
+import { PermanentJobError, type JobHandler } from './worker';
+
+/** Largest derived object stored, in bytes (a searchable PDF of a long scan can be large). */
+export const MAX_DERIVED_BYTES = 2 * 1024 * 1024 * 1024;
+
+/** The object keys of the derivatives of some bytes. */
+export function renditionKeys(sha256: string): { pdf: string; text: string; thumbnail: string } {
+  const base = `renditions/${sha256}`;
+  return { pdf: `${base}/pdf`, text: `${base}/text`, thumbnail: `${base}/thumbnail` };
+}
+
+/** The reason kept when a file's object is gone. */
+export const MISSING_OBJECT_REASON = "The file's stored object is missing.";
+
+/** What the tools made, as paths in the work folder. */
+export interface Derived {
+  /** The PDF to show instead of the original, or null when the original is a PDF to show. */
+  pdf: string | null;
+  text: PdfText;
+  thumbnail: string;
+  /** Whether the text came from recognition. */
+  recognized: boolean;
+}
+
+/** The extension the work copy of the original gets (tools choose their reader by it). */
+function workExtension(extension: string): string {
+  return /^[a-z0-9]{1,10}$/.test(extension) ? extension : 'bin';
+}
+
+/**
+ * Runs the tools of a plan on `input` in `dir`.
+ * @throws PermanentJobError for input no tool can read or a missing tool; other errors to retry
+ */
+export async function deriveFrom(
+  plan: DerivationPlan,
+  input: string,
+  extension: string,
+  dir: string,
+  languages: readonly string[],
+  options: RunOptions,
+): Promise<Derived> {
+  const textOf = (pdf: string, name: string) => pdfText(pdf, path.join(dir, name), options);
+  let pdf: string | null;
+  let text: PdfText;
+  let recognized = false;
+  if (plan === 'pdf') {
+    text = await textOf(input, 'original.txt');
+    pdf = null;
+    if (looksScanned(text)) {
+      pdf = await recognize(input, dir, languages, options);
+      text = await textOf(pdf, 'recognized.txt');
+      recognized = true;
+    }
+  } else if (plan === 'office') {
+    pdf = await convertToPdf(input, dir, options);
+    text = await textOf(pdf, 'converted.txt');
+  } else {
+    const pages = ocrReadsImage(extension) ? input : await convertToPdf(input, dir, options);
+    pdf = await recognize(pages, dir, languages, options);
+    text = await textOf(pdf, 'recognized.txt');
+    recognized = true;
+  }
+  return { pdf, text, thumbnail: await thumbnail(pdf ?? input, dir, options), recognized };
+}
+
+/** Stores a work file as an object. */
+async function storeFile(services: Services, key: string, file: string): Promise<void> {
+  await services.store.write(key, createReadStream(file), MAX_DERIVED_BYTES);
+}
+
+/**
+ * The handler of 'derive' jobs. A file deleted or no longer derivable since it was queued is done
+ * with nothing to do.
+ * @returns the handler, answering the file's sha256
+ */
+export function deriveHandler(services: Services): JobHandler {
+  return async (job: JobRow, signal: AbortSignal) => {
+    const file = await findFile(services.db, job.database_id, job.file_id);
+    if (!file || file.status !== 'ready') return null;
+    const plan = derivationPlan(file.extension, file.content_type);
+    if (!plan) return null;
+    const sha256 = job.sha256 ?? file.sha256 ?? (await services.store.checksum(file.storage_key));
+    if (!sha256) throw new PermanentJobError(MISSING_OBJECT_REASON);
+    if (await findRendition(services.db, sha256)) return sha256;
+    const workRoot = path.join(os.tmpdir(), 'dossier-imaging');
+    await mkdir(workRoot, { recursive: true });
+    const dir = await mkdtemp(path.join(workRoot, 'job-'));
+    try {
+      const input = path.join(dir, `original.${workExtension(file.extension)}`);
+      await pipeline(services.store.read(file.storage_key), createWriteStream(input));
+      const derived = await deriveFrom(
+        plan,
+        input,
+        file.extension,
+        dir,
+        services.config.ocrLanguages,
+        { timeoutMs: services.config.imagingTimeoutMs, signal },
+      );
+      const keys = renditionKeys(sha256);
+      const textFile = path.join(dir, 'final.txt');
+      await writeFile(textFile, derived.text.text);
+      await storeFile(services, keys.text, textFile);
+      await storeFile(services, keys.thumbnail, derived.thumbnail);
+      if (derived.pdf) await storeFile(services, keys.pdf, derived.pdf);
+      await saveRendition(services.db, {
+        sha256,
+        source_kind: plan,
+        pdf_key: derived.pdf ? keys.pdf : null,
+        text_key: keys.text,
+        thumbnail_key: keys.thumbnail,
+        page_count: derived.text.pages,
+        text_chars: derived.text.visibleChars,
+        recognized: derived.recognized ? 1 : 0,
+        created_at: isoAt(services.clock),
+      });
+      return sha256;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+}

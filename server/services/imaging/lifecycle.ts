@@ -1,0 +1,51 @@
+/**
+ * Starting and stopping document imaging with the server (docs/architecture.md "Document
+ * imaging"): the tool probe (each missing tool logged once with its install command; jobs that
+ * gave up because a tool was missing are queued again once it is there), the backfill of files
+ * without a job, the removal of derivatives no file holds, and the worker.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { IMAGING_TOOLS } from '../../../common/imaging';
+import { isoAt } from '../../ids';
+import { requeueFailedJobs } from '../../repositories/jobs';
+import type { Services } from '../context';
+import { sweepOrphanDerivatives } from './cleanup';
+import { deriveHandler } from './derive';
+import { backfillDerivations } from './queue';
+import { logMissingTools, probeTools } from './tools';
+import { startImagingWorker, type ImagingWorker, type JobHandler } from './worker';
+
+/**
+ * Starts imaging in the background; the returned stop function ends the worker (running tools
+ * are killed, their jobs taken again after the lease) and resolves once it has.
+ * @param handler the job handler (tests pass their own)
+ */
+export function startImaging(
+  services: Services,
+  log: FastifyBaseLogger,
+  handler: JobHandler = deriveHandler(services),
+): () => Promise<void> {
+  let worker: ImagingWorker | null = null;
+  let stopped = false;
+  const starting = (async () => {
+    const report = await probeTools(services.config.ocrLanguages);
+    logMissingTools(report, log);
+    const now = isoAt(services.clock);
+    for (const tool of IMAGING_TOOLS) {
+      if (report.tools.some((found) => found.command === tool.command && found.path)) {
+        const requeued = await requeueFailedJobs(services.db, `${tool.label} not found`, now);
+        if (requeued > 0) log.info({ requeued, tool: tool.label }, 'imaging jobs queued again');
+      }
+    }
+    const added = await backfillDerivations(services);
+    if (added > 0) log.info({ added }, 'imaging jobs queued for existing files');
+    const removed = await sweepOrphanDerivatives(services);
+    if (removed > 0) log.info({ removed }, 'derivatives of deleted files removed');
+    if (!stopped) worker = startImagingWorker(services, log, handler);
+  })().catch((error: unknown) => log.error({ err: error }, 'imaging did not start'));
+  return async () => {
+    stopped = true;
+    await starting;
+    await worker?.stop();
+  };
+}

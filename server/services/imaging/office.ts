@@ -1,0 +1,108 @@
+/**
+ * PDF renditions by LibreOffice headless (docs/architecture.md "Document imaging"): office
+ * documents, RTF, CSV, EPUB, HTML and SVG (their safe rendition: they are never served inline),
+ * and rasters recognition cannot read directly. Each conversion runs with a private profile
+ * directory (-env:UserInstallation) that no other conversion uses at the same time: concurrent
+ * LibreOffice processes sharing a profile block each other. The profile routes every HTTP and
+ * HTTPS request through a proxy at a closed port (127.0.0.1:9): a document or HTML page naming a
+ * remote image or style sheet makes LibreOffice fetch it, which would let an uploaded file make the
+ * server call other machines; with the proxy every such fetch fails and the conversion goes on.
+ * It also blocks links from untrusted documents (BlockUntrustedRefererLinks): an HTML page or
+ * document linking a file of the server (`file:///…` or an absolute path) would otherwise have
+ * that file's image embedded in its rendition. Images embedded in the document itself stay.
+ */
+import { access, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PermanentJobError } from './worker';
+import { errorTail, runTool, type RunOptions } from './runner';
+
+/** The profile settings: web requests to a closed port, no links followed from documents. */
+const NO_NETWORK_SETTINGS = `<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+${[
+  ['ooInetProxyType', '1'],
+  ['ooInetHTTPProxyName', '127.0.0.1'],
+  ['ooInetHTTPProxyPort', '9'],
+  ['ooInetHTTPSProxyName', '127.0.0.1'],
+  ['ooInetHTTPSProxyPort', '9'],
+  ['ooInetFTPProxyName', '127.0.0.1'],
+  ['ooInetFTPProxyPort', '9'],
+  ['ooInetNoProxy', ''],
+]
+  .map(
+    ([name, value]) =>
+      `<item oor:path="/org.openoffice.Inet/Settings"><prop oor:name="${name}" oor:op="fuse"><value>${value}</value></prop></item>`,
+  )
+  .join('\n')}
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="BlockUntrustedRefererLinks" oor:op="fuse"><value>true</value></prop></item>
+</oor:items>
+`;
+
+/** Profiles not in use, and how many exist. */
+const profiles = { free: [] as string[], created: 0 };
+
+/** A profile directory for one conversion (created on first use; given back by the caller). */
+async function takeProfile(): Promise<string> {
+  const free = profiles.free.pop();
+  if (free) return free;
+  profiles.created += 1;
+  const dir = path.join(os.tmpdir(), `dossier-libreoffice-${process.pid}-${profiles.created}`);
+  await mkdir(path.join(dir, 'user'), { recursive: true });
+  await writeFile(path.join(dir, 'user', 'registrymodifications.xcu'), NO_NETWORK_SETTINGS);
+  return dir;
+}
+
+/**
+ * Converts `input` to PDF in `dir` with LibreOffice.
+ * @returns the PDF's path
+ * @throws PermanentJobError when LibreOffice cannot read the file; Error when it wrote nothing
+ *   otherwise (retried); the runner's errors (a missing LibreOffice gives up with its install
+ *   command)
+ */
+export async function convertToPdf(
+  input: string,
+  dir: string,
+  options: RunOptions,
+): Promise<string> {
+  // A folder of its own: a PDF found there afterwards is this conversion's.
+  const outDir = await mkdtemp(path.join(dir, 'office-'));
+  const profile = await takeProfile();
+  try {
+    const result = await runTool(
+      'soffice',
+      [
+        `-env:UserInstallation=${pathToFileURL(profile).href}`,
+        '--headless',
+        '--norestore',
+        '--nologo',
+        '--nolockcheck',
+        '--nodefault',
+        // HTML through Writer/Web comes out as a PDF without its text; as a Writer document with it.
+        ...(/\.html?$/i.test(input) ? ['--infilter=HTML (StarWriter)'] : []),
+        '--convert-to',
+        'pdf',
+        '--outdir',
+        outDir,
+        input,
+      ],
+      options,
+    );
+    const output = path.join(outDir, `${path.parse(input).name}.pdf`);
+    const written = await access(output).then(
+      () => true,
+      () => false,
+    );
+    if (written) return output;
+    const said = errorTail(`${result.stdout}\n${result.stderr}`);
+    if (/could not be loaded/i.test(said)) {
+      throw new PermanentJobError(
+        'LibreOffice could not read the file (damaged or not a document).',
+      );
+    }
+    throw new Error(`LibreOffice wrote no PDF (exit code ${result.code}): ${said}`);
+  } finally {
+    profiles.free.push(profile);
+  }
+}

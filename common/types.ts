@@ -332,6 +332,8 @@ export interface HistoryAttributes {
   failed_logins?: number;
   /** A lock event: when the lock ends (ISO UTC), or null until an administrator unlocks it. */
   locked_until?: string | null;
+  /** A share_link create that gave a link a new copyable URL (the one before stops working). */
+  reissued?: boolean;
 }
 
 /** What a history export records about itself (a user download event). */

@@ -208,7 +208,11 @@ describe('entity side panel', () => {
     await user.paste('March');
     await user.keyboard('{Enter}');
     expect(actions.filter(organiseEvents.renameRequested.match)).toEqual([
-      organiseEvents.renameRequested({ item: { id: 'file1', type: 'file' }, name: 'March.pdf' }),
+      organiseEvents.renameRequested({
+        item: { id: 'file1', type: 'file' },
+        name: 'March.pdf',
+        previousName: 'Statement.pdf',
+      }),
     ]);
     expect(within(item).queryByLabelText('New name')).not.toBeInTheDocument();
 

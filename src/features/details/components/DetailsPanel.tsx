@@ -97,7 +97,11 @@ function RenameForm({ entity, onDone }: RenameFormProps) {
         : trimmed;
     if (full !== entity.name) {
       dispatch(
-        organiseEvents.renameRequested({ item: { id: entity.id, type: entity.type }, name: full }),
+        organiseEvents.renameRequested({
+          item: { id: entity.id, type: entity.type },
+          name: full,
+          previousName: entity.name,
+        }),
       );
     }
     onDone();

@@ -54,7 +54,11 @@ export function RenameInput({ item, name }: RenameInputProps) {
       return;
     }
     dispatch(
-      organiseEvents.renameRequested({ item: { id: item.id, type: item.type }, name: next }),
+      organiseEvents.renameRequested({
+        item: { id: item.id, type: item.type },
+        name: next,
+        previousName: name,
+      }),
     );
   };
 

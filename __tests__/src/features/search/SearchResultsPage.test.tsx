@@ -75,6 +75,11 @@ describe('SearchResultsPage', () => {
     expect(within(row).getByRole('link', { name: 'Clients' }).getAttribute('href')).toBe(
       '/home/folders/f1',
     );
+    // The root reads "Home", as everywhere else.
+    expect(
+      within(row).getByRole('navigation', { name: 'Location of Tax return.pdf' }),
+    ).toHaveTextContent('Home / Clients');
+    expect(within(row).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/home');
     expect(within(row).getByText('Index value')).toBeTruthy();
     expect(screen.getByText('2 results')).toBeTruthy();
     expect(callsTo(calls, 'POST /api/rest/entities/search')[0]!.body).toEqual({

@@ -41,7 +41,7 @@ import {
 } from '../searchFilters';
 import { selectSearchResults } from '../searchSelectors';
 import { searchActions } from '../searchSlice';
-import { hitRoute } from './SearchBox';
+import { hitRoute, pathCrumbName } from './SearchBox';
 import './search.css';
 
 /** The page's title. */
@@ -217,7 +217,7 @@ function ResultRow({
           {hit.path.map((crumb, index) => (
             <span key={crumb.id || 'root'}>
               {index > 0 ? ' / ' : ''}
-              <Link to={folderRoute(crumb.id)}>{crumb.name}</Link>
+              <Link to={folderRoute(crumb.id)}>{pathCrumbName(crumb)}</Link>
             </span>
           ))}
         </nav>

@@ -94,6 +94,24 @@ describe('SearchResultsPage', () => {
     expect(await screen.findByText('Tax year: 2023')).toBeTruthy();
   });
 
+  it('shows a folder hit in the colour the user gave it', async () => {
+    renderPage('/search?q=smith', {
+      'POST /api/rest/entities/search': {
+        body: {
+          items: [{ ...folderHit('f9', 'Smith'), color: 'dark_green' }],
+          page: 1,
+          page_size: 50,
+          total: 1,
+        },
+      },
+    });
+    const row = await screen.findByRole('listitem', { name: 'Smith' });
+    expect(within(row).getByRole('img', { name: 'folder' })).toHaveAttribute(
+      'data-color',
+      'dark_green',
+    );
+  });
+
   it('a filter change goes to the URL and searches again', async () => {
     const user = userEvent.setup();
     const { calls } = renderPage('/search?q=tax');

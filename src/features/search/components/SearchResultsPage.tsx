@@ -208,7 +208,7 @@ function ResultRow({
 }) {
   return (
     <div className="search-result" role="listitem" aria-label={hit.name}>
-      <EntityIcon kind={fileKind(hit)} />
+      <EntityIcon kind={fileKind(hit)} color={hit.type === 'folder' ? hit.color : null} />
       <div className="search-result-text">
         <button type="button" className="search-result-name" onClick={() => onOpen(hit)}>
           {hit.name}

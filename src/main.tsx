@@ -9,6 +9,7 @@ import { App, AppProviders } from './app/App';
 import './app/app.css';
 import { prefetchFolderPage } from './features/entities/entitiesApi';
 import { bootstrapSession } from './features/session/components/SessionGate';
+import { readCachedUser } from './features/session/userCache';
 import { makeStore } from './store/store';
 
 const container = document.getElementById('root');
@@ -18,7 +19,7 @@ const store = makeStore();
 // The session and flags requests leave before the first render rather than after it, and so do
 // the calls of a folder page opened by its address (its first page, details and breadcrumbs).
 bootstrapSession(store.dispatch);
-prefetchFolderPage(window.location.pathname);
+prefetchFolderPage(window.location.pathname, readCachedUser());
 
 createRoot(container).render(
   <StrictMode>

@@ -163,9 +163,16 @@ test('an advisor shares a folder with a guest, who signs up, reads it, and loses
   const saved = await download.path();
   expect(sha256(readFileSync(saved))).toBe(sha256(readFileSync(path.join(CORPUS, other))));
 
-  // Anywhere else in the app sends the guest back to the Shared page.
+  // Anywhere else in the app sends the guest back to the Shared page, without calling the folder
+  // page's API first (a 404).
+  const failed: string[] = [];
+  guest.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
   await guest.goto('/home');
   await expect(guest).toHaveURL(/\/sharing\/shared$/);
+  await expect(guest.getByRole('heading', { level: 1, name: 'Shared' })).toBeVisible();
+  expect(failed).toEqual([]);
   await expect(guest.getByRole('heading', { level: 1, name: 'Shared' })).toBeVisible();
   await guest.getByRole('link', { name: folderName, exact: true }).click();
   await expect(guest.getByTestId('shared-row')).toHaveCount(2);

@@ -471,6 +471,9 @@ function describeShare(event: HistoryEventDto, attrs: HistoryAttributes): Descri
     const guest = email || 'a guest';
     switch (event.action) {
       case 'create':
+        if (attrs.reissued === true) {
+          return { text: `made a new share link for ${target}`, context: '', icon: 'share' };
+        }
         return { text: `sent an invite to ${guest} for ${target}`, context: '', icon: 'share' };
       case 'delete':
         return {

@@ -7,6 +7,7 @@ export const MESSAGES = {
   couldNotGetDatabaseUsers: 'Could not get database users.',
   couldNotGetIntegrations: 'Could not get integrations.',
   invalidFileName: 'File name contains invalid characters',
+  renameKeepsExtension: 'A file keeps its extension: this will be saved as “{name}”.',
   uploadStalled: 'Upload stalled for {seconds} seconds, aborting.',
   tooManyFiles: 'You can only upload {n} file(s).',
   fileTooLarge: '{file} exceeds maximum allowed size of {size}.',

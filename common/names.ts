@@ -4,7 +4,7 @@
  * uploads) and the server (the authority) alike. Sources: SPEC.md sections 3 and 5.
  */
 import { MAX_NAME_LENGTH } from './constants';
-import { MESSAGES } from './messages';
+import { formatMessage, MESSAGES } from './messages';
 
 /** A file name split at its last dot. */
 export interface SplitName {
@@ -144,4 +144,31 @@ export function validateEntityName(name: string, kind: NamedEntityKind = 'folder
   if (trimmed.length > MAX_NAME_LENGTH) return MESSAGES.nameTooLong;
   if (hasInvalidNameCharacters(trimmed)) return MESSAGES.invalidName;
   return null;
+}
+
+/**
+ * The name a file rename saves (SPEC section 5; the server's `requestedName`): the trimmed name,
+ * with `.<extension>` appended when it does not end in the file's own extension ("Jan" →
+ * "Jan.pdf", "smile.jpg" → "smile.jpg.bmp").
+ * @param name the name typed
+ * @param extension the file's lowercased extension without the dot ('' when none)
+ */
+export function fileNameKeepingExtension(name: string, extension: string): string {
+  const wanted = name.trim();
+  if (!extension || splitFileName(wanted).extension === extension) return wanted;
+  return `${wanted}.${extension}`;
+}
+
+/**
+ * What a rename editor tells before saving, or null: a typed name that ends in another extension
+ * than the file's gets the file's appended, so the editor says the name that will be saved.
+ * @param name the name typed
+ * @param extension the file's lowercased extension ('' for a folder or a file without one)
+ */
+export function renameExtensionNotice(name: string, extension: string): string | null {
+  const typed = splitFileName(name.trim()).extension;
+  if (!extension || typed === '' || typed === extension) return null;
+  return formatMessage(MESSAGES.renameKeepsExtension, {
+    name: fileNameKeepingExtension(name, extension),
+  });
 }

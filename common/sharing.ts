@@ -13,6 +13,25 @@ export type ShareEntityType = 'file' | 'folder';
  */
 export type InvitationState = 'sent' | 'accepted' | 'cancelled' | 'expired';
 
+/**
+ * State of one recipient of a link in "Shared by me": 'pending' (invitation sent, or a link
+ * nobody used yet), 'accepted' (access now), 'expired' (the link's end passed), 'revoked' (the
+ * link was revoked), 'removed' (that person's access was removed), 'cancelled' (the invitation
+ * was cancelled before it was accepted).
+ */
+export type SharedByMeState =
+  'pending' | 'accepted' | 'expired' | 'revoked' | 'removed' | 'cancelled';
+
+/** How "Shared by me" names each state. */
+export const SHARED_BY_ME_STATE_LABELS: Record<SharedByMeState, string> = {
+  pending: 'Invitation pending',
+  accepted: 'Accepted',
+  expired: 'Expired',
+  revoked: 'Revoked',
+  removed: 'Access removed',
+  cancelled: 'Invitation cancelled',
+};
+
 /** One invitation of a link, as the share dialog lists it. */
 export interface InvitationDto {
   id: string;
@@ -80,6 +99,16 @@ export interface CreateShareLinkResponse {
 /** Answer of GET /api/rest/shared/links?entity_type&entity_id. */
 export interface ShareLinkListResponse {
   items: ShareLinkDto[];
+}
+
+/**
+ * Answer of POST /api/rest/shared/links/{id}/reissue: the link's new copyable URL. Only a hash
+ * of a link's token is stored, so copying a link again makes a new token; the URL copied
+ * before stops working (invitations e-mailed and accesses already accepted are kept).
+ */
+export interface ReissueShareLinkResponse {
+  link: ShareLinkDto;
+  url: string;
 }
 
 /** Body of POST /api/rest/shared/links/{id}/invite. */
@@ -185,8 +214,19 @@ export interface SharedEntityDto {
   allow_download: boolean;
   /** The parent folder inside the share; '' at the top level. */
   folder_id: string;
-  /** shared_by_me only: the recipient's address. */
+  /**
+   * shared_by_me only: the recipient's address ('' for a link that nobody used and that named
+   * no address: anyone with the link).
+   */
   recipient_email?: string;
+  /** shared_by_me only: the link of the row (POST shared/links/{id}/reissue copies it again). */
+  link_id?: string;
+  /** shared_by_me only: whether the link still works (not revoked nor expired): it can be copied. */
+  link_live?: boolean;
+  /** shared_by_me only: the recipient's state. */
+  share_state?: SharedByMeState;
+  /** shared_by_me only: a key unique among the rows (the share, invitation or link id). */
+  row_id?: string;
 }
 
 /** Answer of GET /api/rest/shared/entities and /api/rest/shared_entities. */

@@ -332,6 +332,8 @@ export interface HistoryAttributes {
   failed_logins?: number;
   /** A lock event: when the lock ends (ISO UTC), or null until an administrator unlocks it. */
   locked_until?: string | null;
+  /** A share_link create that gave a link a new copyable URL (the one before stops working). */
+  reissued?: boolean;
 }
 
 /** What a history export records about itself (a user download event). */
@@ -398,8 +400,13 @@ export interface HistoryStatsDto {
   total: number;
   /** Every day of the range (YYYY-MM-DD), oldest first, zeros included. */
   days: { date: string; count: number }[];
-  /** The 21 activity-type labels in the spec's order, then 'Other' (updates and unknown pairs). */
+  /**
+   * The 21 activity-type labels in the spec's order, then 'Other' (updates and unknown pairs),
+   * counted over every type whatever `labels` says.
+   */
   types: { label: string; count: number }[];
+  /** The activity types `days` and `total` are limited to ([]: every type). */
+  labels: string[];
 }
 
 /** A user who can be picked in the history's user filter. */

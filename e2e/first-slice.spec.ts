@@ -163,6 +163,21 @@ test('sign in, organise, upload, read, see history, sign out', async ({ page }) 
   expect(api.status()).toBe(401);
 });
 
+test('a signed-out page load logs no console error and makes no failing call', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+  });
+  for (const address of ['/', '/home', '/login']) {
+    await page.goto(address);
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  }
+  expect(problems).toEqual([]);
+});
+
 test('a wrong password is refused with a clear message', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Username').fill('admin');

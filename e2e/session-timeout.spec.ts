@@ -114,4 +114,11 @@ test('the countdown reaching zero lands on the sign-in page and ends the session
     headers: { cookie: `dossier_session=${cookie!.value}` },
   });
   expect(old.status()).toBe(401);
+
+  // The timed-out session's logout is in the history (recorded as the session ended).
+  await signIn(page);
+  const history = await page.request.post('/api/rest/history', { data: { labels: ['Log out'] } });
+  expect(history.ok()).toBe(true);
+  const { items } = (await history.json()) as { items: { user_name: string }[] };
+  expect(items.length).toBeGreaterThanOrEqual(1);
 });

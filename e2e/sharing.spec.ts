@@ -116,6 +116,13 @@ test('an advisor shares a folder with a guest, who signs up, reads it, and loses
   await expect(dialog.getByTestId('share-invitation')).toContainText(guestEmail);
   await expect(dialog.getByTestId('share-invitation')).toContainText('Sent');
 
+  // Shared by me lists the invitation as pending right after sharing.
+  const byMe = await advisor.context().newPage();
+  await byMe.goto('/shared?tab=by-me');
+  const byMeRow = byMe.getByTestId('shared-by-me-row').filter({ hasText: guestEmail });
+  await expect(byMeRow).toContainText('Invitation pending');
+  await expect(byMeRow).toContainText(folderName);
+
   // The guest opens the e-mailed link and signs up.
   const invitation = await invitationPath(advisor, guestEmail);
   const guest = await newPage(browser);
@@ -156,12 +163,41 @@ test('an advisor shares a folder with a guest, who signs up, reads it, and loses
   const saved = await download.path();
   expect(sha256(readFileSync(saved))).toBe(sha256(readFileSync(path.join(CORPUS, other))));
 
-  // Anywhere else in the app sends the guest back to the Shared page.
+  // Anywhere else in the app sends the guest back to the Shared page, without calling the folder
+  // page's API first (a 404).
+  const failed: string[] = [];
+  guest.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
   await guest.goto('/home');
   await expect(guest).toHaveURL(/\/sharing\/shared$/);
   await expect(guest.getByRole('heading', { level: 1, name: 'Shared' })).toBeVisible();
+  expect(failed).toEqual([]);
+  await expect(guest.getByRole('heading', { level: 1, name: 'Shared' })).toBeVisible();
   await guest.getByRole('link', { name: folderName, exact: true }).click();
   await expect(guest.getByTestId('shared-row')).toHaveCount(2);
+
+  // Shared by me shows the accepted share in a list that has a height (desktop, then a phone,
+  // each after a reload), and makes a new copyable link on demand.
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await byMe.setViewportSize(viewport);
+    await byMe.reload();
+    await expect(byMeRow).toBeVisible();
+    await expect(byMeRow).toContainText('Accepted');
+    const scroller = byMe.getByRole('table', { name: 'Shared by me' }).locator('.virtual-list');
+    expect((await scroller.boundingBox())?.height ?? 0).toBeGreaterThan(40);
+  }
+  await byMe.setViewportSize({ width: 1440, height: 900 });
+  await byMeRow.getByRole('button', { name: /Copy link/ }).click();
+  await byMe.getByRole('button', { name: 'Make new link' }).click();
+  await expect(byMe.getByRole('dialog').getByLabel('Share link')).toHaveValue(
+    /\/sharing\/invitation\/[A-Za-z0-9_-]+$/,
+  );
+  await byMe.getByRole('button', { name: 'Done' }).click();
+  await byMe.close();
 
   // The advisor sees the accepted invitation and removes the guest's access.
   await advisor.keyboard.press('Escape');

@@ -404,6 +404,19 @@ describe('renderHistoryEvent', () => {
     );
   });
 
+  it('reads a share link given a new URL as a new link, not as an invite', () => {
+    const rendered = renderHistoryEvent(
+      event('share_link', 'create', {
+        reissued: true,
+        file: { name: 'a.pdf' },
+        file_name: 'a.pdf',
+      }),
+      NOW,
+    );
+    expect(rendered.summary).toBe('Ada Lovelace made a new share link for file "a.pdf"');
+    expect(rendered.label).toBe('Invite sent');
+  });
+
   it.each(CASES)('renders %s %s', (entityType, action, attributes, summary, detail, icon) => {
     const rendered = renderHistoryEvent(event(entityType, action, attributes), NOW);
     expect(rendered).toEqual({

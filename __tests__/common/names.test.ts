@@ -2,7 +2,9 @@ import { describe, expect, it } from '@jest/globals';
 import { MAX_NAME_LENGTH } from '../../common/constants';
 import { MESSAGES } from '../../common/messages';
 import {
+  fileNameKeepingExtension,
   hasInvalidNameCharacters,
+  renameExtensionNotice,
   nameKey,
   splitFileName,
   uniqueName,
@@ -21,6 +23,21 @@ describe('splitFileName', () => {
     ['my.file.Name.DocX', 'my.file.Name', 'docx'],
   ])('splits %j into %j and %j', (name, base, extension) => {
     expect(splitFileName(name)).toEqual({ base, extension });
+  });
+});
+
+describe('fileNameKeepingExtension and renameExtensionNotice', () => {
+  it("keeps a file's extension and says so when another one was typed", () => {
+    expect(fileNameKeepingExtension(' Jan ', 'pdf')).toBe('Jan.pdf');
+    expect(fileNameKeepingExtension('Jan.PDF', 'pdf')).toBe('Jan.PDF');
+    expect(fileNameKeepingExtension('smile.jpg', 'bmp')).toBe('smile.jpg.bmp');
+    expect(fileNameKeepingExtension('notes', '')).toBe('notes');
+    expect(renameExtensionNotice('smile.jpg', 'bmp')).toBe(
+      'A file keeps its extension: this will be saved as “smile.jpg.bmp”.',
+    );
+    expect(renameExtensionNotice('smile', 'bmp')).toBeNull();
+    expect(renameExtensionNotice('smile.BMP', 'bmp')).toBeNull();
+    expect(renameExtensionNotice('v1.2', '')).toBeNull();
   });
 });
 

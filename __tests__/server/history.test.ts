@@ -772,6 +772,27 @@ describeEachDatabase('history', (kind) => {
     // The list agrees with the stats.
     const listed = await listAll(firm.cookie, { start: stats.start, end: stats.end });
     expect(listed).toHaveLength(stats.total);
+    expect(stats.labels).toEqual([]);
+
+    // With the type filter the days and the total count only those types; the per-type counts
+    // (what the filter picks from) stay those of every type.
+    const filtered = await server.app.inject({
+      method: 'GET',
+      url: `/api/rest/history/stats?start=2024-03-09T05:00:00.000Z&end=2024-03-12T04:00:00.000Z&time_zone=America/New_York&labels=${encodeURIComponent('Log in,Added')}`,
+      headers: { cookie: firm.cookie },
+    });
+    expect(filtered.statusCode).toBe(200);
+    const only = filtered.json<HistoryStatsDto>();
+    expect(only.total).toBe(3);
+    expect(only.days.reduce((s, d) => s + d.count, 0)).toBe(3);
+    expect(only.labels).toEqual(['Log in', 'Added']);
+    expect(only.types).toEqual(stats.types);
+    const listedOnly = await listAll(firm.cookie, {
+      start: stats.start,
+      end: stats.end,
+      labels: ['Log in', 'Added'],
+    });
+    expect(listedOnly).toHaveLength(only.total);
 
     for (const [query, code] of [
       ['start=2024-03-10T00:00:00Z&end=2024-03-09T00:00:00Z', 'invalid_range'],
@@ -780,6 +801,7 @@ describeEachDatabase('history', (kind) => {
         'start=2024-03-09T00:00:00Z&end=2024-03-10T00:00:00Z&time_zone=Nowhere/Land',
         'invalid_time_zone',
       ],
+      ['start=2024-03-09T00:00:00Z&end=2024-03-10T00:00:00Z&labels=Nonsense', 'invalid_label'],
     ] as const) {
       const bad = await server.app.inject({
         method: 'GET',

@@ -881,6 +881,15 @@ export const ROUTE_TABLE: RouteRow[] = [
     restricted: WRITE_HIDDEN(204),
   },
   {
+    route: 'POST /api/rest/shared/links/:id/reissue',
+    request: async (f, t) => ({
+      method: 'POST',
+      url: `/api/rest/shared/links/${(await f.freshLink(t)).id}/reissue`,
+    }),
+    own: WRITE(),
+    restricted: WRITE_HIDDEN(),
+  },
+  {
     route: 'POST /api/rest/shared/links/:id/invite',
     request: async (f, t) => ({
       method: 'POST',

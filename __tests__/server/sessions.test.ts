@@ -76,6 +76,46 @@ describeEachDatabase('session expiry', (kind) => {
     expect(ended.cookies.find((c) => c.name === 'dossier_session')?.value).toBe('');
   });
 
+  it('records the logout of a session that timed out when its client asks to record it (401)', async () => {
+    begin();
+    const { userId } = await addUser(server, { username: 'idle-event', password: 'pw-idle-event' });
+    const cookie = await signIn(server, 'idle-event', 'pw-idle-event');
+    const logouts = () =>
+      server.services.db
+        .selectFrom('history_events')
+        .select(['user_id', 'action'])
+        .where('entity_type', '=', 'user')
+        .where('action', '=', 'logout')
+        .where('user_id', '=', userId)
+        .execute();
+    at(30 * MINUTE);
+    // The timeout's logout page records the event: the session has just ended, so 401...
+    const late = await server.app.inject({
+      method: 'GET',
+      url: '/api/rest/private/user_event/logout',
+      headers: { cookie },
+    });
+    expect(late.statusCode).toBe(401);
+    // ...but ending it recorded the logout, once.
+    expect(await logouts()).toEqual([{ user_id: userId, action: 'logout' }]);
+    expect(await sessionRows(userId)).toHaveLength(0);
+    expect((await me(cookie)).statusCode).toBe(401);
+    expect(await logouts()).toHaveLength(1);
+
+    // A session whose logout was recorded already (the client's own logout event) adds none.
+    const second = await signIn(server, 'idle-event', 'pw-idle-event');
+    const recorded = await server.app.inject({
+      method: 'GET',
+      url: '/api/rest/private/user_event/logout',
+      headers: { cookie: second },
+    });
+    expect(recorded.statusCode).toBe(204);
+    expect(await logouts()).toHaveLength(2);
+    at(61 * MINUTE);
+    expect((await me(second)).statusCode).toBe(401);
+    expect(await logouts()).toHaveLength(2);
+  });
+
   it('does not count reads or changes as activity: only extend-session resets the idle clock', async () => {
     begin();
     const cookie = await signIn(server);

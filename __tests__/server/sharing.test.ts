@@ -36,6 +36,7 @@ import {
   sha256,
   signInGuest,
   signUpGuest,
+  tokenOf,
 } from './sharingHelpers';
 
 const DAY = 86_400_000;
@@ -721,6 +722,201 @@ describeEachDatabase('sharing', (kind) => {
     expect(wrong.statusCode).toBe(401);
   });
 
+  it("lists every link in Shared by me with each recipient's state, and copies a link again", async () => {
+    const folder = await makeFolder(server, admin, 'By me folder');
+    const file = await makeFile(server, admin, 'By me.txt', '', 'by me');
+    const revokedFile = await makeFile(server, admin, 'Revoked by me.txt', '', 'revoked');
+    const expiredFile = await makeFile(server, admin, 'Expired by me.txt', '', 'expired');
+    const invited = await createLink(server, admin.cookie, {
+      entity_type: 'folder',
+      entity_id: folder.id,
+      emails: ['bm-pending@example.com', 'bm-cancel@example.com', 'bm-accept@example.com'],
+    });
+    const open = await createLink(server, admin.cookie, {
+      entity_type: 'file',
+      entity_id: file.id,
+    });
+    const revoked = await createLink(server, admin.cookie, {
+      entity_type: 'file',
+      entity_id: revokedFile.id,
+      emails: ['bm-revoked@example.com'],
+    });
+    const expired = await createLink(server, admin.cookie, {
+      entity_type: 'file',
+      entity_id: expiredFile.id,
+      emails: ['bm-expired@example.com'],
+    });
+    const byMe = async () =>
+      (await send(server, admin.cookie, 'GET', '/api/rest/entities/shared'))
+        .json<SharedOverviewResponse>()
+        .shared_by_me.filter((row) =>
+          [invited, open, revoked, expired].some((l) => l.link.id === row.link_id),
+        )
+        .map((row) => ({
+          link: row.link_id,
+          name: row.name,
+          to: row.recipient_email,
+          state: row.share_state,
+          removable: row.share_id !== '',
+          live: row.link_live,
+        }));
+    // Right after sharing: every invitation is pending, the link with no address too.
+    const fresh = await byMe();
+    expect(fresh).toHaveLength(6);
+    expect(fresh).toEqual(
+      expect.arrayContaining([
+        {
+          link: invited.link.id,
+          name: 'By me folder',
+          to: 'bm-pending@example.com',
+          state: 'pending',
+          live: true,
+          removable: false,
+        },
+        {
+          link: open.link.id,
+          name: 'By me.txt',
+          to: '',
+          state: 'pending',
+          live: true,
+          removable: false,
+        },
+      ]),
+    );
+
+    const accepted = await invitationMail(server, 'bm-accept@example.com');
+    await guestCookie(server, accepted.token, 'bm-accept@example.com');
+    const cancelId = invited.link.invitations.find((i) => i.email === 'bm-cancel@example.com')!.id;
+    expect(
+      (
+        await send(
+          server,
+          admin.cookie,
+          'DELETE',
+          `/api/rest/shared/links/${invited.link.id}/invitations/${cancelId}`,
+        )
+      ).statusCode,
+    ).toBe(204);
+    expect(
+      (await send(server, admin.cookie, 'DELETE', `/api/rest/shared/links/${revoked.link.id}`))
+        .statusCode,
+    ).toBe(204);
+    await server.services.db
+      .updateTable('share_links')
+      .set({ expires_at: new Date(Date.now() - DAY).toISOString() })
+      .where('id', '=', expired.link.id)
+      .execute();
+    const later = await byMe();
+    expect(later).toHaveLength(6);
+    expect(later).toEqual(
+      expect.arrayContaining([
+        {
+          link: invited.link.id,
+          name: 'By me folder',
+          to: 'bm-pending@example.com',
+          state: 'pending',
+          live: true,
+          removable: false,
+        },
+        {
+          link: invited.link.id,
+          name: 'By me folder',
+          to: 'bm-cancel@example.com',
+          state: 'cancelled',
+          live: true,
+          removable: false,
+        },
+        {
+          link: invited.link.id,
+          name: 'By me folder',
+          to: 'bm-accept@example.com',
+          state: 'accepted',
+          live: true,
+          removable: true,
+        },
+        {
+          link: open.link.id,
+          name: 'By me.txt',
+          to: '',
+          state: 'pending',
+          live: true,
+          removable: false,
+        },
+        {
+          link: revoked.link.id,
+          name: 'Revoked by me.txt',
+          to: 'bm-revoked@example.com',
+          state: 'revoked',
+          live: false,
+          removable: false,
+        },
+        {
+          link: expired.link.id,
+          name: 'Expired by me.txt',
+          to: 'bm-expired@example.com',
+          state: 'expired',
+          live: false,
+          removable: false,
+        },
+      ]),
+    );
+    const shareId = (await send(server, admin.cookie, 'GET', '/api/rest/entities/shared'))
+      .json<SharedOverviewResponse>()
+      .shared_by_me.find((row) => row.recipient_email === 'bm-accept@example.com')!.share_id;
+    expect(
+      (await send(server, admin.cookie, 'DELETE', `/api/rest/shared/entities/${shareId}`))
+        .statusCode,
+    ).toBe(204);
+    expect(await byMe()).toContainEqual(
+      expect.objectContaining({ to: 'bm-accept@example.com', state: 'removed', removable: false }),
+    );
+
+    // Copying a link again gives it a new token: the old URL stops working, the new one works.
+    const reissue = await send(
+      server,
+      admin.cookie,
+      'POST',
+      `/api/rest/shared/links/${open.link.id}/reissue`,
+    );
+    expect(reissue.statusCode).toBe(200);
+    const newToken = tokenOf(reissue.json<{ url: string }>().url);
+    expect(newToken).not.toBe(open.token);
+    expect(
+      (await send(server, null, 'GET', `/api/rest/shared/invitation/${open.token}`)).statusCode,
+    ).toBe(404);
+    const info = await send(server, null, 'GET', `/api/rest/shared/invitation/${newToken}`);
+    expect(info.statusCode).toBe(200);
+    expect(info.json<InvitationInfoDto>().link_id).toBe(open.link.id);
+    const stored = await server.services.db
+      .selectFrom('share_links')
+      .select('token_hash')
+      .where('id', '=', open.link.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.token_hash).toBe(sha256(newToken));
+    const events = (await eventsOf(server, admin.databaseId, 'share_link')).filter(
+      (e) => e.entity_id === open.link.id,
+    );
+    expect(events).toEqual([
+      expect.objectContaining({
+        action: 'create',
+        item_id: file.id,
+        attributes: expect.objectContaining({ reissued: true, file_name: 'By me.txt' }),
+      }),
+    ]);
+    // A revoked or expired link is not copied again; the invitations e-mailed still work.
+    const again = (id: string) =>
+      send(server, admin.cookie, 'POST', `/api/rest/shared/links/${id}/reissue`);
+    expect((await again(revoked.link.id)).statusCode).toBe(409);
+    expect((await again(expired.link.id)).statusCode).toBe(410);
+    expect((await again('no-such-link')).statusCode).toBe(404);
+    const reissueInvited = await again(invited.link.id);
+    expect(reissueInvited.statusCode).toBe(200);
+    const pending = await invitationMail(server, 'bm-pending@example.com');
+    expect(
+      (await send(server, null, 'GET', `/api/rest/shared/invitation/${pending.token}`)).statusCode,
+    ).toBe(200);
+  });
+
   it('re-sends, cancels invitations and removes access, with their history events', async () => {
     const file = await makeFile(server, admin, 'Managed.txt', '', 'managed');
     const created = await createLink(server, admin.cookie, {
@@ -882,6 +1078,7 @@ describe('sharing feature flag', () => {
       for (const [method, url] of [
         ['POST', '/api/rest/shared/links'],
         ['GET', '/api/rest/shared/links?entity_type=file&entity_id=x'],
+        ['POST', '/api/rest/shared/links/x/reissue'],
         ['GET', '/api/rest/shared/entities'],
         ['GET', '/api/rest/entities/shared'],
         ['GET', '/api/rest/shared/invitation/some-token'],

@@ -388,6 +388,7 @@ export interface CountRange {
 /**
  * Events per range (e.g. per local day), each counted on the (database_id, id) index.
  * @param dialect the database kind (PostgreSQL needs the id collation spelled out)
+ * @param pairs when given, only events of these (entity_type, action) pairs count
  * @returns the counts in the order of `ranges`
  */
 export async function countByRange(
@@ -396,8 +397,18 @@ export async function countByRange(
   databaseId: string,
   ranges: CountRange[],
   visible: Expression<SqlBool> | null = null,
+  pairs: PairFilter[] | null = null,
 ): Promise<number[]> {
   if (ranges.length === 0) return [];
+  const ofPairs =
+    pairs === null
+      ? sql`1 = 1`
+      : pairs.length === 0
+        ? sql`1 = 0`
+        : sql`(${sql.join(
+            pairs.map((p) => sql`(h.entity_type = ${p.entity_type} and h.action = ${p.action})`),
+            sql` or `,
+          )})`;
   // PostgreSQL: ids compare bytewise (COLLATE "C", migration 0002); the bounds must too.
   const bound = (id: string) =>
     dialect === 'postgres' ? sql`cast(${id} as text) collate "C"` : sql`${id}`;
@@ -410,7 +421,7 @@ export async function countByRange(
     select r.position as position,
       (select count(*) from history_events h
         where h.database_id = ${databaseId} and h.id >= r.from_id and h.id < r.before_id
-          and ${visible ?? sql`1 = 1`}) as n
+          and ${visible ?? sql`1 = 1`} and ${ofPairs}) as n
     from ranges r`.execute(db);
   const counts = new Array<number>(ranges.length).fill(0);
   for (const row of rows) counts[Number(row.position)] = Number(row.n);

@@ -22,6 +22,20 @@ export async function updateSession(
   await db.updateTable('sessions').set(patch).where('id', '=', id).execute();
 }
 
+/**
+ * Marks a session's logout event as recorded, once: true only for the call that marked it (the
+ * guarded update keeps the event once-only under concurrent calls).
+ */
+export async function markLogoutRecorded(db: Executor, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ logout_recorded: 1 })
+    .where('id', '=', id)
+    .where('logout_recorded', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** Ends a session. */
 export async function deleteSession(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', id).execute();

@@ -83,6 +83,20 @@ export function listLinksOfEntity(
     .execute();
 }
 
+/** The links a user created in a firm (any state), newest first. */
+export function linksByCreator(
+  db: Executor,
+  databaseId: string,
+  creatorId: string,
+): Promise<ShareLinkWithCreator[]> {
+  return linksWithCreator(db)
+    .where('share_links.database_id', '=', databaseId)
+    .where('share_links.created_by', '=', creatorId)
+    .orderBy('share_links.created_at', 'desc')
+    .orderBy('share_links.id', 'desc')
+    .execute();
+}
+
 /** Updates a link. */
 export async function updateLink(
   db: Executor,
@@ -243,6 +257,16 @@ export function activeSharesOfLinks(
     .execute();
 }
 
+/** Every share of some links (removed ones too), newest first. */
+export function sharesOfLinks(db: Executor, linkIds: string[]): Promise<ExternalShareWithUser[]> {
+  if (linkIds.length === 0) return Promise.resolve([]);
+  return sharesWithUser(db)
+    .where('external_shares.link_id', 'in', linkIds)
+    .orderBy('external_shares.created_at', 'desc')
+    .orderBy('external_shares.id', 'desc')
+    .execute();
+}
+
 /** Every share of a user in a firm (removed ones too), oldest first. */
 export function sharesOfUser(
   db: Executor,
@@ -256,23 +280,6 @@ export function sharesOfUser(
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .orderBy('id')
-    .execute();
-}
-
-/** The shares not removed of the links a user created in a firm, newest first. */
-export function activeSharesByCreator(
-  db: Executor,
-  databaseId: string,
-  creatorId: string,
-): Promise<ExternalShareWithUser[]> {
-  return sharesWithUser(db)
-    .innerJoin('share_links', 'share_links.id', 'external_shares.link_id')
-    .where('external_shares.database_id', '=', databaseId)
-    .where('share_links.created_by', '=', creatorId)
-    .where('share_links.revoked_at', 'is', null)
-    .where('external_shares.removed_at', 'is', null)
-    .orderBy('external_shares.created_at', 'desc')
-    .orderBy('external_shares.id', 'desc')
     .execute();
 }
 

@@ -142,7 +142,7 @@ export function historyRoutes(app: FastifyInstance, services: Services): void {
     },
   );
 
-  app.get<{ Querystring: { start: string; end: string; time_zone?: string } }>(
+  app.get<{ Querystring: { start: string; end: string; time_zone?: string; labels?: string } }>(
     '/api/rest/history/stats',
     {
       schema: {
@@ -150,7 +150,13 @@ export function historyRoutes(app: FastifyInstance, services: Services): void {
         querystring: {
           type: 'object',
           required: ['start', 'end'],
-          properties: { start: isoTime, end: isoTime, time_zone: timeZone },
+          properties: {
+            start: isoTime,
+            end: isoTime,
+            time_zone: timeZone,
+            // Activity types, comma-separated (none of the labels holds a comma).
+            labels: { type: 'string', maxLength: 1000 },
+          },
         },
       },
     },

@@ -24,6 +24,7 @@ import {
   inviteToShareLink,
   listShareLinks,
   removeShare,
+  reissueShareLink,
   revokeShareLink,
   sharedOverview,
   sharedSignin,
@@ -195,6 +196,12 @@ export function sharingRoutes(app: FastifyInstance, services: Services): void {
       await revokeShareLink(services, ctxOf(request), request.params.id);
       return reply.code(204).send();
     },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/rest/shared/links/:id/reissue',
+    { onRequest, schema: { tags: ['shares'], params: idParams } },
+    async (request) => reissueShareLink(services, ctxOf(request), request.params.id),
   );
 
   app.post<{ Params: { id: string }; Body: InviteRequest }>(

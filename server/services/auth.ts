@@ -21,12 +21,13 @@ import {
   deleteSession,
   deleteSessionsExpiredBefore,
   deleteSessionsOfUser,
+  markLogoutRecorded,
   findSession,
   insertSession,
   updateSession,
 } from '../repositories/sessions';
 import type { Executor } from '../repositories/types';
-import type { UserRow } from '../db/schema';
+import type { SessionRow, UserRow } from '../db/schema';
 import {
   findUserById,
   findUserByUsernameKey,
@@ -185,6 +186,41 @@ export async function verifyCredentials(
 }
 
 /**
+ * Ends a session that reached its idle limit or lifetime. Its logout event (user logout, as its
+ * user, unless the client recorded it already) is recorded in the same transaction, before the
+ * session row goes: the client's timeout logout finds the session already ended (401), so the
+ * server records it. A disabled user or a removed membership records nothing.
+ */
+async function endTimedOutSession(
+  services: Services,
+  session: SessionRow,
+  client: ClientInfo,
+): Promise<void> {
+  const user = await findUserById(services.db, session.user_id);
+  const role = user ? await roleIn(services.db, user.id, session.database_id) : undefined;
+  await services.db.transaction().execute(async (trx) => {
+    if (user && user.disabled_at === null && role && (await markLogoutRecorded(trx, session.id))) {
+      const ctx: RequestContext = {
+        userId: user.id,
+        userName: displayName(user.first_name, user.last_name),
+        databaseId: session.database_id,
+        role: role as Role,
+        sessionId: session.id,
+        ip: client.ip,
+        userAgent: client.userAgent,
+      };
+      await recordEvent(trx, services, ctx, {
+        entityType: 'user',
+        entityId: user.id,
+        action: 'logout',
+        attributes: { name: ctx.userName },
+      });
+    }
+    await deleteSession(trx, session.id);
+  });
+}
+
+/**
  * Resolves a cookie token to a request context, ending sessions that reached their idle limit or
  * absolute lifetime, whose user was disabled, or whose membership was removed. Resolving does not
  * count as activity (see the module comment).
@@ -207,7 +243,7 @@ export async function resolveSession(
     expiresAt: Date.parse(session.expires_at),
   };
   if (now >= timing.expiresAt || now >= timing.lastSeenAt + timing.idleMs) {
-    await deleteSession(services.db, id);
+    await endTimedOutSession(services, session, client);
     return null;
   }
   const user = await findUserById(services.db, session.user_id);

@@ -418,6 +418,21 @@ function shareEvent(entityType: 'share_link' | 'external_share', action: 'create
 
 /** share_link create ("invite sent") to an e-mail address for a folder or file. */
 export const recordInviteSent = shareEvent('share_link', 'create');
+/**
+ * share_link create ("Invite sent") for a link given a new copyable URL: no address, `reissued`.
+ */
+export function recordLinkReissued(
+  trx: Executor,
+  services: RecordServices,
+  ctx: RequestContext,
+  link: { id: string },
+  item: TypedItemRef,
+): Promise<string> {
+  return record(trx, services, ctx, 'share_link', link.id, 'create', item.id, {
+    reissued: true,
+    ...sharedItem(item),
+  });
+}
 /** share_link delete ("invite cancelled"). */
 export const recordInviteCancelled = shareEvent('share_link', 'delete');
 /** external_share create ("invite accepted") by the guest with that address. */

@@ -3,7 +3,13 @@
  * activity type) and the CSV export, streamed in keyset batches so that memory stays constant
  * whatever the number of rows. Days are counted in the caller's IANA time zone (UTC by default).
  */
-import { HISTORY_EVENT_PAIRS, HISTORY_FILTER_LABELS, labelFor } from '../../common/history';
+import {
+  eventsForLabels,
+  HISTORY_EVENT_PAIRS,
+  HISTORY_FILTER_LABELS,
+  labelFor,
+  type HistoryLabel,
+} from '../../common/history';
 import type { HistoryFilters, HistoryStatsDto } from '../../common/types';
 import { badRequest } from '../errors';
 import {
@@ -109,15 +115,34 @@ function nextDate(date: string): string {
 /**
  * GET REST/history/stats?start&end: the current firm's events of a range counted per local day
  * (every day of the range, zeros included) and per activity-type label (the 21 labels, then
- * 'Other'). Both lists sum to `total`. Events about items hidden from the session are not counted.
- * @throws AppError 400 for a missing or inverted range, one over 731 days, or an unknown zone
+ * 'Other'). Events about items hidden from the session are not counted. With `labels` (activity
+ * types, comma-separated, as the list's type filter) the days and `total` count only events of
+ * those types; the per-type counts stay those of every type (they are what the filter picks
+ * from), so they sum to `total` only without labels.
+ * @throws AppError 400 for a missing or inverted range, one over 731 days, an unknown zone or an
+ *   unknown activity type
  */
 export async function historyStats(
   services: Services,
   ctx: RequestContext,
-  input: { start: string; end: string; time_zone?: string },
+  input: { start: string; end: string; time_zone?: string; labels?: string },
 ): Promise<HistoryStatsDto> {
   const timeZone = checkTimeZone(input.time_zone);
+  const labels = (input.labels ?? '')
+    .split(',')
+    .map((label) => label.trim())
+    .filter((label) => label !== '');
+  const known = new Set<string>(HISTORY_FILTER_LABELS.map(({ label }) => label));
+  if (labels.some((label) => !known.has(label))) {
+    throw badRequest('Unknown activity type.', 'invalid_label');
+  }
+  const pairs =
+    labels.length > 0
+      ? eventsForLabels(labels as HistoryLabel[]).map((p) => ({
+          entity_type: p.entity_type,
+          action: p.action,
+        }))
+      : null;
   const start = Date.parse(input.start);
   const end = Date.parse(input.end);
   if (!Number.isFinite(start) || !Number.isFinite(end)) {
@@ -151,7 +176,19 @@ export async function historyStats(
       beforeId: idLowerBound(d.before),
     })),
     visible,
+    pairs,
   );
+  // Every type's events in the range: what 'Other' is the rest of.
+  const [all] =
+    pairs === null
+      ? [dayCounts.reduce((sum, n) => sum + n, 0)]
+      : await countByRange(
+          services.db,
+          services.dialect,
+          ctx.databaseId,
+          [{ label: 'all', fromId: idLowerBound(start), beforeId: idLowerBound(end) }],
+          visible,
+        );
   const pairCounts = await countByPair(
     services.db,
     ctx.databaseId,
@@ -177,8 +214,9 @@ export async function historyStats(
     days: days.map((d, i) => ({ date: d.date, count: dayCounts[i]! })),
     types: [
       ...[...byLabel].map(([label, count]) => ({ label, count })),
-      { label: OTHER_ACTIVITY, count: Math.max(0, total - labelled) },
+      { label: OTHER_ACTIVITY, count: Math.max(0, (all ?? 0) - labelled) },
     ],
+    labels,
   };
 }
 

@@ -6,7 +6,7 @@
  */
 import { ROOT_FOLDER_ID, ROOT_FOLDER_NAME } from '../../common/constants';
 import { MESSAGES } from '../../common/messages';
-import { nameKey, splitFileName, validateEntityName } from '../../common/names';
+import { fileNameKeepingExtension, nameKey, validateEntityName } from '../../common/names';
 import type {
   BulkResultDto,
   EntityDto,
@@ -73,9 +73,12 @@ async function parentRef(db: Executor, databaseId: string, id: string): Promise<
 export function requestedName(name: string, kind: ItemKind, extension: string): string {
   let wanted = name.trim();
   let problem = validateEntityName(wanted, kind);
-  if (!problem && kind === 'file' && extension && splitFileName(wanted).extension !== extension) {
-    wanted = `${wanted}.${extension}`;
-    problem = validateEntityName(wanted, kind);
+  if (!problem && kind === 'file' && extension) {
+    const kept = fileNameKeepingExtension(wanted, extension);
+    if (kept !== wanted) {
+      wanted = kept;
+      problem = validateEntityName(wanted, kind);
+    }
   }
   if (problem) throw badRequest(problem, 'invalid_name');
   return wanted;

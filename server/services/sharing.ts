@@ -33,6 +33,7 @@ import {
   type InvitationDto,
   type InvitationInfoDto,
   type InvitationState,
+  type SharedByMeState,
   type SharedEntityDto,
   type SharedSigninRequest,
   type SharedSignupRequest,
@@ -50,7 +51,6 @@ import { findFile, findFilesByIds } from '../repositories/files';
 import { findFolder, findFoldersByIds } from '../repositories/folders';
 import {
   activeShareOf,
-  activeSharesByCreator,
   activeSharesOfLinks,
   addLinkPasswordFailure,
   findInvitation,
@@ -63,8 +63,10 @@ import {
   insertLink,
   insertShare,
   invitationsOfLinks,
+  linksByCreator,
   listLinksOfEntity,
   removeSharesOfLink,
+  sharesOfLinks,
   updateInvitation,
   updateLink,
   updateShare,
@@ -88,6 +90,7 @@ import {
   recordInviteAccepted,
   recordInviteCancelled,
   recordInviteSent,
+  recordLinkReissued,
   recordShareRemoved,
   type TypedItemRef,
 } from './historyEvents';
@@ -933,32 +936,125 @@ export async function acceptShare(
 
 // ---- internal lists -------------------------------------------------------------------------------
 
+/** The state of a link with nobody in it yet, or of an open invitation: pending while live. */
+function openState(link: ShareLinkWithCreator, now: number): SharedByMeState {
+  if (link.revoked_at !== null) return 'revoked';
+  return linkLive(link, now) ? 'pending' : 'expired';
+}
+
+/**
+ * The rows of "Shared by me" for the links the session user created, newest link first: one per
+ * person who accepted (accepted, removed, expired or revoked), one per invitation not accepted
+ * (pending, cancelled, expired or revoked), and one for a link that has neither (anyone with the
+ * link). Links of items archived or deleted are left out.
+ */
+async function sharedByMe(services: Services, ctx: RequestContext): Promise<SharedEntityDto[]> {
+  const links = await linksByCreator(services.db, ctx.databaseId, ctx.userId);
+  const ids = links.map((l) => l.id);
+  const [invitations, shares] = await Promise.all([
+    invitationsOfLinks(services.db, ids),
+    sharesOfLinks(services.db, ids),
+  ]);
+  const now = services.clock();
+  const rows: SharedEntityDto[] = [];
+  for (const link of links) {
+    const linkShares = shares.filter((s) => s.link_id === link.id);
+    const grant: UserShare = {
+      share: { ...(linkShares[0] ?? placeholderShare(link)), id: '' },
+      link,
+      active: true,
+    };
+    const [item] = await presentShareItems(services, ctx.databaseId, [grant]);
+    if (!item) continue;
+    const row = (
+      rowId: string,
+      state: SharedByMeState,
+      recipient: string,
+      at: string,
+    ): SharedEntityDto => ({
+      ...item,
+      share_id: state === 'accepted' ? rowId : '',
+      shared_at: at,
+      recipient_email: recipient,
+      link_id: link.id,
+      link_live: linkLive(link, now),
+      share_state: state,
+      row_id: rowId,
+    });
+    const accepted = new Set<string>();
+    for (const share of linkShares) {
+      if (share.invitation_id) accepted.add(share.invitation_id);
+      let state: SharedByMeState;
+      if (link.revoked_at !== null) state = 'revoked';
+      else if (share.removed_at !== null) state = 'removed';
+      else state = linkLive(link, now) ? 'accepted' : 'expired';
+      rows.push(row(share.id, state, shareEmail(share), share.created_at));
+    }
+    for (const invitation of invitations) {
+      if (invitation.link_id !== link.id || accepted.has(invitation.id)) continue;
+      const state: SharedByMeState =
+        invitation.state === 'cancelled' && link.revoked_at === null
+          ? 'cancelled'
+          : invitation.state === 'accepted'
+            ? 'removed'
+            : openState(link, now);
+      rows.push(row(invitation.id, state, invitation.email, invitation.sent_at));
+    }
+    if (!rows.some((r) => r.link_id === link.id)) {
+      rows.push(row(link.id, openState(link, now), '', link.created_at));
+    }
+  }
+  return rows;
+}
+
+/** A share-shaped stand-in naming a link's item, to present an item nobody accepted yet. */
+function placeholderShare(link: ShareLinkWithCreator): ExternalShareRow {
+  return {
+    id: '',
+    database_id: link.database_id,
+    link_id: link.id,
+    invitation_id: null,
+    user_id: link.created_by,
+    entity_type: link.entity_type,
+    entity_id: link.entity_id,
+    created_at: link.created_at,
+    removed_at: null,
+  };
+}
+
 /**
  * GET /api/rest/entities/shared: what was shared with the session user (active shares) and what
- * they shared with others (one entry per person with access, with `recipient_email`).
+ * they shared with others (see {@link sharedByMe}: every link with each recipient's state).
  */
 export async function sharedOverview(
   services: Services,
   ctx: RequestContext,
 ): Promise<{ shared_with_me: SharedEntityDto[]; shared_by_me: SharedEntityDto[] }> {
-  const byMe = await activeSharesByCreator(services.db, ctx.databaseId, ctx.userId);
-  const links = new Map<string, ShareLinkWithCreator>();
-  for (const share of byMe) {
-    if (!links.has(share.link_id)) {
-      const link = await findLink(services.db, ctx.databaseId, share.link_id);
-      if (link) links.set(link.id, link);
-    }
-  }
-  const now = services.clock();
-  const grants = byMe.flatMap((share) => {
-    const link = links.get(share.link_id);
-    return link && linkLive(link, now) ? [{ share, link, active: true }] : [];
-  });
-  const items: SharedEntityDto[] = [];
-  for (const grant of grants) {
-    const [item] = await presentShareItems(services, ctx.databaseId, [grant]);
-    if (item) items.push({ ...item, recipient_email: shareEmail(grant.share) });
-  }
+  const byMe = await sharedByMe(services, ctx);
   const withMe = await listSharedEntities(services, ctx, undefined);
-  return { shared_with_me: withMe.items, shared_by_me: items };
+  return { shared_with_me: withMe.items, shared_by_me: byMe };
+}
+
+/**
+ * POST /api/rest/shared/links/{id}/reissue: a new copyable URL for a live link. Only the hash of
+ * a link's token is stored, so the link gets a new token and the URL copied before stops working;
+ * e-mailed invitations (their own tokens) and accesses already accepted are kept. History
+ * share_link create ("Invite sent", attributes `reissued: true`, no address).
+ * @throws AppError 404, 403 (read-only), 409 revoked link, 410 expired link
+ */
+export async function reissueShareLink(
+  services: Services,
+  ctx: RequestContext,
+  linkId: string,
+): Promise<{ link: ShareLinkDto; url: string }> {
+  const token = newToken();
+  await services.db.transaction().execute(async (trx) => {
+    const { link, item } = await managedLink(trx, ctx, linkId);
+    if (link.revoked_at !== null) throw conflict('This share link was revoked.', 'link_revoked');
+    if (Date.parse(link.expires_at) <= services.clock()) throw linkExpired();
+    await updateLink(trx, ctx.databaseId, link.id, { token_hash: tokenHash(token) });
+    await recordLinkReissued(trx, services, ctx, { id: link.id }, item);
+  });
+  const fresh = await findLink(services.db, ctx.databaseId, linkId);
+  return { link: await presentLink(services, fresh!), url: invitationUrl(services, token) };
 }

@@ -17,6 +17,8 @@ import { makeStore } from '../../../src/store/store';
 import { makeUser, stubFetch } from '../fixtures';
 import { allowConsoleError } from '../consoleErrors';
 
+const MEMBER = { role: 'member' };
+
 describe('prefetched calls', () => {
   beforeEach(() => {
     clearPrefetched();
@@ -74,10 +76,10 @@ describe('prefetched calls', () => {
 
   it('prefetches what a folder page opened by its address asks for, and nothing elsewhere', async () => {
     const { calls } = stubFetch((call) => ({ body: { url: call.url } }));
-    prefetchFolderPage('/history');
+    prefetchFolderPage('/history', MEMBER);
     expect(calls).toHaveLength(0);
 
-    prefetchFolderPage('/home/folders/f%201');
+    prefetchFolderPage('/home/folders/f%201', MEMBER);
     expect(calls.map((c) => c.url)).toEqual([
       `/api/rest/entities?folder_id=f+1&page=1&page_size=${DEFAULT_PAGE_SIZE}`,
       '/api/rest/folders/f%201',
@@ -89,11 +91,22 @@ describe('prefetched calls', () => {
     await fetchBreadcrumbs('f 1');
     expect(calls).toHaveLength(3);
 
-    prefetchFolderPage('/home');
+    prefetchFolderPage('/home', MEMBER);
     expect(calls[3]!.url).toBe(
       `/api/rest/entities?folder_id=&page=1&page_size=${DEFAULT_PAGE_SIZE}`,
     );
     expect(calls).toHaveLength(4);
+  });
+
+  it('starts nothing for a guest, nor without a signed-in user cached', () => {
+    const { calls } = stubFetch((call) => ({ body: { url: call.url } }));
+    prefetchFolderPage('/home', { role: 'guest' });
+    prefetchFolderPage('/home/folders/f1', { role: 'guest' });
+    prefetchFolderPage('/home', null);
+    expect(calls).toHaveLength(0);
+    // An entry cached before roles were: prefetched as before.
+    prefetchFolderPage('/home', {});
+    expect(calls).toHaveLength(1);
   });
 
   it('forgets the replies started at page load when the session changes', async () => {
@@ -101,7 +114,7 @@ describe('prefetched calls', () => {
     const { calls } = stubFetch(() => ({ body: { served: ++served } }));
     const store = makeStore();
     try {
-      prefetchFolderPage('/home');
+      prefetchFolderPage('/home', MEMBER);
       // Another user signs in in this tab: the early reply was not theirs.
       store.dispatch(sessionActions.signedIn(makeUser({ userId: 'someone-else' })));
       expect(await fetchEntities('', 1)).toEqual({ served: 2 });

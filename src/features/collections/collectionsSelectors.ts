@@ -57,6 +57,8 @@ export interface CollectionRow {
   name: string;
   kind: FileKind;
   favorite: boolean;
+  /** A folder's colour key for the current user, else null. */
+  color: string | null;
   /** Formatted size; {@link NO_SIZE} for folders. */
   sizeText: string;
   /** The parent folder's id ('' for the root), for the "where" column. */
@@ -100,6 +102,7 @@ export function toCollectionRow(item: EntityDto & { parent_path?: string }): Col
     name: item.name,
     kind: item.type === 'folder' ? 'folder' : fileKind({ type: 'file', extension: item.extension }),
     favorite: item.favorite,
+    color: item.type === 'folder' ? item.color : null,
     sizeText: item.type === 'folder' ? NO_SIZE : formatSize(item.size),
     parentId: parentIdOf(item),
     parentPath: typeof item.parent_path === 'string' ? item.parent_path : null,

@@ -54,10 +54,14 @@ export function fetchBreadcrumbs(folderId: string): Promise<BreadcrumbDto[]> {
 /**
  * Starts the calls the folder page of `pathname` makes when it opens (/home: the root's first
  * page; /home/folders/{id}: that folder's first page, details and breadcrumbs), so they run
- * beside the session request (see api/prefetch.ts). Other addresses start nothing.
+ * beside the session request (see api/prefetch.ts). Other addresses start nothing, and so does a
+ * page load with no signed-in user cached (no session: the calls would answer 401) or with a
+ * guest cached (a guest has no folder pages: 404, then the redirect to the Shared page).
  * @param pathname the address's path, e.g. `location.pathname`
+ * @param cached the cached user (`readCachedUser()`), or null
  */
-export function prefetchFolderPage(pathname: string): void {
+export function prefetchFolderPage(pathname: string, cached: { role?: string } | null): void {
+  if (!cached || cached.role === 'guest') return;
   const match = /^\/home(?:\/folders\/([^/]+))?\/?$/.exec(pathname);
   if (!match) return;
   const folderId = match[1] ? decodeURIComponent(match[1]) : ROOT_FOLDER_ID;

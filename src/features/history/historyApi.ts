@@ -35,14 +35,23 @@ export function fetchItemHistory(
   });
 }
 
-/** GET /api/rest/history/stats?start&end: counts per day (in `timeZone`) and per type. */
+/**
+ * GET /api/rest/history/stats?start&end&labels: counts per day (in `timeZone`) and per type; with
+ * `labels` (the type filter) the days and the total count only those types.
+ */
 export function fetchHistoryStats(
   start: string,
   end: string,
   timeZone: string,
+  labels: readonly string[] = [],
 ): Promise<HistoryStatsDto> {
   return get<HistoryStatsDto>(`${REST}/history/stats`, {
-    query: { start, end, time_zone: timeZone },
+    query: {
+      start,
+      end,
+      time_zone: timeZone,
+      labels: labels.length > 0 ? labels.join(',') : undefined,
+    },
   });
 }
 

@@ -41,11 +41,20 @@ export function* loadHistoryPage(
   }
 }
 
-/** Loads the stats of the chart's range in the browser's time zone. */
-export function* loadHistoryStats(range: TimeRange): SagaIterator {
+/**
+ * Loads the stats of the chart's range in the browser's time zone, its days and total limited to
+ * the filtered activity types.
+ */
+export function* loadHistoryStats(range: TimeRange, labels: readonly string[] = []): SagaIterator {
   try {
     const zone = (yield call(browserTimeZone)) as string;
-    const stats = (yield call(fetchHistoryStats, range.start, range.end, zone)) as HistoryStatsDto;
+    const stats = (yield call(
+      fetchHistoryStats,
+      range.start,
+      range.end,
+      zone,
+      labels,
+    )) as HistoryStatsDto;
     yield put(historyActions.statsLoaded(stats));
   } catch (error) {
     yield put(historyActions.statsLoadFailed(errorMessage(error)));
@@ -72,7 +81,7 @@ export function* openHistoryView(
   const { filters, statsRange } = action.payload;
   yield all([
     call(loadHistoryPage, 1, filters, null),
-    call(loadHistoryStats, statsRange),
+    call(loadHistoryStats, statsRange, filters.labels ?? []),
     call(loadHistoryUsers),
   ]);
 }

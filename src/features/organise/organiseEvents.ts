@@ -36,7 +36,10 @@ export interface ItemsChanged {
 }
 
 export const organiseEvents = {
-  renameRequested: createAction<{ item: EntityRef; name: string }>('organise/renameRequested'),
+  /** Renames one item; `previousName` (the name shown) is what Undo renames it back to. */
+  renameRequested: createAction<{ item: EntityRef; name: string; previousName?: string }>(
+    'organise/renameRequested',
+  ),
   moveRequested: createAction<{ items: EntityRef[]; folderId: string; folderName: string }>(
     'organise/moveRequested',
   ),

@@ -137,17 +137,49 @@ function* undone(text: string): SagaIterator {
 // ---------------------------------------------------------------------------------------------
 // Rename, favorite
 
-/** Renames one item; the server answers the final (unique) name. */
-export function* renameItem(
-  action: PayloadAction<{ item: EntityRef; name: string }>,
-): SagaIterator {
-  const { item, name } = action.payload;
+/** Renames one item back to its name before a rename (the undo of a rename). */
+function* reverseRename(item: EntityRef, name: string): SagaIterator {
   try {
-    const entity = (yield call(organiseApi.renameItem, item, name.trim())) as EntityDto;
-    yield put(changed({ change: 'renamed', entities: [entity] }));
+    const entity = (yield call(organiseApi.renameItem, item, name)) as EntityDto;
+    yield put(changed({ change: 'renamed', entities: [entity], undo: true }));
+    yield call(undone, 'Rename undone.');
   } catch (error) {
     yield call(failed, 'rename', error);
   }
+}
+
+/**
+ * Renames one item; the server answers the final (unique) name, which the toast names. Undo
+ * renames it back when its name before is known (given, or a row of the open folder).
+ */
+export function* renameItem(
+  action: PayloadAction<{ item: EntityRef; name: string; previousName?: string }>,
+): SagaIterator {
+  const { item, name } = action.payload;
+  const known = (yield call(knownItems)) as Map<string, EntityDto>;
+  const previous = action.payload.previousName ?? known.get(item.id)?.name;
+  let entity: EntityDto;
+  try {
+    entity = (yield call(organiseApi.renameItem, item, name.trim())) as EntityDto;
+  } catch (error) {
+    yield call(failed, 'rename', error);
+    return;
+  }
+  yield put(changed({ change: 'renamed', entities: [entity] }));
+  const body =
+    previous === undefined
+      ? `Renamed to “${entity.name}”.`
+      : `“${previous}” renamed to “${entity.name}”.`;
+  if (previous === undefined || previous === entity.name) {
+    yield put(notificationsActions.infoMessageRequested({ text: body, kind: 'success' }));
+    return;
+  }
+  yield call(
+    undoable,
+    { title: 'Renamed', body },
+    () => reverseRename(item, previous),
+    leftOrganisedPage,
+  );
 }
 
 /** Turns the current user's favorite of one item on or off. */

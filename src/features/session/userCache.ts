@@ -22,6 +22,8 @@ export interface CachedUser {
   firstName: string;
   lastName: string;
   currentDatabaseId: string;
+  /** The user's role in the current firm ('guest' for a guest); absent in older entries. */
+  role?: string;
   /** Per-user preferences of the features, by name. */
   preferences: Record<string, PreferenceValue>;
 }
@@ -67,6 +69,7 @@ export function cacheUser(user: CurrentUserDto): void {
     firstName: user.firstName,
     lastName: user.lastName,
     currentDatabaseId: user.currentDatabaseId,
+    role: user.databases.find((database) => database.id === user.currentDatabaseId)?.role,
     preferences: previous?.userId === user.userId ? previous.preferences : {},
   });
 }

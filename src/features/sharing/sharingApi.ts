@@ -11,6 +11,7 @@ import {
   type CreateShareLinkResponse,
   type InvitationInfoDto,
   type InviteResponse,
+  type ReissueShareLinkResponse,
   type ShareEntityType,
   type SharedBreadcrumbsResponse,
   type SharedEntityListResponse,
@@ -45,6 +46,17 @@ export function fetchLinks(
 /** DELETE /api/rest/shared/links/{id}: revokes a link (its guests lose access at once). */
 export function revokeLink(linkId: string): Promise<unknown> {
   return request<unknown>('DELETE', `${SHARED}/links/${encodeURIComponent(linkId)}`);
+}
+
+/**
+ * POST /api/rest/shared/links/{id}/reissue: a new copyable URL for a live link (the URL copied
+ * before stops working). 409 revoked, 410 expired.
+ */
+export function reissueLink(linkId: string): Promise<ReissueShareLinkResponse> {
+  return post<ReissueShareLinkResponse>(
+    `${SHARED}/links/${encodeURIComponent(linkId)}/reissue`,
+    {},
+  );
 }
 
 /** POST /api/rest/shared/links/{id}/invite: sends (or re-sends, with a new token) invitations. */

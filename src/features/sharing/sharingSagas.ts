@@ -23,6 +23,7 @@ import {
   type CreateShareLinkResponse,
   type InvitationInfoDto,
   type InviteResponse,
+  type ReissueShareLinkResponse,
   type SharedBreadcrumbsResponse,
   type SharedEntityDto,
   type SharedEntityListResponse,
@@ -316,6 +317,19 @@ export function* removeSharedByMe(action: PayloadAction<{ shareId: string }>): S
   }
 }
 
+/** Shared by me: makes a new copyable URL for a link and shows it. */
+export function* reissueSharedLink(
+  action: PayloadAction<{ linkId: string; name: string }>,
+): SagaIterator {
+  const { linkId, name } = action.payload;
+  try {
+    const answer = (yield call(sharingApi.reissueLink, linkId)) as ReissueShareLinkResponse;
+    yield put(sharingActions.linkReissued({ linkId, name, url: answer.url }));
+  } catch (error) {
+    yield put(sharingActions.linkReissueFailed({ message: errorMessage(error) }));
+  }
+}
+
 /** The sharing feature saga. */
 export function* sharingSaga(): SagaIterator {
   yield all([
@@ -329,6 +343,7 @@ export function* sharingSaga(): SagaIterator {
     takeLatest(sharingActions.sharedOpened.type, safely(loadShared)),
     takeEvery(sharingActions.fileOpenRequested.type, safely(openSharedFile)),
     takeEvery(sharingActions.shareRemovalRequested.type, safely(removeSharedByMe)),
+    takeLeading(sharingActions.linkReissueRequested.type, safely(reissueSharedLink)),
   ]);
 }
 

@@ -2,7 +2,11 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { fileKind, isInlinePreviewable, type FileKind } from '../../../common/files';
 import { formatDate, formatSize } from '../../../common/format';
-import type { SharedEntityDto } from '../../../common/sharing';
+import {
+  SHARED_BY_ME_STATE_LABELS,
+  type SharedByMeState,
+  type SharedEntityDto,
+} from '../../../common/sharing';
 import type { RootState } from '../../store/rootReducer';
 import { selectFeatureFlag } from '../flags/flagsSelectors';
 import { selectCurrentRole } from '../session/sessionSelectors';
@@ -39,6 +43,9 @@ export const selectCanShare = createSelector(
 /** Display text of a size that does not apply (folders). */
 export const NO_SIZE = '—';
 
+/** Shared by me: the recipient of a link that named no address and nobody used yet. */
+export const ANYONE_WITH_THE_LINK = 'Anyone with the link';
+
 /** What a Shared page row shows. */
 export interface SharedRow {
   /** The item's id (files and folders). */
@@ -53,8 +60,18 @@ export interface SharedRow {
   sharedBy: string;
   /** When it was shared, formatted (SPEC section 9). */
   sharedText: string;
-  /** Shared by me: the recipient's address; '' otherwise. */
+  /** Shared by me: the recipient's address, or "Anyone with the link"; '' otherwise. */
   recipient: string;
+  /** Shared by me: the recipient's state (null on Shared with me). */
+  state: SharedByMeState | null;
+  /** Shared by me: the state as shown ('' on Shared with me). */
+  stateLabel: string;
+  /** Shared by me: the row's link ('' on Shared with me). */
+  linkId: string;
+  /** Shared by me: whether the link still works, so it can be copied again. */
+  linkLive: boolean;
+  /** A key unique among the list's rows. */
+  key: string;
   allowDownload: boolean;
   /** The folder it is listed in ('' at the top level). */
   folderId: string;
@@ -78,7 +95,12 @@ export function toSharedRow(item: SharedEntityDto): SharedRow {
     sizeText: isFolder || item.size === undefined ? NO_SIZE : formatSize(item.size),
     sharedBy: item.shared_by_name,
     sharedText: formatDate(item.shared_at),
-    recipient: item.recipient_email ?? '',
+    recipient: item.recipient_email === '' ? ANYONE_WITH_THE_LINK : (item.recipient_email ?? ''),
+    state: item.share_state ?? null,
+    stateLabel: item.share_state ? SHARED_BY_ME_STATE_LABELS[item.share_state] : '',
+    linkId: item.link_id ?? '',
+    linkLive: item.link_live === true,
+    key: `${item.id}:${item.row_id ?? item.share_id}`,
     allowDownload: item.allow_download,
     folderId: item.folder_id,
     previewable: item.entity_type === 'file' && isInlinePreviewable(item.content_type ?? ''),

@@ -100,8 +100,12 @@ export interface SharedState {
   accessEnded: boolean;
   /** Share ids whose removal (Shared by me) is in flight. */
   removing: string[];
-  /** The message of the last failed removal, or null. */
+  /** The message of the last failed removal or copy, or null. */
   actionError: string | null;
+  /** Shared by me: the link whose new URL is being made, or null. */
+  reissuing: string | null;
+  /** Shared by me: the new URL of a link copied again (shown until closed), or null. */
+  reissued: { linkId: string; name: string; url: string } | null;
 }
 
 /** The sharing slice's state. */
@@ -150,6 +154,8 @@ export const initialSharedState: SharedState = {
   accessEnded: false,
   removing: [],
   actionError: null,
+  reissuing: null,
+  reissued: null,
 };
 
 /** The state before anything happened. */
@@ -387,11 +393,37 @@ const sharingSlice = createSlice({
       }
       state.shared.actionError = null;
     },
-    /** The share was removed: its row leaves Shared by me. */
+    /** The share was removed: its row stays in Shared by me as "Access removed". */
     shareRemoved(state, action: PayloadAction<{ shareId: string }>) {
       const { shareId } = action.payload;
       state.shared.removing = without(state.shared.removing, shareId);
-      state.shared.byMe = state.shared.byMe.filter((item) => item.share_id !== shareId);
+      for (const item of state.shared.byMe) {
+        if (item.share_id !== shareId) continue;
+        item.share_id = '';
+        item.share_state = 'removed';
+      }
+    },
+    /**
+     * Shared by me: Copy link was confirmed for a link. Only the hash of a link's token is kept,
+     * so the server makes a new one (the URL copied before stops working).
+     */
+    linkReissueRequested(state, action: PayloadAction<{ linkId: string; name: string }>) {
+      state.shared.reissuing = action.payload.linkId;
+      state.shared.actionError = null;
+    },
+    /** The link's new URL: shown to copy. */
+    linkReissued(state, action: PayloadAction<{ linkId: string; name: string; url: string }>) {
+      state.shared.reissuing = null;
+      state.shared.reissued = action.payload;
+    },
+    /** The link could not be copied again. */
+    linkReissueFailed(state, action: PayloadAction<{ message: string }>) {
+      state.shared.reissuing = null;
+      state.shared.actionError = action.payload.message;
+    },
+    /** The new URL was closed. */
+    linkReissueClosed(state) {
+      state.shared.reissued = null;
     },
     /** The share could not be removed. */
     shareRemovalFailed(state, action: PayloadAction<{ shareId: string; message: string }>) {

@@ -45,6 +45,11 @@ export interface UploadItem {
   detail: string | null;
   /** The stored file's id once recorded. */
   fileId: string | null;
+  /**
+   * The name the server saved the file under, when it differs from `name` (a file of the same
+   * name was there: "smile (1).png"), else null.
+   */
+  savedName: string | null;
 }
 
 /** A file refused before upload, with the reason shown in the panel. */
@@ -143,6 +148,7 @@ function newItem(
     error: null,
     detail: null,
     fileId: null,
+    savedName: null,
   };
 }
 
@@ -238,6 +244,7 @@ const uploadsSlice = createSlice({
       item.status = 'complete';
       item.bytesUploaded = item.size;
       item.fileId = action.payload.file.id;
+      item.savedName = action.payload.file.name === item.name ? null : action.payload.file.name;
       item.error = null;
       item.detail = null;
     },

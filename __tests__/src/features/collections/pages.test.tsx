@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FEATURE_FLAG_DEFAULTS, type FeatureFlags } from '../../../../common/constants';
+import {
+  FEATURE_FLAG_DEFAULTS,
+  FOLDER_COLORS,
+  type FeatureFlags,
+} from '../../../../common/constants';
 import type {
   ArchivedEntityDto,
   CursorPage,
@@ -215,7 +219,13 @@ describe('collection pages', () => {
       'GET /api/rest/entities/favorites': {
         body: cursorPage(
           [
-            makeFolder({ id: 'f1', name: 'Smith', favorite: true, parent_id: '' }),
+            makeFolder({
+              id: 'f1',
+              name: 'Smith',
+              favorite: true,
+              parent_id: '',
+              color: 'dark_green',
+            }),
             makeFile({ id: 'p1', name: 'Plan.pdf', favorite: true, folder_id: 'f1' }),
           ],
           null,
@@ -248,6 +258,15 @@ describe('collection pages', () => {
         'href',
         '/home/folders/f1',
       );
+    });
+
+    it('shows a folder in the colour the user gave it', async () => {
+      renderAt('/favorites', favorites);
+      const rows = await screen.findAllByTestId('favorite-row');
+      const icon = within(rows[0]!).getByRole('img', { name: 'folder' });
+      expect(icon).toHaveAttribute('data-color', 'dark_green');
+      expect(icon).toHaveStyle({ color: FOLDER_COLORS.find((c) => c.key === 'dark_green')!.dark });
+      expect(within(rows[1]!).getByRole('img', { name: 'pdf' })).not.toHaveAttribute('data-color');
     });
 
     it('unfavorites with the star and drops the row when the change is announced', async () => {

@@ -208,9 +208,22 @@ describe('entity side panel', () => {
     await user.paste('March');
     await user.keyboard('{Enter}');
     expect(actions.filter(organiseEvents.renameRequested.match)).toEqual([
-      organiseEvents.renameRequested({ item: { id: 'file1', type: 'file' }, name: 'March.pdf' }),
+      organiseEvents.renameRequested({
+        item: { id: 'file1', type: 'file' },
+        name: 'March.pdf',
+        previousName: 'Statement.pdf',
+      }),
     ]);
     expect(within(item).queryByLabelText('New name')).not.toBeInTheDocument();
+
+    // Another extension typed: the form says the name that will be saved.
+    await user.click(button(item, 'Rename'));
+    await user.clear(within(item).getByLabelText('New name'));
+    await user.paste('smile.jpg');
+    expect(within(item).getByRole('status')).toHaveTextContent(
+      'A file keeps its extension: this will be saved as “smile.jpg.pdf”.',
+    );
+    await user.keyboard('{Escape}');
 
     act(() => {
       store!.dispatch(

@@ -197,6 +197,7 @@ describe('deep links to the side panel', () => {
       end: '2024-05-02T00:00:00.000Z',
       time_zone: 'UTC',
       total: 0,
+      labels: [],
       days: [],
       types: [],
     };

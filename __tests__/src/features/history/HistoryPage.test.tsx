@@ -49,6 +49,7 @@ const STATS: HistoryStatsDto = {
     { label: 'Renamed', count: 0 },
     { label: 'Other', count: 0 },
   ],
+  labels: [],
 };
 
 const routes = (extra: StubRoutes = {}): StubRoutes => ({
@@ -139,6 +140,8 @@ describe('HistoryPage', () => {
     expect(statsUrl).toContain(
       `start=${encodeURIComponent(datePresetRange('Today', before).start)}`,
     );
+    // The chart's days and total follow the type filter, as the list does.
+    expect(new URL(statsUrl, 'http://x').searchParams.get('labels')).toBe('Added,Log in');
     // The controls show the same filters.
     const filters = screen.getByRole('search', { name: 'History filters' });
     expect(within(filters).getByText('Today')).toBeInTheDocument();
@@ -199,6 +202,21 @@ describe('HistoryPage', () => {
       'aria-pressed',
       'true',
     );
+  });
+
+  it('counts only the filtered types in the caption, and says which', async () => {
+    const { calls } = stubRoutes(
+      routes({
+        'GET /api/rest/history/stats': (call) =>
+          call.url.includes('labels=')
+            ? { body: { ...STATS, total: 1, labels: ['Log in'] } }
+            : { body: STATS },
+      }),
+    );
+    renderHistory('/history?type=log-in');
+    const chart = await screen.findByTestId('history-stats');
+    await waitFor(() => expect(chart).toHaveTextContent('Last 30 days: 1 event (Log in)'));
+    expect(callsTo(calls, 'GET /api/rest/history/stats')[0]!.url).toContain('labels=Log+in');
   });
 
   it('loads the next page with the cursor at the end of the list', async () => {

@@ -49,6 +49,7 @@ const STATS: HistoryStatsDto = {
     { label: 'Added', count: 2 },
     { label: 'Other', count: 1 },
   ],
+  labels: [],
 };
 
 const opened = (filters = {}) =>

@@ -81,6 +81,21 @@ describe('folder page organising', () => {
     expect(screen.queryByLabelText('New name for Budget.xlsx')).not.toBeInTheDocument();
   });
 
+  it('says before saving that a file keeps its extension when another one is typed', async () => {
+    render({});
+    fireEvent.keyDown(rowOf('Budget.xlsx'), { key: 'F2' });
+    const input = screen.getByLabelText<HTMLInputElement>('New name for Budget.xlsx');
+    const user = userEvent.setup();
+    await user.clear(input);
+    await user.paste('Budget.csv');
+    const notice = 'A file keeps its extension: this will be saved as “Budget.csv.xlsx”.';
+    expect(await screen.findByText(notice)).toBeInTheDocument();
+    expect(input).toHaveAccessibleDescription(notice);
+    await user.clear(input);
+    await user.paste('Budget 2');
+    await waitFor(() => expect(input).not.toHaveAccessibleDescription(notice));
+  });
+
   it('Esc cancels the rename without a call', async () => {
     const { calls } = render();
     fireEvent.keyDown(rowOf('Clients'), { key: 'F2' });

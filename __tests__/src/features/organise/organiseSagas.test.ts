@@ -84,6 +84,36 @@ describe('organise sagas', () => {
     ]);
   });
 
+  it('renames with a toast naming the new name, and Undo renames it back', async () => {
+    const { store, calls } = start({
+      'PATCH /api/rest/folders/a': (call) => ({
+        body: { ...items[0]!, name: (call.body as { name: string }).name },
+      }),
+    });
+    store.dispatch(organiseActions.renameStarted({ id: 'a' }));
+    store.dispatch(
+      organiseEvents.renameRequested({
+        item: { id: 'a', type: 'folder' },
+        name: 'Aleph',
+        previousName: 'Alpha',
+      }),
+    );
+    await waitFor(() =>
+      expect(lastToast(store)).toMatchObject({
+        title: 'Renamed',
+        body: '“Alpha” renamed to “Aleph”.',
+      }),
+    );
+    expect(lastToast(store).undo).not.toBeNull();
+    pressUndo(store);
+    await waitFor(() => expect(messages(store)).toContain('Rename undone.'));
+    expect(callsTo(calls, 'PATCH /api/rest/folders/a').map((call) => call.body)).toEqual([
+      { name: 'Aleph' },
+      { name: 'Alpha' },
+    ]);
+    expect(store.getState().entities.items.map((item) => item.name)).toContain('Alpha');
+  });
+
   it('a refused rename keeps the editor open and shows the server’s message', async () => {
     allowConsoleError(/^PATCH \/api\/rest\/folders\/a\S* answered 400/);
     const { store } = start({

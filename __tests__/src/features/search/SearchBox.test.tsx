@@ -56,7 +56,8 @@ describe('SearchBox', () => {
     await user.click(box);
     await user.paste('tax');
     const option = await screen.findByRole('option', { name: /Tax return\.pdf/ });
-    expect(option.textContent).toContain('Root / Clients');
+    expect(option.textContent).toContain('Home / Clients');
+    expect(option.textContent).not.toContain('Root');
     expect(screen.getByRole('option', { name: /Show all results for “tax”/ })).toBeTruthy();
     await user.keyboard('{ArrowDown}{ArrowDown}');
     expect(box.getAttribute('aria-activedescendant')).toBe(option.id);

@@ -75,6 +75,11 @@ describe('SearchResultsPage', () => {
     expect(within(row).getByRole('link', { name: 'Clients' }).getAttribute('href')).toBe(
       '/home/folders/f1',
     );
+    // The root reads "Home", as everywhere else.
+    expect(
+      within(row).getByRole('navigation', { name: 'Location of Tax return.pdf' }),
+    ).toHaveTextContent('Home / Clients');
+    expect(within(row).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/home');
     expect(within(row).getByText('Index value')).toBeTruthy();
     expect(screen.getByText('2 results')).toBeTruthy();
     expect(callsTo(calls, 'POST /api/rest/entities/search')[0]!.body).toEqual({
@@ -87,6 +92,24 @@ describe('SearchResultsPage', () => {
     });
     // The index filter reads with its field's name once the fields are in.
     expect(await screen.findByText('Tax year: 2023')).toBeTruthy();
+  });
+
+  it('shows a folder hit in the colour the user gave it', async () => {
+    renderPage('/search?q=smith', {
+      'POST /api/rest/entities/search': {
+        body: {
+          items: [{ ...folderHit('f9', 'Smith'), color: 'dark_green' }],
+          page: 1,
+          page_size: 50,
+          total: 1,
+        },
+      },
+    });
+    const row = await screen.findByRole('listitem', { name: 'Smith' });
+    expect(within(row).getByRole('img', { name: 'folder' })).toHaveAttribute(
+      'data-color',
+      'dark_green',
+    );
   });
 
   it('a filter change goes to the URL and searches again', async () => {

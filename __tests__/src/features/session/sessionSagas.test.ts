@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@testing-library/react';
 import { ApiError, get } from '../../../../src/api/client';
+import { bootstrapSession } from '../../../../src/features/session/components/SessionGate';
 import { sessionActions } from '../../../../src/features/session/sessionSlice';
 import type { AppStore } from '../../../../src/store/store';
 import { callsTo, makeRecordingStore, makeUser, signedInState, stubRoutes } from '../../fixtures';
@@ -41,6 +42,29 @@ describe('session sagas', () => {
       'session/currentUserLoaded',
       'sessionTimeout/started',
     ]);
+  });
+
+  it('at page load with nobody cached, is signed out without asking (no 401 in the console)', async () => {
+    const { calls } = stubRoutes({
+      'GET /api/auth/current-user': { status: 401, body: { message: 'Please sign in.' } },
+      'GET /api/rest/feature_flags': { body: {} },
+    });
+    const { store } = start();
+    bootstrapSession(store.dispatch, false);
+    expect(store.getState().session).toMatchObject({ status: 'succeeded', user: null });
+    await waitFor(() => expect(callsTo(calls, 'GET /api/rest/feature_flags')).toHaveLength(1));
+    expect(callsTo(calls, 'GET /api/auth/current-user')).toHaveLength(0);
+  });
+
+  it('at page load with a user cached, asks who is signed in', async () => {
+    const { calls } = stubRoutes({
+      'GET /api/auth/current-user': { body: makeUser() },
+      'GET /api/rest/feature_flags': { body: {} },
+    });
+    const { store } = start();
+    bootstrapSession(store.dispatch, true);
+    await waitFor(() => expect(store.getState().session.user?.userId).toBe('u1'));
+    expect(callsTo(calls, 'GET /api/auth/current-user')).toHaveLength(1);
   });
 
   it('treats a 401 from current-user as "signed out" without an expiry', async () => {

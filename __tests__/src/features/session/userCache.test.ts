@@ -26,6 +26,8 @@ describe('cached user data', () => {
     cacheUser(makeUser({ currentDatabaseId: 'db2' }));
     expect(getCachedPreference('listView')).toBe('compact');
     expect(readCachedUser()?.currentDatabaseId).toBe('db2');
+    // The role in the current firm: the page load's prefetch skips a guest's folder page.
+    expect(readCachedUser()?.role).toBe('member');
     cacheUser(makeUser({ userId: 'u2', username: 'grace' }));
     expect(getCachedPreference('listView')).toBeUndefined();
   });

@@ -291,6 +291,10 @@ describe('Shared page', () => {
         name: 'Contract.docx',
         extension: 'docx',
         recipient_email: 'client@example.com',
+        link_id: 'link9',
+        link_live: true,
+        share_state: 'accepted',
+        row_id: 's9',
       });
       const { calls } = renderAt(
         '/shared',
@@ -322,7 +326,9 @@ describe('Shared page', () => {
           name: 'Remove access of client@example.com to Contract.docx',
         }),
       );
-      await waitFor(() => expect(screen.queryByTestId('shared-by-me-row')).not.toBeInTheDocument());
+      // The row stays, as "Access removed", without Remove access.
+      await waitFor(() => expect(row).toHaveTextContent('Access removed'));
+      expect(within(row).queryByRole('button', { name: /Remove access/ })).not.toBeInTheDocument();
       expect(callsTo(calls, 'DELETE /api/rest/shared/entities/s9')).toHaveLength(1);
 
       await user.click(screen.getByRole('tab', { name: 'Shared with me' }));
@@ -331,6 +337,82 @@ describe('Shared page', () => {
       expect(callsTo(calls, 'GET /api/rest/shared_entities')[0]!.url).toBe(
         '/api/rest/shared_entities?folder_id=fold1',
       );
+    },
+    SLOW_MS,
+  );
+  it(
+    'lists pending, expired and revoked shares by me with their state, and copies a link again',
+    async () => {
+      const user = userEvent.setup();
+      const base = { share_id: '', recipient_email: 'new@example.com', link_live: true };
+      const pending = makeShared({ ...base, link_id: 'l1', share_state: 'pending', row_id: 'i1' });
+      const anyone = makeShared({
+        ...base,
+        id: 'file2',
+        name: 'Plan.txt',
+        recipient_email: '',
+        link_id: 'l2',
+        share_state: 'pending',
+        row_id: 'l2',
+      });
+      const expired = makeShared({
+        ...base,
+        id: 'file3',
+        name: 'Old.txt',
+        link_id: 'l3',
+        link_live: false,
+        share_state: 'expired',
+        row_id: 'i3',
+      });
+      const revoked = makeShared({
+        ...base,
+        id: 'file4',
+        name: 'Gone.txt',
+        link_id: 'l4',
+        link_live: false,
+        share_state: 'revoked',
+        row_id: 'i4',
+      });
+      const { calls } = renderAt(
+        '/shared?tab=by-me',
+        {
+          'GET /api/rest/entities/shared': {
+            body: { shared_with_me: [], shared_by_me: [pending, anyone, expired, revoked] },
+          },
+          'POST /api/rest/shared/links/l1/reissue': {
+            body: { link: {}, url: 'http://dossier.test/sharing/invitation/NEWTOKEN' },
+          },
+        },
+        signedInState(),
+      );
+      const table = await screen.findByRole('table', { name: 'Shared by me' });
+      const rows = await within(table).findAllByTestId('shared-by-me-row');
+      expect(rows.map((r) => r.textContent)).toEqual([
+        expect.stringContaining('new@example.comInvitation pending'),
+        expect.stringContaining('Anyone with the linkInvitation pending'),
+        expect.stringContaining('Expired'),
+        expect.stringContaining('Revoked'),
+      ]);
+      // Nobody accepted: nothing to remove. A link that ended is not copied again.
+      expect(within(table).queryByRole('button', { name: /Remove access/ })).toBeNull();
+      expect(within(rows[2]!).queryByRole('button', { name: /Copy link/ })).toBeNull();
+      expect(within(rows[3]!).queryByRole('button', { name: /Copy link/ })).toBeNull();
+
+      await user.click(within(rows[0]!).getByRole('button', { name: /Copy link/ }));
+      expect(await screen.findByText(/the link copied before stops working/)).toBeVisible();
+      expect(callsTo(calls, 'POST /api/rest/shared/links/l1/reissue')).toHaveLength(0);
+      await user.click(screen.getByRole('button', { name: 'Make new link' }));
+      await waitFor(() =>
+        expect(callsTo(calls, 'POST /api/rest/shared/links/l1/reissue')).toHaveLength(1),
+      );
+      const dialog = await screen.findByRole('dialog');
+      expect(dialog).toHaveTextContent('New link to Statement.pdf');
+      expect(within(dialog).getByLabelText('Share link')).toHaveValue(
+        'http://dossier.test/sharing/invitation/NEWTOKEN',
+      );
+      expect(callsTo(calls, 'POST /api/rest/shared/links/l1/reissue')).toHaveLength(1);
+      await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     },
     SLOW_MS,
   );

@@ -36,7 +36,7 @@ const added = uploadsActions.filesAdded({
 });
 const running = uploads(
   added,
-  uploadsActions.fileRecorded({ id: 'u1', file: makeFile() }),
+  uploadsActions.fileRecorded({ id: 'u1', file: makeFile({ name: 'done.pdf' }) }),
   uploadsActions.progressReported({ id: 'u2', bytesUploaded: 250, bytesTotal: 1000, at: 1_000 }),
   uploadsActions.progressReported({ id: 'u2', bytesUploaded: 450, bytesTotal: 1000, at: 2_000 }),
   uploadsActions.fileFailed({
@@ -58,6 +58,21 @@ describe('UploadPanel', () => {
     store = makeStore({ ...signedInState(), uploads: state });
     return renderWithProviders(<UploadPanel />, { store });
   }
+
+  it('says the name a file was saved under when a file of its name was there', () => {
+    renderPanel(
+      uploads(
+        uploadsActions.filesAdded({
+          folderId: '',
+          files: [{ id: 's1', name: 'smile.png', size: 10 }],
+          invalid: [],
+        }),
+        uploadsActions.fileRecorded({ id: 's1', file: makeFile({ name: 'smile (1).png' }) }),
+      ),
+    );
+    const row = screen.getByTestId('upload-row');
+    expect(row).toHaveTextContent('Complete · saved as smile (1).png');
+  });
 
   it('is hidden until files are added', () => {
     renderPanel(initialUploadsState);

@@ -26,6 +26,7 @@ function item(overrides: Partial<UploadItem>): UploadItem {
     error: null,
     detail: null,
     fileId: null,
+    savedName: null,
     ...overrides,
   };
 }

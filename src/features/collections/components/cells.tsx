@@ -37,7 +37,7 @@ export function NameCell({ row, link = true }: { row: CollectionRow; link?: bool
   }
   return (
     <div role="cell" className="entity-cell entity-cell-name">
-      <EntityIcon kind={row.kind} />
+      <EntityIcon kind={row.kind} color={row.color} />
       {name}
     </div>
   );

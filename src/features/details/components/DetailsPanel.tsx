@@ -23,7 +23,12 @@ import { Link, useMatch, useNavigate } from 'react-router';
 import { ROOT_FOLDER_ID } from '../../../../common/constants';
 import { isInlinePreviewable } from '../../../../common/files';
 import { formatDate, formatSize } from '../../../../common/format';
-import { splitFileName, validateEntityName } from '../../../../common/names';
+import {
+  fileNameKeepingExtension,
+  renameExtensionNotice,
+  splitFileName,
+  validateEntityName,
+} from '../../../../common/names';
 import { plural } from '../../../../common/text';
 import type { BreadcrumbDto, EntityDto, EntityRef } from '../../../../common/types';
 import { EntityIcon } from '../../../components/EntityIcon';
@@ -81,6 +86,8 @@ function RenameForm({ entity, onDone }: RenameFormProps) {
   const initial = entity.type === 'file' ? splitFileName(entity.name).base : entity.name;
   const [name, setName] = useState(initial || entity.name);
   const [error, setError] = useState<string | null>(null);
+  // A name typed with another extension than the file's: say the name that will be saved.
+  const notice = entity.type === 'file' ? renameExtensionNotice(name, entity.extension) : null;
 
   const save = () => {
     const trimmed = name.trim();
@@ -90,14 +97,14 @@ function RenameForm({ entity, onDone }: RenameFormProps) {
       return;
     }
     const full =
-      entity.type === 'file' &&
-      entity.extension &&
-      !trimmed.toLowerCase().endsWith(`.${entity.extension}`)
-        ? `${trimmed}.${entity.extension}`
-        : trimmed;
+      entity.type === 'file' ? fileNameKeepingExtension(trimmed, entity.extension) : trimmed;
     if (full !== entity.name) {
       dispatch(
-        organiseEvents.renameRequested({ item: { id: entity.id, type: entity.type }, name: full }),
+        organiseEvents.renameRequested({
+          item: { id: entity.id, type: entity.type },
+          name: full,
+          previousName: entity.name,
+        }),
       );
     }
     onDone();
@@ -134,6 +141,10 @@ function RenameForm({ entity, onDone }: RenameFormProps) {
       {error ? (
         <div role="alert" className="details-rename-error">
           {error}
+        </div>
+      ) : notice ? (
+        <div role="status" className="details-rename-note">
+          {notice}
         </div>
       ) : null}
     </div>

@@ -54,6 +54,7 @@ export function HistoryStatsChart({
     <figure className="history-stats" aria-label="Activity chart" data-testid="history-stats">
       <figcaption className="history-stats-caption">
         {rangeLabel}: {total} {stats.total === 1 ? 'event' : 'events'}
+        {stats.labels.length > 0 ? ` (${stats.labels.join(', ')})` : ''}
       </figcaption>
       <div>
         <svg

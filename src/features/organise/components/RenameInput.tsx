@@ -3,10 +3,10 @@
  * cancels (so does leaving the field). For a file only the name before the extension is selected;
  * the server keeps the extension and answers the final, unique name.
  */
-import { Input, type InputRef } from 'antd';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { Input, Tooltip, type InputRef } from 'antd';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { MAX_NAME_LENGTH } from '../../../../common/constants';
-import { validateEntityName } from '../../../../common/names';
+import { renameExtensionNotice, splitFileName, validateEntityName } from '../../../../common/names';
 import type { EntityRef } from '../../../../common/types';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { notificationsActions } from '../../notifications/notificationsSlice';
@@ -34,6 +34,10 @@ export function RenameInput({ item, name }: RenameInputProps) {
   const rename = useAppSelector(selectRename);
   const input = useRef<InputRef>(null);
   const saving = rename.status === 'loading';
+  const [value, setValue] = useState(name);
+  // A file keeps its extension: a name typed with another one says what will be saved.
+  const notice =
+    item.type === 'file' ? renameExtensionNotice(value, splitFileName(name).extension) : null;
 
   useEffect(() => {
     const element = input.current?.input;
@@ -54,7 +58,11 @@ export function RenameInput({ item, name }: RenameInputProps) {
       return;
     }
     dispatch(
-      organiseEvents.renameRequested({ item: { id: item.id, type: item.type }, name: next }),
+      organiseEvents.renameRequested({
+        item: { id: item.id, type: item.type },
+        name: next,
+        previousName: name,
+      }),
     );
   };
 
@@ -71,19 +79,24 @@ export function RenameInput({ item, name }: RenameInputProps) {
   };
 
   return (
-    <Input
-      ref={input}
-      size="small"
-      className="rename-input"
-      defaultValue={name}
-      maxLength={MAX_NAME_LENGTH}
-      disabled={saving}
-      aria-label={`New name for ${name}`}
-      onKeyDown={onKeyDown}
-      onClick={(event) => event.stopPropagation()}
-      onBlur={() => {
-        if (!saving) dispatch(organiseActions.renameCancelled());
-      }}
-    />
+    <Tooltip open={notice !== null} title={notice} placement="bottomLeft">
+      <Input
+        ref={input}
+        size="small"
+        className="rename-input"
+        defaultValue={name}
+        maxLength={MAX_NAME_LENGTH}
+        disabled={saving}
+        aria-label={`New name for ${name}`}
+        aria-description={notice ?? undefined}
+        status={notice ? 'warning' : undefined}
+        onChange={(event) => setValue(event.target.value)}
+        onKeyDown={onKeyDown}
+        onClick={(event) => event.stopPropagation()}
+        onBlur={() => {
+          if (!saving) dispatch(organiseActions.renameCancelled());
+        }}
+      />
+    </Tooltip>
   );
 }

@@ -9,6 +9,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { Input, Spin } from 'antd';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { ROOT_FOLDER_ID } from '../../../../common/constants';
 import { fileKind } from '../../../../common/files';
 import {
   isSearchableQuery,
@@ -19,15 +20,24 @@ import {
 import { EntityIcon } from '../../../components/EntityIcon';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { DETAILS_PARAM, formatDetailsParam } from '../../details/detailsLink';
+import { HOME_NAME } from '../../collections/components/cells';
 import { folderRoute } from '../../entities/components/FolderBreadcrumbs';
 import { searchPath } from '../searchFilters';
 import { selectAutocomplete, selectSearching, selectSearchQuery } from '../searchSelectors';
 import { searchActions } from '../searchSlice';
 import './search.css';
 
-/** "Root / Clients / 2024": where a hit is. */
+/**
+ * The name of one step of a hit's path: the root (id '') reads "Home", as in the navigation, the
+ * breadcrumbs and the other lists' locations; the server names it "Root" (SPEC section 2).
+ */
+export function pathCrumbName(crumb: { id: string; name: string }): string {
+  return crumb.id === ROOT_FOLDER_ID ? HOME_NAME : crumb.name;
+}
+
+/** "Home / Clients / 2024": where a hit is. */
 export function hitPathText(hit: Pick<SearchHitDto, 'path'>): string {
-  return hit.path.map((crumb) => crumb.name).join(' / ');
+  return hit.path.map(pathCrumbName).join(' / ');
 }
 
 /**

@@ -41,7 +41,7 @@ import {
 } from '../searchFilters';
 import { selectSearchResults } from '../searchSelectors';
 import { searchActions } from '../searchSlice';
-import { hitRoute } from './SearchBox';
+import { hitRoute, pathCrumbName } from './SearchBox';
 import './search.css';
 
 /** The page's title. */
@@ -208,7 +208,7 @@ function ResultRow({
 }) {
   return (
     <div className="search-result" role="listitem" aria-label={hit.name}>
-      <EntityIcon kind={fileKind(hit)} />
+      <EntityIcon kind={fileKind(hit)} color={hit.type === 'folder' ? hit.color : null} />
       <div className="search-result-text">
         <button type="button" className="search-result-name" onClick={() => onOpen(hit)}>
           {hit.name}
@@ -217,7 +217,7 @@ function ResultRow({
           {hit.path.map((crumb, index) => (
             <span key={crumb.id || 'root'}>
               {index > 0 ? ' / ' : ''}
-              <Link to={folderRoute(crumb.id)}>{crumb.name}</Link>
+              <Link to={folderRoute(crumb.id)}>{pathCrumbName(crumb)}</Link>
             </span>
           ))}
         </nav>

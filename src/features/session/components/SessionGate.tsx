@@ -28,12 +28,16 @@ export function useSessionBootstrap(): void {
 }
 
 /**
- * Asks who is signed in and which feature flags are on. main.tsx calls it before the first render,
+ * Asks who is signed in and which feature flags are on; with `signedInBefore` false (main.tsx: no
+ * cached user) nobody is, without asking. main.tsx calls it before the first render,
  * so both requests travel while React renders (the hook above then finds the session loading and
  * asks nothing again); tests that render without it get the same requests from the hook.
  */
-export function bootstrapSession(dispatch: AppDispatch): void {
-  dispatch(sessionActions.currentUserRequested());
+export function bootstrapSession(dispatch: AppDispatch, signedInBefore = true): void {
+  // Nobody signed in in this browser (no cached user: signed out, expired or never signed in):
+  // asking would only answer 401, which the browser logs as an error on every signed-out load.
+  if (signedInBefore) dispatch(sessionActions.currentUserRequested());
+  else dispatch(sessionActions.currentUserLoaded(null));
   dispatch(flagsActions.loadRequested());
 }
 

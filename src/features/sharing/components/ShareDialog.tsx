@@ -177,7 +177,7 @@ function CreatedLink({ url }: { url: string }) {
         type="success"
         showIcon
         title="Shared. Invitations were sent to the recipients."
-        description="This link is shown only now. Whoever opens it signs up or signs in to see the item."
+        description="Whoever opens this link signs up or signs in to see the item. Shared → Shared by me can copy a new link later (this one then stops working)."
       />
       <Space.Compact className="share-link-row">
         <Input readOnly value={url} aria-label="Share link" onFocus={(e) => e.target.select()} />

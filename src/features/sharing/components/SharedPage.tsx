@@ -8,11 +8,25 @@
  * Opening a file first checks the access; once the server says it has ended the page
  * says "Your access to this item has ended." With the sharing flag off nothing is shared.
  */
-import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
-import { Alert, Breadcrumb, Button, Empty, Result, Spin, Tabs } from 'antd';
+import { CopyOutlined, DownloadOutlined, EyeOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  App,
+  Breadcrumb,
+  Button,
+  Empty,
+  Input,
+  Modal,
+  Popconfirm,
+  Result,
+  Space,
+  Spin,
+  Tabs,
+  Tag,
+} from 'antd';
 import { memo, useCallback, useEffect, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
-import { SHARED_LANDING, SHARING_MESSAGES } from '../../../../common/sharing';
+import { SHARED_LANDING, SHARING_MESSAGES, type SharedByMeState } from '../../../../common/sharing';
 import { EntityIcon } from '../../../components/EntityIcon';
 import { PageTitle } from '../../../components/PageTitle';
 import { VirtualList } from '../../../components/VirtualList';
@@ -197,7 +211,8 @@ const SharedRowView = memo(function SharedRowView({
 
 /**
  * One row of Shared by me: the item in the firm (a file's name previews or downloads it, see
- * {@link FileNameLink}), its recipient, Remove access.
+ * {@link FileNameLink}), its recipient and their state, Copy link (while the link works: a new URL,
+ * the one copied before stops working) and Remove access (while the recipient has access).
  */
 const SharedByMeRowView = memo(function SharedByMeRowView({
   row,
@@ -208,6 +223,7 @@ const SharedByMeRowView = memo(function SharedByMeRowView({
 }) {
   const dispatch = useAppDispatch();
   const removing = useAppSelector((state) => state.sharing.shared.removing.includes(row.shareId));
+  const reissuing = useAppSelector((state) => state.sharing.shared.reissuing === row.linkId);
   return (
     <div
       role="row"
@@ -227,7 +243,10 @@ const SharedByMeRowView = memo(function SharedByMeRowView({
         )}
       </div>
       <div role="cell" className="entity-cell shared-cell-by">
-        {row.recipient}
+        <span className="shared-recipient">{row.recipient}</span>
+        <Tag className="shared-state" color={STATE_COLORS[row.state ?? 'pending']}>
+          {row.stateLabel}
+        </Tag>
       </div>
       <div role="cell" className="entity-cell entity-cell-date">
         {row.sharedText}
@@ -236,21 +255,95 @@ const SharedByMeRowView = memo(function SharedByMeRowView({
         {row.sizeText}
       </div>
       <div role="cell" className="entity-cell shared-cell-actions">
-        <Button
-          size="small"
-          danger
-          loading={removing}
-          aria-label={`Remove access of ${row.recipient} to ${row.name}`}
-          onClick={() => dispatch(sharingActions.shareRemovalRequested({ shareId: row.shareId }))}
-        >
-          Remove access
-        </Button>
+        {row.linkLive ? (
+          <Popconfirm
+            title="Copy a new link?"
+            description={REISSUE_WARNING}
+            okText="Make new link"
+            onConfirm={() =>
+              dispatch(sharingActions.linkReissueRequested({ linkId: row.linkId, name: row.name }))
+            }
+          >
+            <Button
+              size="small"
+              icon={<CopyOutlined aria-hidden />}
+              loading={reissuing}
+              aria-label={`Copy link of ${row.name} (${row.recipient})`}
+            >
+              Copy link
+            </Button>
+          </Popconfirm>
+        ) : null}
+        {row.state === 'accepted' ? (
+          <Button
+            size="small"
+            danger
+            loading={removing}
+            aria-label={`Remove access of ${row.recipient} to ${row.name}`}
+            onClick={() => dispatch(sharingActions.shareRemovalRequested({ shareId: row.shareId }))}
+          >
+            Remove access
+          </Button>
+        ) : null}
       </div>
     </div>
   );
 });
 
-const rowKey = (row: SharedRow) => `${row.shareId}:${row.id}`;
+const rowKey = (row: SharedRow) => row.key;
+
+/** Colour of each state's tag in Shared by me. */
+const STATE_COLORS: Record<SharedByMeState, string> = {
+  pending: 'gold',
+  accepted: 'green',
+  expired: 'default',
+  revoked: 'red',
+  removed: 'default',
+  cancelled: 'default',
+};
+
+/** What copying a link again does (only a hash of a link's token is stored). */
+export const REISSUE_WARNING =
+  'A new link is made: the link copied before stops working. E-mailed invitations and people who already have access are kept.';
+
+/** Shared by me: the new URL of a link copied again, to copy (shown until closed). */
+function ReissuedLink() {
+  const dispatch = useAppDispatch();
+  const { message } = App.useApp();
+  const reissued = useAppSelector((state) => state.sharing.shared.reissued);
+  const close = () => dispatch(sharingActions.linkReissueClosed());
+  const copy = async (url: string) => {
+    try {
+      await navigator.clipboard.writeText(url);
+      void message.success('Link copied.');
+    } catch {
+      void message.error('The link could not be copied; select it and copy it by hand.');
+    }
+  };
+  if (!reissued) return null;
+  return (
+    <Modal
+      open
+      title={`New link to ${reissued.name}`}
+      onCancel={close}
+      footer={<Button onClick={close}>Done</Button>}
+      destroyOnHidden
+    >
+      <Alert className="share-alert" type="info" showIcon title={REISSUE_WARNING} />
+      <Space.Compact className="share-link-row">
+        <Input
+          readOnly
+          value={reissued.url}
+          aria-label="Share link"
+          onFocus={(e) => e.target.select()}
+        />
+        <Button icon={<CopyOutlined aria-hidden />} onClick={() => void copy(reissued.url)}>
+          Copy link
+        </Button>
+      </Space.Compact>
+    </Modal>
+  );
+}
 
 /** The table of rows with its header, or the empty state. */
 function SharedTable({
@@ -415,6 +508,7 @@ export function SharedPage() {
   } else {
     body = (
       <Tabs
+        className="shared-tabs"
         activeKey={tab}
         onChange={(key) => setParams(key === 'by-me' ? { tab: 'by-me' } : {}, { replace: true })}
         items={[
@@ -446,6 +540,7 @@ export function SharedPage() {
                   emptyText={EMPTY_BY_ME_TEXT}
                   renderRow={renderByMeRow}
                 />
+                <ReissuedLink />
               </>
             ),
           },

@@ -74,7 +74,8 @@ function statusText(item: UploadItem): string {
     case 'waiting':
       return `Waiting for the connection… ${percentOf(item)}%`;
     case 'complete':
-      return 'Complete';
+      // A file of the same name was there: the server saved this one under a unique name.
+      return item.savedName ? `Complete · saved as ${item.savedName}` : 'Complete';
     case 'failed':
       return item.error ?? 'Failed';
     case 'cancelled':

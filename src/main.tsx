@@ -9,7 +9,7 @@ import { App, AppProviders } from './app/App';
 import './app/app.css';
 import { prefetchFolderPage } from './features/entities/entitiesApi';
 import { bootstrapSession } from './features/session/components/SessionGate';
-import { readCachedUser } from './features/session/userCache';
+import { canCacheUser, readCachedUser } from './features/session/userCache';
 import { makeStore } from './store/store';
 
 const container = document.getElementById('root');
@@ -18,9 +18,10 @@ if (!container) throw new Error('The page has no #root element.');
 const store = makeStore();
 // The session and flags requests leave before the first render rather than after it, and so do
 // the calls of a folder page opened by its address (its first page, details and breadcrumbs).
-// Without a cached user nobody is signed in here: the sign-in page shows without a 401 first.
+// Without a cached user in a browser that keeps one, nobody is signed in here: the sign-in page
+// shows without a 401 first. A browser that cannot keep it always asks.
 const cached = readCachedUser();
-bootstrapSession(store.dispatch, cached !== null);
+bootstrapSession(store.dispatch, cached !== null || !canCacheUser());
 prefetchFolderPage(window.location.pathname, cached);
 
 createRoot(container).render(

@@ -36,6 +36,24 @@ function storage(): Storage | null {
   }
 }
 
+/**
+ * Whether this browser can keep the cached user between page loads (localStorage exists and takes
+ * a write). Where it cannot (storage disabled, some private modes), a missing cached user says
+ * nothing about the session, so the client must ask the server.
+ */
+export function canCacheUser(): boolean {
+  const store = storage();
+  if (!store) return false;
+  try {
+    const probe = `${USER_CACHE_KEY}.probe`;
+    store.setItem(probe, '1');
+    store.removeItem(probe);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The cached user data, or null when there is none (or it is unreadable). */
 export function readCachedUser(): CachedUser | null {
   try {

@@ -5,6 +5,7 @@ import { sessionActions } from '../../../../src/features/session/sessionSlice';
 import {
   USER_CACHE_KEY,
   cacheUser,
+  canCacheUser,
   getCachedPreference,
   readCachedUser,
   setCachedPreference,
@@ -18,6 +19,19 @@ describe('cached user data', () => {
   afterEach(() => {
     store?.sagaTask.cancel();
     store = undefined;
+  });
+
+  it('tells whether the browser keeps the cached user (a page load asks the server when not)', () => {
+    expect(canCacheUser()).toBe(true);
+    expect(window.localStorage.length).toBe(0);
+    const setItem = jest.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    try {
+      expect(canCacheUser()).toBe(false);
+    } finally {
+      setItem.mockRestore();
+    }
   });
 
   it('keeps preferences for the same user and drops them for another', () => {

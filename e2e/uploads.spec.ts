@@ -297,6 +297,14 @@ test('a batch interrupted by leaving the folder ends with every picked file exac
   };
   // The page asks before leaving while uploads run: the user confirms.
   page.on('dialog', (dialog) => void dialog.accept());
+  // Each store write waits 1.5 s, as on a slow connection, so that the batch is still on its way
+  // when the user leaves (on loopback 30 files of 512 KiB could all arrive before the first
+  // navigation, and the test would prove nothing).
+  await page.route('**/api/storage/objects/**', async (route) => {
+    if (route.request().method() === 'PUT') await new Promise((done) => setTimeout(done, 1_500));
+    // The page may have navigated away meanwhile: its request is gone, which is the point.
+    await route.continue().catch(() => undefined);
+  });
   await page
     .getByLabel('Upload files')
     .setInputFiles(names.map((name) => path.join(batchDir, name)));

@@ -10,7 +10,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   closeSync,
-  existsSync,
   mkdirSync,
   mkdtempSync,
   openSync,
@@ -27,11 +26,8 @@ import { MESSAGES } from '../common/messages';
 import type { UploadRestrictions } from '../common/uploads';
 import { createFolder } from './folders';
 
-/** The shared corpus beside the checkout (or beside the folder of worktrees). */
-const CORPUS =
-  ['../../shared/corpus', '../../../shared/corpus']
-    .map((relative) => path.resolve(import.meta.dirname, relative))
-    .find((dir) => existsSync(dir)) ?? path.resolve(import.meta.dirname, '../../shared/corpus');
+/** The shared corpus beside the checkout. */
+const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
 const corpusFiles = readdirSync(CORPUS)
   .filter((name) => !['SHA256SUMS', 'SOURCES.md'].includes(name))
   .sort();

@@ -1,5 +1,5 @@
 /**
- * Document imaging's derivations on real files (/work/shared/corpus, /work/shared/scans; see
+ * Document imaging's derivations on real files (../shared/corpus, ../shared/scans; see
  * their SOURCES.md): LibreOffice renditions of office formats, HTML and SVG; recognition of scans
  * and images; the text layer of born-digital PDFs without recognition. Then the derive job on both
  * databases: derivatives stored under the sha256, reused for the same bytes, a missing tool named
@@ -10,14 +10,15 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
+import { deflateSync } from 'node:zlib';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { NewFile } from '../../server/db/schema';
 import { newId } from '../../server/ids';
 import { findJobForFile } from '../../server/repositories/jobs';
 import { findRendition } from '../../server/repositories/renditions';
 import { deriveFrom, deriveHandler, renditionKeys } from '../../server/services/imaging/derive';
-import { derivationPlan } from '../../server/services/imaging/formats';
+import { derivationPlan, pngHasTransparency } from '../../server/services/imaging/formats';
 import { PASSWORD_PDF_REASON } from '../../server/services/imaging/pdfText';
 import { enqueueDerivations } from '../../server/services/imaging/queue';
 import { PermanentJobError, startImagingWorker } from '../../server/services/imaging/worker';
@@ -25,8 +26,8 @@ import { describeEachDatabase, signIn, startTestServer, type TestServer } from '
 import { itWithTools } from './imagingHelpers';
 import { fileRow, firmOf, folderRow, insertRows, storeObject, type Firm } from './seedRows';
 
-const CORPUS = '/work/shared/corpus';
-const SCANS = '/work/shared/scans';
+const CORPUS = path.resolve(__dirname, '../../../shared/corpus');
+const SCANS = path.resolve(__dirname, '../../../shared/scans');
 const OFFICE = ['soffice', 'pdftotext', 'pdftoppm'];
 const OCR = ['ocrmypdf', 'tesseract', 'pdftotext', 'pdftoppm'];
 const SLOW = 180_000;
@@ -108,6 +109,63 @@ function multiPageTiff(pages: number, width = 240, height = 120): Buffer {
   }
   return out.subarray(0, at);
 }
+
+/** A PNG chunk: length, type, data and the CRC of type and data (RFC 2083 section 3.2). */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  let crc = 0xffffffff;
+  for (const byte of body) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const sum = Buffer.alloc(4);
+  sum.writeUInt32BE((crc ^ 0xffffffff) >>> 0);
+  return Buffer.concat([length, body, sum]);
+}
+
+/** A white `width` × `height` PNG of colour type 6 (RGB with alpha), half transparent. */
+function rgbaPng(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bits per sample
+  header[9] = 6; // colour type: RGB with alpha
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 4, 0xff)]);
+  for (let x = 0; x < width / 2; x++) row[1 + x * 4 + 3] = 0;
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(pixels)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('pngHasTransparency', () => {
+  it('finds an alpha channel or a tRNS chunk, and nothing in an opaque PNG or another file', () => {
+    expect(pngHasTransparency(rgbaPng(4, 4))).toBe(true);
+    expect(pngHasTransparency(readFileSync(`${CORPUS}/smile.png`))).toBe(false);
+    expect(pngHasTransparency(readFileSync(`${SCANS}/typewriter.png`))).toBe(false);
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(1, 0);
+    header.writeUInt32BE(1, 4);
+    header[8] = 8;
+    header[9] = 3; // a palette
+    const palette = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      pngChunk('IHDR', header),
+      pngChunk('PLTE', Buffer.from([255, 255, 255])),
+      pngChunk('tRNS', Buffer.from([0])),
+      pngChunk('IDAT', deflateSync(Buffer.from([0, 0]))),
+    ]);
+    expect(pngHasTransparency(palette)).toBe(true);
+    expect(
+      pngHasTransparency(Buffer.from('%PDF-1.7 not a png at all, long enough to be read')),
+    ).toBe(false);
+  });
+});
 
 describe('derivations of real files', () => {
   let dir: string;
@@ -282,6 +340,19 @@ describe('derivations of real files', () => {
       const reference = readFileSync(`${SCANS}/linn.txt`, 'utf8');
       expect(recall(reference, linn.text.text)).toBeGreaterThan(0.9);
       expect(linn.text.text).toContain('LinnSequencer');
+    },
+    SLOW,
+  );
+
+  itWithTools(
+    [...OCR, 'soffice'],
+    'recognises an image with an alpha channel (laid on a page first: OCRmyPDF refuses alpha)',
+    async () => {
+      const source = path.join(dir, 'screenshot.png');
+      await writeFile(source, rgbaPng(400, 200));
+      const derived = await derive(source);
+      await expectPdf(derived.pdf);
+      expect(derived.recognized).toBe(true);
     },
     SLOW,
   );

@@ -15,11 +15,8 @@ import type {
 } from '../../common/types';
 import { addUser, describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
 
-/** The shared corpus beside the checkout (or beside the folder of worktrees). */
-const CORPUS =
-  ['../../../shared/corpus', '../../../../shared/corpus']
-    .map((relative) => path.resolve(__dirname, relative))
-    .find((dir) => existsSync(dir)) ?? path.resolve(__dirname, '../../../shared/corpus');
+/** The shared corpus beside the checkout. */
+const CORPUS = path.resolve(__dirname, '../../../shared/corpus');
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 
 describeEachDatabase('uploads and reading files', (kind) => {

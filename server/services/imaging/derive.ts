@@ -7,7 +7,7 @@
  * temporary folder, in child processes (runner.ts); the original is streamed out of the store.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -16,7 +16,7 @@ import { isoAt } from '../../ids';
 import { findFile } from '../../repositories/files';
 import { findRendition, saveRendition } from '../../repositories/renditions';
 import type { Services } from '../context';
-import { derivationPlan, ocrReadsImage, type DerivationPlan } from './formats';
+import { derivationPlan, ocrReadsImage, pngHasTransparency, type DerivationPlan } from './formats';
 import { recognize } from './ocr';
 import { convertToPdf } from './office';
 import { looksScanned, pdfText, thumbnail, type PdfText } from './pdfText';
@@ -78,12 +78,25 @@ export async function deriveFrom(
     pdf = await convertToPdf(input, dir, options);
     text = await textOf(pdf, 'converted.txt');
   } else {
-    const pages = ocrReadsImage(extension) ? input : await convertToPdf(input, dir, options);
+    const direct = ocrReadsImage(extension) && !pngHasTransparency(await fileHead(input));
+    const pages = direct ? input : await convertToPdf(input, dir, options);
     pdf = await recognize(pages, dir, languages, options);
     text = await textOf(pdf, 'recognized.txt');
     recognized = true;
   }
   return { pdf, text, thumbnail: await thumbnail(pdf ?? input, dir, options), recognized };
+}
+
+/** The first 64 KiB of a work file (less when it is shorter). */
+async function fileHead(file: string): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Stores a work file as an object. */

@@ -23,9 +23,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { MAX_PAGE_NUMBER } from '../../common/constants';
 import { MESSAGES } from '../../common/messages';
 import { describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
-import { seededAdmin } from './historyHelpers';
 import { apiOperations, type ApiOperation, type JsonSchema } from './openApiRoutes';
-import { rowMakers } from './routeTable';
+import { seededAdminRowMakers } from './routeTable';
 
 /** The base seed; a failure message names the route's own seed. */
 const BASE_SEED = Number(process.env.FUZZ_SEED ?? 20261126);
@@ -427,21 +426,11 @@ describeEachDatabase('route fuzzing', (kind) => {
   beforeAll(async () => {
     server = await startTestServer(kind);
     adminCookie = await signIn(server);
-    const { userId: adminId, databaseId } = await seededAdmin(server.services.db);
-    const folder = await server.app.inject({
-      method: 'POST',
-      url: '/api/rest/folders',
-      headers: { cookie: adminCookie },
-      payload: { name: 'Fuzz', parent_id: '' },
-    });
-    const openFolderId = folder.json<{ id: string }>().id;
-    const makers = rowMakers(server, {
-      databaseId,
-      adminId,
+    const { makers, adminId, databaseId, openFolderId } = await seededAdminRowMakers(
+      server,
       adminCookie,
-      openFolderId,
-      restrictedFolderId: openFolderId,
-    });
+      'Fuzz',
+    );
     const upload = await makers.adminUpload('own');
     const link = await makers.freshLink('own');
     const fileId = await makers.freshFile('own');

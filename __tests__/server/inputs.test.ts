@@ -16,9 +16,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { MESSAGES } from '../../common/messages';
 import { containsNonFinite, containsNul } from '../../server/plugins/inputs';
 import { describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
-import { seededAdmin } from './historyHelpers';
 import { apiOperations, operationUrl, type ApiOperation, type JsonSchema } from './openApiRoutes';
-import { rowMakers } from './routeTable';
+import { seededAdminRowMakers } from './routeTable';
 
 const NUL_TEXT = 'a\u0000b';
 
@@ -123,21 +122,7 @@ describeEachDatabase('input rules', (kind) => {
     server = await startTestServer(kind);
     adminCookie = await signIn(server);
     operations = apiOperations(server.app);
-    const { userId: adminId, databaseId } = await seededAdmin(server.services.db);
-    const folder = await server.app.inject({
-      method: 'POST',
-      url: '/api/rest/folders',
-      headers: { cookie: adminCookie },
-      payload: { name: 'Inputs', parent_id: '' },
-    });
-    const openFolderId = folder.json<{ id: string }>().id;
-    const makers = rowMakers(server, {
-      databaseId,
-      adminId,
-      adminCookie,
-      openFolderId,
-      restrictedFolderId: openFolderId,
-    });
+    const { makers } = await seededAdminRowMakers(server, adminCookie, 'Inputs');
     fileId = await makers.freshFile('own');
   });
   afterAll(async () => {

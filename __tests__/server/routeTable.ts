@@ -20,6 +20,7 @@ import { newId } from '../../server/ids';
 import { insertFile } from '../../server/repositories/files';
 import { insertFolder } from '../../server/repositories/folders';
 import { addUser, type TestServer } from './helpers';
+import { seededAdmin } from './historyHelpers';
 import { CONTACT_ROWS } from './routeTableContacts';
 import { INDEX_ROWS } from './routeTableIndexes';
 import { IMAGING_ROWS } from './routeTableImaging';
@@ -1025,6 +1026,40 @@ async function keyedUser(f: Fixture): Promise<string> {
   if (response.statusCode !== 201)
     throw new Error(`key for ${userId}: ${response.statusCode} ${response.body}`);
   return userId;
+}
+
+/**
+ * The row makers of the seeded firm for tests that walk every route as its administrator, with the
+ * ids they were built on: a new root folder named `folderName` serves as both the open and the
+ * restricted folder.
+ * @param adminCookie the seeded administrator's session cookie
+ */
+export async function seededAdminRowMakers(
+  server: TestServer,
+  adminCookie: string,
+  folderName: string,
+): Promise<{
+  makers: ReturnType<typeof rowMakers>;
+  adminId: string;
+  databaseId: string;
+  openFolderId: string;
+}> {
+  const { userId: adminId, databaseId } = await seededAdmin(server.services.db);
+  const folder = await server.app.inject({
+    method: 'POST',
+    url: '/api/rest/folders',
+    headers: { cookie: adminCookie },
+    payload: { name: folderName, parent_id: '' },
+  });
+  const openFolderId = folder.json<{ id: string }>().id;
+  const makers = rowMakers(server, {
+    databaseId,
+    adminId,
+    adminCookie,
+    openFolderId,
+    restrictedFolderId: openFolderId,
+  });
+  return { makers, adminId, databaseId, openFolderId };
 }
 
 /** Builds the fixture's row makers on a firm (direct inserts, fast). */

@@ -26,7 +26,7 @@ export function NotFoundPage() {
   return (
     <Result
       status="404"
-      title="Page not found"
+      title={<h1 className="not-found-title">Page not found</h1>}
       subTitle="There is nothing at this address."
       extra={
         <Button type="primary" onClick={() => void navigate('/home')}>

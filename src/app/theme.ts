@@ -22,6 +22,13 @@ export const theme: ThemeConfig = {
     colorPrimary: BRAND.primary,
     colorLink: BRAND.primary,
     borderRadius: 6,
+    // WCAG 2.2 AA contrast (1.4.3, 4.5:1 on white and on the #f5f7fa page background): antd's
+    // defaults for secondary text (#8c8c8c, 3.4:1), placeholders (#bfbfbf, 1.8:1) and danger
+    // (#ff4d4f, 3.3:1) are too light.
+    colorTextDescription: 'rgba(0, 0, 0, 0.62)',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
+    colorError: '#c41d24',
     fontFamily:
       "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
   },

@@ -9,6 +9,7 @@ import {
   type Components,
   type ContextProp,
   type ListProps,
+  type ScrollerProps,
   type VirtuosoHandle,
 } from 'react-virtuoso';
 
@@ -35,6 +36,12 @@ export interface VirtualListProps<T> {
    * folder just created in a long list.
    */
   scrollToKey?: string | null;
+  /**
+   * Whether the scroller itself is a tab stop (with `ariaLabel` as its name): for lists whose rows
+   * hold nothing focusable (history), so the keyboard can still scroll them (WCAG 2.1.1). Lists
+   * with links or buttons in their rows leave it off: the rows are the tab stops.
+   */
+  focusableScroller?: boolean;
 }
 
 /** What the list's inner components read from Virtuoso's context. */
@@ -42,6 +49,7 @@ interface ListContext {
   role?: string;
   ariaLabel?: string;
   footer?: ReactNode;
+  focusableScroller?: boolean;
 }
 
 function ItemsContainer({ context, ...props }: ListProps & ContextProp<ListContext>) {
@@ -52,7 +60,27 @@ function ListFooter({ context }: ContextProp<ListContext>) {
   return context.footer ? <div className="virtual-list-footer">{context.footer}</div> : null;
 }
 
-const COMPONENTS: Components<unknown, ListContext> = { List: ItemsContainer, Footer: ListFooter };
+/**
+ * The scroller without Virtuoso's own tab stop (tabIndex 0): the rows' links and buttons are the
+ * tab stops, and a focusable box inside a table or list role is not allowed (axe
+ * aria-required-children; WCAG 1.3.1). The scroll area stays reachable through its rows.
+ */
+function Scroller({
+  context,
+  tabIndex: _tabIndex,
+  ...props
+}: ScrollerProps & ContextProp<ListContext>) {
+  if (context.focusableScroller) {
+    return <div {...props} tabIndex={0} role="region" aria-label={context.ariaLabel} />;
+  }
+  return <div {...props} />;
+}
+
+const COMPONENTS: Components<unknown, ListContext> = {
+  List: ItemsContainer,
+  Footer: ListFooter,
+  Scroller,
+};
 
 /** Renders `items` virtualised in a scroller that fills its parent's height. */
 export function VirtualList<T>({
@@ -65,6 +93,7 @@ export function VirtualList<T>({
   ariaLabel,
   className,
   scrollToKey,
+  focusableScroller,
 }: VirtualListProps<T>) {
   const virtuoso = useRef<VirtuosoHandle>(null);
   // Once per key: later changes of the list do not pull the view back to it.
@@ -77,8 +106,8 @@ export function VirtualList<T>({
     virtuoso.current?.scrollToIndex({ index, align: 'center' });
   }, [scrollToKey, items, itemKey]);
   const context = useMemo<ListContext>(
-    () => ({ role, ariaLabel, footer }),
-    [role, ariaLabel, footer],
+    () => ({ role, ariaLabel, footer, focusableScroller }),
+    [role, ariaLabel, footer, focusableScroller],
   );
   const computeItemKey = useCallback((_index: number, item: T) => itemKey(item), [itemKey]);
   const itemContent = useCallback(

@@ -125,7 +125,7 @@ describe('share dialog', () => {
       // Only a sent invitation can be cancelled; an accepted one is not re-sent.
       expect(
         within(rows[0]!).getByRole('button', {
-          name: 'Cancel the invitation to client@example.com',
+          name: 'Cancel invitation to client@example.com',
         }),
       ).toBeInTheDocument();
       expect(within(rows[1]!).queryByRole('button')).not.toBeInTheDocument();
@@ -269,7 +269,7 @@ describe('share dialog', () => {
       const { user, dialog } = await openDialog();
       await user.click(
         await within(dialog).findByRole('button', {
-          name: 'Cancel the invitation to client@example.com',
+          name: 'Cancel invitation to client@example.com',
         }),
       );
       await waitFor(() =>
@@ -334,7 +334,7 @@ describe('share dialog', () => {
       const { user, dialog } = await openDialog();
       await user.click(
         await within(dialog).findByRole('button', {
-          name: 'Cancel the invitation to client@example.com',
+          name: 'Cancel invitation to client@example.com',
         }),
       );
       expect(await within(dialog).findByRole('alert')).toHaveTextContent('Not found.');

@@ -79,6 +79,7 @@ export function EntityHistoryDrawer() {
           onEndReached={loadMore}
           footer={footer}
           role="list"
+          focusableScroller
           ariaLabel={`History of ${target.name}`}
         />
       </div>

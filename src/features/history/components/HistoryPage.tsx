@@ -161,6 +161,7 @@ export function HistoryPage() {
             onEndReached={loadMore}
             footer={footer}
             role="list"
+            focusableScroller
             ariaLabel="Activity history"
           />
         </div>

@@ -60,11 +60,14 @@ const OutboxRow = memo(function OutboxRow({
         type="button"
         className={selected ? 'outbox-row selected' : 'outbox-row'}
         aria-current={selected ? 'true' : undefined}
-        aria-label={`${message.subject}, to ${message.to}, ${formatDate(message.created_at)}`}
         onClick={() => onSelect(message.id)}
       >
+        {/* The name is the visible text, in its order (WCAG 2.5.3 label in name); the hidden
+            separators keep the three cells apart when read aloud. */}
         <span className="outbox-cell outbox-time">{formatDate(message.created_at)}</span>
+        <span className="visually-hidden">, to </span>
         <span className="outbox-cell outbox-to">{message.to}</span>
+        <span className="visually-hidden">, </span>
         <span className="outbox-cell outbox-subject">{message.subject}</span>
       </button>
     </div>

@@ -229,7 +229,7 @@ function InvitationRow({ link, invitation }: { link: ShareLinkDto; invitation: I
               key="cancel"
               size="small"
               disabled={busy}
-              aria-label={`Cancel the invitation to ${invitation.email}`}
+              aria-label={`Cancel invitation to ${invitation.email}`}
               onClick={() =>
                 dispatch(
                   sharingActions.manageRequested({

@@ -305,6 +305,13 @@ for (const viewport of [PHONE, SMALL_PHONE]) {
     await expectFits(page, 'dialog-index-values');
     await page.keyboard.press('Escape');
     await expect(bulk).toBeHidden();
+
+    // Between a phone and a desktop (the side navigation collapsed to its icons): the list's
+    // columns, not the stacked lines, and still nothing overflows.
+    await page.setViewportSize({ width: 700, height: 800 });
+    await page.goto(`/home/folders/${folder.id}`);
+    await expectNamesShown(page.getByRole('table'), shown);
+    await expectFits(page, 'tablet-folder');
   });
 }
 

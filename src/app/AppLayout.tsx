@@ -2,8 +2,9 @@
  * The app shell (antd Layout): header, left navigation, the page, the upload panel and the entity
  * side panel.
  */
-import { Layout } from 'antd';
-import { Suspense } from 'react';
+import { MenuOutlined } from '@ant-design/icons';
+import { Button, Drawer, Layout } from 'antd';
+import { Suspense, useState, type MouseEvent } from 'react';
 import { Link, Outlet, useMatch } from 'react-router';
 import { PRODUCT_NAME } from '../../common/constants';
 import { SHARED_LANDING } from '../../common/sharing';
@@ -11,13 +12,13 @@ import { useDetailsDeepLink } from '../features/details/detailsLink';
 import { selectDetailsTarget } from '../features/details/detailsSelectors';
 import { SearchBox } from '../features/search/components/SearchBox';
 import { FirmSwitcher } from '../features/session/components/FirmSwitcher';
-import { selectUserDisplayName } from '../features/session/sessionSelectors';
 import { selectIsGuest } from '../features/sharing/sharingSelectors';
 import { UploadPanel } from '../features/uploads/components/UploadPanel';
 import { useAppSelector } from '../store/hooks';
 import { DetailsPanel } from './lazyPages';
 import { Navigation } from './Navigation';
 import { PageLoading } from './pages';
+import { UserMenu } from './UserMenu';
 
 /**
  * The item side panel, loaded when first needed: when an item is opened in it, or off the folder
@@ -39,30 +40,57 @@ function DetailsPanelSlot() {
 /**
  * The layout of every signed-in page. A guest (issue 7) gets no search, firm switcher or upload
  * panel, and the brand leads to the Shared page.
+ *
+ * On a phone (below 640px, app.css) the side navigation is hidden and the header's menu button
+ * opens it in a drawer instead; the header keeps the brand, the search box and the user menu's
+ * initials (the firm switcher, the name and "Sign out" are inside the user menu there).
  */
 export function AppLayout() {
-  const userName = useAppSelector(selectUserDisplayName);
   const guest = useAppSelector(selectIsGuest);
+  const [navOpen, setNavOpen] = useState(false);
+  // Following a link in the drawer closes it.
+  const onDrawerClick = (event: MouseEvent<HTMLDivElement>) => {
+    if ((event.target as Element).closest('a')) setNavOpen(false);
+  };
   return (
     <Layout className="app-shell">
       <a className="skip-link" href="#main-content">
         Skip to content
       </a>
       <Layout.Header className="app-header">
+        <Button
+          type="text"
+          className="app-menu-button"
+          icon={<MenuOutlined aria-hidden />}
+          aria-label="Menu"
+          aria-expanded={navOpen}
+          onClick={() => setNavOpen(true)}
+        />
         <Link to={guest ? SHARED_LANDING : '/home'} className="app-brand">
           {PRODUCT_NAME}
         </Link>
         {guest ? null : <SearchBox />}
         <div className="app-header-end">
           {guest ? null : <FirmSwitcher />}
-          <span className="app-user" title="Signed in user">
-            {userName}
-          </span>
+          <UserMenu guest={guest} />
           <Link to="/logout" className="app-sign-out">
             Sign out
           </Link>
         </div>
       </Layout.Header>
+      <Drawer
+        open={navOpen}
+        onClose={() => setNavOpen(false)}
+        placement="left"
+        size={264}
+        title={PRODUCT_NAME}
+        className="app-nav-drawer"
+      >
+        {/* A click on one of the navigation's links (Enter on one is a click too) closes it. */}
+        <div onClick={onDrawerClick}>
+          <Navigation />
+        </div>
+      </Drawer>
       <Layout className="app-body">
         <Layout.Sider
           className="app-sider"

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from '../../../src/app/App';
+import { initialsOf } from '../../../src/app/UserMenu';
 import { makeStore, type AppStore } from '../../../src/store/store';
 import {
   LocationProbe,
@@ -54,6 +55,48 @@ describe('app shell', () => {
     );
     expect(document.title).toBe('Dossier');
     expect(await screen.findByRole('heading', { level: 1, name: 'Recent' })).toBeInTheDocument();
+  });
+
+  it('opens the user menu from the initials: full name, username, firm and Sign out', async () => {
+    const user = userEvent.setup();
+    renderAt('/recent');
+    const banner = screen.getByRole('banner');
+    const button = within(banner).getByRole('button', { name: 'Ada Lovelace' });
+    expect(button).toHaveTextContent(/^ALAda Lovelace$/);
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const menu = document.querySelector('.user-menu') as HTMLElement;
+    expect(within(menu).getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(within(menu).getByText('ada')).toBeInTheDocument();
+    // The firm, in its switcher (several firms).
+    expect(within(menu).getByRole('combobox', { name: 'Firm' })).toBeInTheDocument();
+    expect(within(menu).getByText('North Advisors')).toBeInTheDocument();
+    expect(within(menu).getByRole('link', { name: 'Sign out' })).toHaveAttribute('href', '/logout');
+  });
+
+  it('opens the navigation in a drawer from the menu button, closed by following a link', async () => {
+    const user = userEvent.setup();
+    renderAt('/recent');
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Menu' }));
+    const drawer = await screen.findByRole('dialog');
+    await user.click(within(drawer).getByRole('link', { name: 'Archive' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Archive' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('banner')).getByRole('button', { name: 'Menu' }),
+      ).toHaveAttribute('aria-expanded', 'false'),
+    );
+  });
+
+  it.each([
+    ['Ada Lovelace', 'AL'],
+    ['Demo Administrator', 'DA'],
+    ['Jean Paul Sartre', 'JS'],
+    ['admin', 'A'],
+    ['  ', ''],
+  ])('makes the initials of %j', (name, initials) => {
+    expect(initialsOf(name)).toBe(initials);
   });
 
   it('lists the navigation entries of the spec with their routes', () => {

@@ -268,6 +268,8 @@ function KeysSection() {
       key: field,
       dataIndex: field,
       title: field === 'userName' ? 'Member' : columnTitle(field),
+      // On a phone the member, the partner app and the actions stay (admin.css).
+      className: field === 'userName' || field === 'partnerAppId' ? undefined : 'admin-col-wide',
       render:
         field === 'createdAt' || field === 'rotatedAt' || field === 'lastUsedAt'
           ? dateCell

@@ -106,6 +106,8 @@ const columns = [
     title: 'CRM id',
     dataIndex: 'crm_id',
     key: 'crm_id',
+    // Hidden on a phone (admin.css).
+    className: 'admin-col-wide',
     render: (id: string | null) => id ?? '',
   },
 ];

@@ -134,22 +134,24 @@ function textMatches(
 
 /**
  * "the row is a ready file of the firm whose bytes have a page holding every word" (`words` not
- * empty). The matching pages' sha256 are listed once (one full-text lookup), their files found by
- * the `files_sha256` index, and the documents by id.
+ * empty). The matching pages are found by one full-text lookup, their files by the
+ * `files_sha256` index (on SQLite the join order is forced: with `f.sha256 in (…)` it scanned the
+ * files when its statistics made sha256 look unselective), the documents by id.
  */
 function contentMatches(
   dialect: SearchDialect,
   databaseId: string,
   words: string[],
 ): Expression<SqlBool> {
-  const pages =
+  const files =
     dialect === 'postgres'
-      ? sql`(select p.sha256 from content_pages p
-          where p.tsv @@ to_tsquery('simple', ${tsQuery(words)}))`
-      : sql`(select p.sha256 from content_pages p where p.rid in
-          (select rowid from content_fts where content_fts match ${ftsMatch(words)}))`;
-  return sql<SqlBool>`d.entity_type = 'file' and d.id in (select f.id from files f
-    where f.sha256 in ${pages} and f.database_id = ${databaseId} and f.status = 'ready')`;
+      ? sql`(select f.id from content_pages p join files f on f.sha256 = p.sha256
+          where p.tsv @@ to_tsquery('simple', ${tsQuery(words)})
+            and f.database_id = ${databaseId} and f.status = 'ready')`
+      : sql`(select f.id from content_fts c cross join content_pages p cross join files f
+          where c.content_fts match ${ftsMatch(words)} and p.rid = c.rowid
+            and f.sha256 = p.sha256 and f.database_id = ${databaseId} and f.status = 'ready')`;
+  return sql<SqlBool>`d.entity_type = 'file' and d.id in ${files}`;
 }
 
 /**
@@ -179,11 +181,21 @@ function namePrefix(key: string): Expression<SqlBool> {
   return sql<SqlBool>`(d.name_key >= ${key} and d.name_key < ${key + MAX_CHAR})`;
 }
 
-function scoped(db: Executor, scope: SearchScope) {
-  let query = db
-    .selectFrom('search_documents as d')
-    .where('d.database_id', '=', scope.databaseId)
-    .where('d.archived', '=', scope.archived ? 1 : 0);
+/**
+ * The firm's rows in the scope. `byId` (SQLite): the firm and archived conditions are kept out of
+ * the indexes (`+`), so that another condition on `d.id` drives the query.
+ */
+function scoped(db: Executor, scope: SearchScope, byId = false) {
+  const archived = scope.archived ? 1 : 0;
+  let query = byId
+    ? db
+        .selectFrom('search_documents as d')
+        .where(sql<SqlBool>`+d.database_id = ${scope.databaseId}`)
+        .where(sql<SqlBool>`+d.archived = ${archived}`)
+    : db
+        .selectFrom('search_documents as d')
+        .where('d.database_id', '=', scope.databaseId)
+        .where('d.archived', '=', archived);
   if (scope.folderVisible) query = query.where(scope.folderVisible('d.scope_id'));
   return query;
 }
@@ -630,8 +642,9 @@ function filtered(
   scope: SearchScope,
   conditions: DocumentConditions,
   text: TextQuery | null,
+  byId = false,
 ) {
-  let query = scoped(db, scope);
+  let query = scoped(db, scope, byId);
   if (text) {
     query = query.where(
       text.words.length > 0
@@ -718,8 +731,9 @@ export const CONTENT_TIER = 3;
 
 /**
  * The two arms of a search that also looks in content, each with `tier`, `sort_stem` and
- * `name_key` to order by: the rows matching the text (as without content), then the ready files
- * matching by content only (tier {@link CONTENT_TIER}). Both arms carry every other condition.
+ * `name_key` to order by: the rows matching the text (as without content) and the ready files
+ * matching by content (tier {@link CONTENT_TIER}); a row in both is made one by
+ * {@link searchRows}. Both arms carry every other condition.
  */
 function searchArms(
   db: Executor,
@@ -738,15 +752,11 @@ function searchArms(
     nameTier(key).as('tier'),
     stemSort.as('sort_stem'),
   ]);
-  // Not a text match: SQLite lists the text's rowids once, as the filter mode does.
-  const notText =
-    dialect === 'postgres'
-      ? sql<SqlBool>`not (d.tsv @@ to_tsquery('simple', ${tsQuery(text.words)}))`
-      : sql<SqlBool>`+d.rid not in (select rowid from search_fts
-          where search_fts match ${ftsMatch(text.words)})`;
-  const content = filtered(db, dialect, scope, conditions, null)
+  // Without a selective condition the content matches drive (SQLite would otherwise scan the
+  // firm's documents for them); with one, that condition does, as for the text match.
+  const byId = dialect === 'sqlite' && textMatchMode(conditions) === 'drive';
+  const content = filtered(db, dialect, scope, conditions, null, byId)
     .where(contentMatches(dialect, scope.databaseId, text.words))
-    .where(notText)
     .select([
       ...DOCUMENT_COLUMNS,
       'd.name_key',
@@ -754,6 +764,41 @@ function searchArms(
       sql<string>`''`.as('sort_stem'),
     ]);
   return named.unionAll(content);
+}
+
+/**
+ * The rows of {@link searchArms}, one per document: its best tier (a text match before a content
+ * match) and that arm's stem sort key (a content match's is '', below any other).
+ */
+function searchRows(
+  db: Executor,
+  dialect: SearchDialect,
+  scope: SearchScope,
+  conditions: DocumentConditions,
+  text: TextQuery,
+) {
+  return db
+    .selectFrom(searchArms(db, dialect, scope, conditions, text).as('u'))
+    .select([
+      'u.id',
+      'u.entity_type',
+      'u.parent_id',
+      'u.name',
+      'u.index_text',
+      'u.contact_text',
+      'u.name_key',
+      (eb) => eb.fn.min('u.tier').as('tier'),
+      (eb) => eb.fn.max('u.sort_stem').as('sort_stem'),
+    ])
+    .groupBy([
+      'u.id',
+      'u.entity_type',
+      'u.parent_id',
+      'u.name',
+      'u.index_text',
+      'u.contact_text',
+      'u.name_key',
+    ]);
 }
 
 /**
@@ -777,13 +822,13 @@ export async function searchDocuments(
 ): Promise<{ rows: DocumentRow[]; total: number }> {
   if (text && content && text.words.length > 0) {
     const found = await db
-      .selectFrom(searchArms(db, dialect, scope, conditions, text).as('u'))
-      .select(['u.id', 'u.entity_type', 'u.parent_id', 'u.name', 'u.index_text', 'u.contact_text'])
+      .selectFrom(searchRows(db, dialect, scope, conditions, text).as('r'))
+      .select(['r.id', 'r.entity_type', 'r.parent_id', 'r.name', 'r.index_text', 'r.contact_text'])
       .select(sql<number>`count(*) over ()`.as('total_rows'))
-      .orderBy('u.tier')
-      .orderBy('u.sort_stem')
-      .orderBy('u.name_key')
-      .orderBy('u.id')
+      .orderBy('r.tier')
+      .orderBy('r.sort_stem')
+      .orderBy('r.name_key')
+      .orderBy('r.id')
       .offset(offset)
       .limit(limit)
       .execute();
@@ -839,7 +884,7 @@ export async function countDocuments(
 ): Promise<number> {
   if (text && content && text.words.length > 0) {
     const row = await db
-      .selectFrom(searchArms(db, dialect, scope, conditions, text).as('u'))
+      .selectFrom(searchRows(db, dialect, scope, conditions, text).as('r'))
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     return Number(row.n);

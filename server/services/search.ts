@@ -4,7 +4,8 @@
  * Text matches item names, applied index values and the names of contacts linked to folders (a
  * file does not inherit its folder's contacts); every word of the query must match a word, the last
  * one as a prefix (repositories/search.ts). Ranking: exact name matches (whole name, or name without its extension) first, then names
- * starting with the query, then the others. Results are limited to the session's firm, leave out
+ * starting with the query, then the others, then files found only by their text (one page of the
+ * text document imaging derived holds every word; `filters.content` false leaves them out). Results are limited to the session's firm, leave out
  * folders hidden from the session (access.ts `visibility`) and everything in them, pending files,
  * and archived items unless `filters.archived`.
  *
@@ -331,7 +332,9 @@ async function withContentHits(
  * Autocomplete with the firm's folder tree in memory (services/folderTree.ts): on SQLite the name
  * tiers by the name B-trees, then, only when they hold fewer than AUTOCOMPLETE_LIMIT visible items,
  * the text tier by the full-text index; on PostgreSQL every tier in one statement (one round trip).
- * Visibility and paths come from the tree at least as new as the version the reads saw. The tiers
+ * Visibility and paths come from the tree at least as new as the version the reads saw. While
+ * fewer than AUTOCOMPLETE_LIMIT hits are found, files matching by content follow
+ * ({@link withContentHits}: one full-text lookup, at most AUTOCOMPLETE_CONTENT_PAGES pages). The tiers
  * are read with room for the limit (a member's with {@link AUTOCOMPLETE_HIDDEN_SLACK} more); when a
  * member's hidden items leave them short while a tier was cut at that room, they are read again
  * with {@link AUTOCOMPLETE_HIDDEN_ROOM} times the limit; if that is still not enough, or the firm's
@@ -645,7 +648,9 @@ async function conditionsOf(
 /**
  * Search (POST /api/rest/entities/search) and filtered lists (POST /api/rest/entities/filtered):
  * a page of the session's visible items matching every filter. With a query, ranked as
- * {@link autocomplete} ranks, then by name; without, folders first, then by name.
+ * {@link autocomplete} ranks, then by name, then (unless `filters.content` is false) the files found
+ * only by their text, by name; every file whose text matched carries its best page and a snippet
+ * (`content`). Without a query, folders first, then by name.
  * @param options.requireQuery search: refuse a query under SEARCH_MIN_QUERY_LENGTH characters
  * @throws AppError 400 query_too_short, query_too_long, invalid_date, invalid_date_range; 404 when
  *   filters.folder_id is not a folder the session may see

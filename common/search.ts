@@ -216,7 +216,7 @@ export function isSearchableQuery(query: string | undefined | null): boolean {
 
 /**
  * Whether filters hold no condition besides the query (no type, date, index value, favorites,
- * folder or archived filter) — the search panel's "no filter items".
+ * folder or archived filter; `content` narrows the query and is not one) — the search panel's "no filter items".
  *
  * @param filters the filters
  * @returns true when only the query (if any) is set
@@ -230,7 +230,6 @@ export function hasNoFilterItems(filters: SearchFilters): boolean {
     !(filters.index_values && filters.index_values.length > 0) &&
     !filters.favorites_only &&
     !filters.folder_id &&
-    !filters.archived &&
-    filters.content !== false
+    !filters.archived
   );
 }

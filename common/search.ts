@@ -216,7 +216,8 @@ export function isSearchableQuery(query: string | undefined | null): boolean {
 
 /**
  * Whether filters hold no condition besides the query (no type, date, index value, favorites,
- * folder or archived filter; `content` narrows the query and is not one) — the search panel's "no filter items".
+ * folder or archived filter; `content` narrows the query and is not one) — the search panel's
+ * "no filter items".
  *
  * @param filters the filters
  * @returns true when only the query (if any) is set

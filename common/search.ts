@@ -97,10 +97,36 @@ export interface SearchFilters {
   folder_id?: string;
   /** true: only archived items; false or absent: only live items. */
   archived?: boolean;
+  /**
+   * Whether the query is also looked for in the text of files (extracted or recognised by document
+   * imaging): true or absent, also in content; false, only in names, index values and contacts.
+   * Matching by content needs every word on one page of the file (the last as a prefix).
+   */
+  content?: boolean;
 }
 
-/** Where a hit matched the query. */
-export type SearchMatch = 'name' | 'index' | 'contact';
+/** Where a hit matched the query ('content': a page of the file's text). */
+export type SearchMatch = 'name' | 'index' | 'contact' | 'content';
+
+/**
+ * One piece of a snippet: text to show as it is (never HTML), highlighted when `match` (a word of
+ * the query).
+ */
+export interface SnippetSegment {
+  text: string;
+  match: boolean;
+}
+
+/** Where a file's text matched a query: the best page and the words around the match. */
+export interface ContentMatchDto {
+  /** The page, from 1 (the viewer's page number). */
+  page: number;
+  /**
+   * The words around the best match on that page, in order; `…` starts or ends it where the page
+   * text was cut. Whitespace runs are one space.
+   */
+  snippet: SnippetSegment[];
+}
 
 /** One ancestor of a hit, Root first (Root itself has id ''). */
 export interface SearchPathItem {
@@ -116,6 +142,8 @@ export type SearchHitDto = EntityDto & {
   path: SearchPathItem[];
   /** Empty for a filtered list without a query. */
   matched_in: SearchMatch[];
+  /** For a file whose text matched (search with content), the best page and its snippet. */
+  content?: ContentMatchDto;
 };
 
 /**
@@ -141,7 +169,10 @@ export interface AutocompleteHitDto {
 export interface AutocompleteResponse {
   /** The query as received (so the client can drop answers to older queries). */
   query: string;
-  /** Exact name matches first, then name prefix matches, then the others. */
+  /**
+   * Exact name matches first, then name prefix matches, then the other text matches, then (only
+   * when those are fewer than the limit) files matching by content (`matched_in` holds 'content').
+   */
   items: AutocompleteHitDto[];
 }
 
@@ -185,7 +216,8 @@ export function isSearchableQuery(query: string | undefined | null): boolean {
 
 /**
  * Whether filters hold no condition besides the query (no type, date, index value, favorites,
- * folder or archived filter) — the search panel's "no filter items".
+ * folder or archived filter; `content` narrows the query and is not one) — the search panel's
+ * "no filter items".
  *
  * @param filters the filters
  * @returns true when only the query (if any) is set

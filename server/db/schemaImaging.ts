@@ -1,8 +1,9 @@
 /**
- * The tables of document imaging (migration 0020; docs/architecture.md "Document imaging"):
- * the durable job queue and the derivatives recorded per original sha256.
+ * The tables of document imaging (migrations 0020 and 0021; docs/architecture.md "Document
+ * imaging"): the durable job queue, the derivatives recorded per original sha256 and the pages of
+ * their text that content search reads.
  */
-import type { Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 /** Where a job is: waiting (maybe until `run_after`), held by a worker, finished, given up. */
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
@@ -51,13 +52,31 @@ export interface RenditionsTable {
   /** 1 when the text came from recognition (OCR). */
   recognized: number;
   created_at: string;
+  /** 1 once the text's pages are in `content_pages` (0 for renditions derived before 0021). */
+  content_indexed: Generated<number>;
+}
+
+/**
+ * One non-blank page of the text of some bytes (migration 0021), for content search. SQLite also
+ * has `rid` (the FTS5 rowid) and PostgreSQL a generated `tsv`; neither is read through Kysely.
+ */
+export interface ContentPagesTable {
+  /** The original's hex sha256 (a rendition's). */
+  sha256: string;
+  /** Page number, from 1 (pdftotext's form feeds). */
+  page: number;
+  /** The page's text, control characters replaced by spaces, at most CONTENT_PAGE_MAX_CHARS. */
+  text: string;
 }
 
 /** The imaging tables, merged into DB. */
 export interface ImagingTables {
   jobs: JobsTable;
   renditions: RenditionsTable;
+  content_pages: ContentPagesTable;
 }
 
 export type JobRow = Selectable<JobsTable>;
 export type RenditionRow = Selectable<RenditionsTable>;
+/** A rendition as recorded (`content_indexed` defaults to 0). */
+export type NewRendition = Insertable<RenditionsTable>;

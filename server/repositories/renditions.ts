@@ -1,8 +1,9 @@
 /**
  * What document imaging derived from a file's bytes (table `renditions`, migration 0020), one row
- * per original sha256, shared by every file (of any firm) holding the same bytes.
+ * per original sha256, shared by every file (of any firm) holding the same bytes, and the pages of
+ * its text that content search reads (`content_pages`, migration 0021).
  */
-import type { RenditionRow } from '../db/schemaImaging';
+import type { NewRendition, RenditionRow } from '../db/schemaImaging';
 import { chunked } from './organise';
 import type { Executor } from './types';
 
@@ -12,7 +13,7 @@ export function findRendition(db: Executor, sha256: string): Promise<RenditionRo
 }
 
 /** Records (or replaces) the rendition of a sha256. */
-export async function saveRendition(db: Executor, row: RenditionRow): Promise<void> {
+export async function saveRendition(db: Executor, row: NewRendition): Promise<void> {
   await db
     .insertInto('renditions')
     .values(row)
@@ -25,14 +26,66 @@ export async function saveRendition(db: Executor, row: RenditionRow): Promise<vo
         page_count: row.page_count,
         text_chars: row.text_chars,
         recognized: row.recognized,
+        content_indexed: row.content_indexed ?? 0,
       }),
     )
     .execute();
 }
 
-/** Forgets the rendition of a sha256 (its objects are removed by the caller). */
+/**
+ * Forgets the rendition of a sha256 and the pages of its text (its objects are removed by the
+ * caller), in one transaction: content search stops finding the bytes with the row.
+ */
 export async function deleteRendition(db: Executor, sha256: string): Promise<void> {
-  await db.deleteFrom('renditions').where('sha256', '=', sha256).execute();
+  const remove = async (trx: Executor) => {
+    await trx.deleteFrom('content_pages').where('sha256', '=', sha256).execute();
+    await trx.deleteFrom('renditions').where('sha256', '=', sha256).execute();
+  };
+  if (db.isTransaction) await remove(db);
+  else await db.transaction().execute(remove);
+}
+
+/** Pages written per insert statement (3 parameters each). */
+const PAGE_INSERT_CHUNK = 100;
+
+/**
+ * Replaces the text pages of a sha256 and marks its rendition's text as indexed
+ * (`content_indexed` = 1). Run it in the transaction that records the rendition.
+ * @param pages the non-blank pages, `page` from 1 (services/imaging/contentPages.ts)
+ */
+export async function replaceContentPages(
+  db: Executor,
+  sha256: string,
+  pages: readonly { page: number; text: string }[],
+): Promise<void> {
+  await db.deleteFrom('content_pages').where('sha256', '=', sha256).execute();
+  for (const part of chunked(pages, PAGE_INSERT_CHUNK)) {
+    await db
+      .insertInto('content_pages')
+      .values(part.map(({ page, text }) => ({ sha256, page, text })))
+      .execute();
+  }
+  await db
+    .updateTable('renditions')
+    .set({ content_indexed: 1 })
+    .where('sha256', '=', sha256)
+    .execute();
+}
+
+/** Up to `limit` renditions (sha256 order after `cursor`) with a text whose pages are not stored. */
+export function listUnindexedRenditions(
+  db: Executor,
+  cursor: string,
+  limit: number,
+): Promise<RenditionRow[]> {
+  return db
+    .selectFrom('renditions')
+    .selectAll()
+    .where('content_indexed', '=', 0)
+    .where('sha256', '>', cursor)
+    .orderBy('sha256')
+    .limit(limit)
+    .execute();
 }
 
 /** Of these sha256 values, those no file row (of any firm, any status) holds any more. */

@@ -8,6 +8,11 @@
  * (it is being typed), the others as whole words — SQLite FTS5 `"word" AND "last"*` on
  * `search_fts` (prefix indexes of 2 and 3 characters), PostgreSQL `'word' & 'last':*` tsqueries
  * on the GIN-indexed `tsv` column.
+ *
+ * Content: a file also matches when one page of its bytes' derived text (`content_pages`,
+ * migration 0021, keyed by sha256) holds every word, the last as a prefix — FTS5 `content_fts`,
+ * or the GIN-indexed `content_pages.tsv`. Which files hold those bytes comes from
+ * `files.sha256`; the file's own search document decides firm, archive state and visibility.
  */
 import { CompiledQuery, sql, type Expression, type SqlBool } from 'kysely';
 import { folderTreeVersionSql } from './folderTree';
@@ -128,6 +133,28 @@ function textMatches(
 }
 
 /**
+ * "the row is a ready file of the firm whose bytes have a page holding every word" (`words` not
+ * empty). The matching pages are found by one full-text lookup, their files by the
+ * `files_sha256` index (on SQLite the join order is forced: with `f.sha256 in (…)` it scanned the
+ * files when its statistics made sha256 look unselective), the documents by id.
+ */
+function contentMatches(
+  dialect: SearchDialect,
+  databaseId: string,
+  words: string[],
+): Expression<SqlBool> {
+  const files =
+    dialect === 'postgres'
+      ? sql`(select f.id from content_pages p join files f on f.sha256 = p.sha256
+          where p.tsv @@ to_tsquery('simple', ${tsQuery(words)})
+            and f.database_id = ${databaseId} and f.status = 'ready')`
+      : sql`(select f.id from content_fts c cross join content_pages p cross join files f
+          where c.content_fts match ${ftsMatch(words)} and p.rid = c.rowid
+            and f.sha256 = p.sha256 and f.database_id = ${databaseId} and f.status = 'ready')`;
+  return sql<SqlBool>`d.entity_type = 'file' and d.id in ${files}`;
+}
+
+/**
  * Most rows a selective condition may pick for the text match to be probed row by row rather than
  * filtered against the list of matching rowids ({@link TextMatchMode}).
  */
@@ -154,11 +181,21 @@ function namePrefix(key: string): Expression<SqlBool> {
   return sql<SqlBool>`(d.name_key >= ${key} and d.name_key < ${key + MAX_CHAR})`;
 }
 
-function scoped(db: Executor, scope: SearchScope) {
-  let query = db
-    .selectFrom('search_documents as d')
-    .where('d.database_id', '=', scope.databaseId)
-    .where('d.archived', '=', scope.archived ? 1 : 0);
+/**
+ * The firm's rows in the scope. `byId` (SQLite): the firm and archived conditions are kept out of
+ * the indexes (`+`), so that another condition on `d.id` drives the query.
+ */
+function scoped(db: Executor, scope: SearchScope, byId = false) {
+  const archived = scope.archived ? 1 : 0;
+  let query = byId
+    ? db
+        .selectFrom('search_documents as d')
+        .where(sql<SqlBool>`+d.database_id = ${scope.databaseId}`)
+        .where(sql<SqlBool>`+d.archived = ${archived}`)
+    : db
+        .selectFrom('search_documents as d')
+        .where('d.database_id', '=', scope.databaseId)
+        .where('d.archived', '=', archived);
   if (scope.folderVisible) query = query.where(scope.folderVisible('d.scope_id'));
   return query;
 }
@@ -237,11 +274,36 @@ function textTierArm(
 }
 
 /**
+ * The content tier's arm: live ready files matching by content only (not by the names' range nor
+ * by the text), as {@link contentMatches} finds them, at most `limit`.
+ */
+function contentTierArm(
+  dialect: SearchDialect,
+  databaseId: string,
+  text: TextQuery,
+  columns: ReturnType<typeof sql>,
+  condition: ReturnType<typeof sql>,
+  limit: number,
+) {
+  const notNamed = sql`not (d.name_key >= ${text.key} and d.name_key < ${text.key + MAX_CHAR})`;
+  const notText =
+    dialect === 'postgres'
+      ? sql`not (d.tsv @@ to_tsquery('simple', ${tsQuery(text.words)}))`
+      : sql`d.rid not in (select rowid from search_fts where search_fts match ${ftsMatch(text.words)})`;
+  const tiebreak = dialect === 'sqlite' ? sql`d.rid` : sql`d.id`;
+  return sql`select * from (select ${sql.lit(CONTENT_TIER)} as tier, '' as sort_key, '' as sort_key2,
+      ${tiebreak} as tiebreak, ${columns} from search_documents d
+    where ${contentMatches(dialect, databaseId, text.words)} and ${notNamed} and ${notText}
+      and ${condition}
+    limit ${limit}) c`;
+}
+
+/**
  * An autocomplete candidate read without its path or visibility (SQLite, for the in-memory folder
  * tree of services/folderTree.ts), with the firm's folder tree version its statement saw.
  */
 export interface AutocompleteCandidate {
-  /** 0 exact name, 1 name prefix, 2 other text match. */
+  /** 0 exact name, 1 name prefix, 2 other text match, 3 content only ({@link CONTENT_TIER}). */
   tier: number;
   id: string;
   entity_type: 'file' | 'folder';
@@ -389,6 +451,8 @@ export async function autocompleteTextMatches(
 
 /** One autocomplete hit as {@link autocompleteHits} answers it, in rank order. */
 export interface AutocompleteRow {
+  /** As {@link AutocompleteCandidate}'s. */
+  tier: number;
   id: string;
   entity_type: 'file' | 'folder';
   /** The folder holding the item ('' for the root). */
@@ -411,6 +475,8 @@ export interface AutocompleteInput {
    */
   hiddenFor: string | null;
   limit: number;
+  /** Also the files matching by content only, after every other tier. */
+  content?: boolean;
 }
 
 /**
@@ -443,7 +509,8 @@ function hiddenTreeCte(dialect: SearchDialect, databaseId: string, userId: strin
  * Autocomplete in one statement (one round trip): the ranked hits of a query, each with the path
  * of the folder that holds it. The name tiers (nameTierArms: exact names, then names starting with
  * the query), then the other items whose name, index values or linked contact names hold every
- * word (the last as a prefix), in the full-text index's order; the first `limit` rows are kept and
+ * word (the last as a prefix), in the full-text index's order, then (with `content`) the files
+ * matching by content only; the first `limit` rows are kept and
  * a later tier is not read once they are found. Only live items of the firm, and with `hiddenFor`
  * none in a folder hidden from that user. The paths are read by one recursive query over all hits'
  * folders.
@@ -459,7 +526,12 @@ export async function autocompleteHits(
     d.contact_text`;
   const condition = sql`${liveIn(databaseId)} ${visible}`;
   const arms = nameTierArms(dialect, text.key, columns, condition, limit);
-  if (text.words.length > 0) arms.push(textTierArm(dialect, text, columns, condition, limit));
+  if (text.words.length > 0) {
+    arms.push(textTierArm(dialect, text, columns, condition, limit));
+    if (input.content) {
+      arms.push(contentTierArm(dialect, databaseId, text, columns, condition, limit));
+    }
+  }
   const hidden = input.hiddenFor ? hiddenTreeCte(dialect, databaseId, input.hiddenFor) : sql``;
   const hits = sql`hits as materialized (select * from (${sql.join(arms, sql` union all `)}) u
     limit ${limit})`;
@@ -478,8 +550,8 @@ export async function autocompleteHits(
           from chain group by hit_id)`;
   const result = await sql<Omit<AutocompleteRow, 'path'> & { path: unknown }>`with recursive
     ${hidden} ${hits}, ${chain}, ${aggregate}
-    select h.id, h.entity_type, h.parent_id, h.name, h.extension, h.index_text, h.contact_text,
-      p.path
+    select h.tier, h.id, h.entity_type, h.parent_id, h.name, h.extension, h.index_text,
+      h.contact_text, p.path
     from hits h left join paths p on p.hit_id = h.id
     order by h.tier, h.sort_key, h.sort_key2, h.tiebreak`.execute(db);
   return result.rows.map((row) => ({
@@ -570,8 +642,9 @@ function filtered(
   scope: SearchScope,
   conditions: DocumentConditions,
   text: TextQuery | null,
+  byId = false,
 ) {
-  let query = scoped(db, scope);
+  let query = scoped(db, scope, byId);
   if (text) {
     query = query.where(
       text.words.length > 0
@@ -647,12 +720,95 @@ function filtered(
   return query;
 }
 
+/** The rank of a row among text matches (0 exact name, 1 name prefix, 2 other text match). */
+function nameTier(key: string) {
+  return sql<number>`case when d.name_key = ${key} or d.stem_key = ${key} then 0
+      when d.name_key >= ${key} and d.name_key < ${key + MAX_CHAR} then 1 else 2 end`;
+}
+
+/** The tier of content-only matches, after every name and text tier. */
+export const CONTENT_TIER = 3;
+
+/**
+ * The two arms of a search that also looks in content, each with `tier`, `sort_stem` and
+ * `name_key` to order by: the rows matching the text (as without content) and the ready files
+ * matching by content (tier {@link CONTENT_TIER}); a row in both is made one by
+ * {@link searchRows}. Both arms carry every other condition.
+ */
+function searchArms(
+  db: Executor,
+  dialect: SearchDialect,
+  scope: SearchScope,
+  conditions: DocumentConditions,
+  text: TextQuery,
+) {
+  const key = text.key;
+  const stemSort = key.includes('.')
+    ? sql<string>`''`
+    : sql<string>`case when ${nameTier(key)} < 2 then d.stem_key else '' end`;
+  const named = filtered(db, dialect, scope, conditions, text).select([
+    ...DOCUMENT_COLUMNS,
+    'd.name_key',
+    nameTier(key).as('tier'),
+    stemSort.as('sort_stem'),
+  ]);
+  // Without a selective condition the content matches drive (SQLite would otherwise scan the
+  // firm's documents for them); with one, that condition does, as for the text match.
+  const byId = dialect === 'sqlite' && textMatchMode(conditions) === 'drive';
+  const content = filtered(db, dialect, scope, conditions, null, byId)
+    .where(contentMatches(dialect, scope.databaseId, text.words))
+    .select([
+      ...DOCUMENT_COLUMNS,
+      'd.name_key',
+      sql<number>`${sql.lit(CONTENT_TIER)}`.as('tier'),
+      sql<string>`''`.as('sort_stem'),
+    ]);
+  return named.unionAll(content);
+}
+
+/**
+ * The rows of {@link searchArms}, one per document: its best tier (a text match before a content
+ * match) and that arm's stem sort key (a content match's is '', below any other).
+ */
+function searchRows(
+  db: Executor,
+  dialect: SearchDialect,
+  scope: SearchScope,
+  conditions: DocumentConditions,
+  text: TextQuery,
+) {
+  return db
+    .selectFrom(searchArms(db, dialect, scope, conditions, text).as('u'))
+    .select([
+      'u.id',
+      'u.entity_type',
+      'u.parent_id',
+      'u.name',
+      'u.index_text',
+      'u.contact_text',
+      'u.name_key',
+      (eb) => eb.fn.min('u.tier').as('tier'),
+      (eb) => eb.fn.max('u.sort_stem').as('sort_stem'),
+    ])
+    .groupBy([
+      'u.id',
+      'u.entity_type',
+      'u.parent_id',
+      'u.name',
+      'u.index_text',
+      'u.contact_text',
+      'u.name_key',
+    ]);
+}
+
 /**
  * One page of search or filtered results and the number of rows in all pages, by one query (the
  * total is a window count over the same rows; a page past the end counts apart). With a text
  * query: exact name matches first, then name prefix matches (for a query without a dot, both by
- * name without extension first, as autocomplete), then the other matches, each by name then id.
- * Without: folders first, then by name then id.
+ * name without extension first, as autocomplete), then the other matches, then, with `content`,
+ * the files matching by their text only, each by name then id. Without: folders first, then by
+ * name then id.
+ * @param content also answer ready files whose text has a page holding every word
  */
 export async function searchDocuments(
   db: Executor,
@@ -662,14 +818,34 @@ export async function searchDocuments(
   text: TextQuery | null,
   offset: number,
   limit: number,
+  content = false,
 ): Promise<{ rows: DocumentRow[]; total: number }> {
+  if (text && content && text.words.length > 0) {
+    const found = await db
+      .selectFrom(searchRows(db, dialect, scope, conditions, text).as('r'))
+      .select(['r.id', 'r.entity_type', 'r.parent_id', 'r.name', 'r.index_text', 'r.contact_text'])
+      .select(sql<number>`count(*) over ()`.as('total_rows'))
+      .orderBy('r.tier')
+      .orderBy('r.sort_stem')
+      .orderBy('r.name_key')
+      .orderBy('r.id')
+      .offset(offset)
+      .limit(limit)
+      .execute();
+    const total =
+      found.length > 0
+        ? Number(found[0]!.total_rows)
+        : offset === 0
+          ? 0
+          : await countDocuments(db, dialect, scope, conditions, text, content);
+    return { rows: found.map(({ total_rows: _total, ...row }) => row), total };
+  }
   let query = filtered(db, dialect, scope, conditions, text)
     .select(DOCUMENT_COLUMNS)
     .select(sql<number>`count(*) over ()`.as('total_rows'));
   if (text) {
     const key = text.key;
-    const tier = sql`case when d.name_key = ${key} or d.stem_key = ${key} then 0
-        when d.name_key >= ${key} and d.name_key < ${key + MAX_CHAR} then 1 else 2 end`;
+    const tier = nameTier(key);
     query = query.orderBy(tier);
     // As autocomplete orders its name tiers (nameTierArms): for a query without a dot, by the
     // name without its extension first.
@@ -704,11 +880,103 @@ export async function countDocuments(
   scope: SearchScope,
   conditions: DocumentConditions,
   text: TextQuery | null,
+  content = false,
 ): Promise<number> {
+  if (text && content && text.words.length > 0) {
+    const row = await db
+      .selectFrom(searchRows(db, dialect, scope, conditions, text).as('r'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
   const row = await filtered(db, dialect, scope, conditions, text)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The best page of some bytes for a query, and its text. */
+export interface ContentPageMatch {
+  sha256: string;
+  page: number;
+  text: string;
+}
+
+/**
+ * For each of these sha256 (the files of a page of results), its page that best matches the
+ * words (every word on the page, the last as a prefix): the best full-text rank (FTS5 bm25,
+ * PostgreSQL ts_rank), then the lowest page number. Sha256 without a matching page are absent.
+ */
+export async function bestContentPages(
+  db: Executor,
+  dialect: SearchDialect,
+  sha256s: readonly string[],
+  words: string[],
+): Promise<Map<string, ContentPageMatch>> {
+  const best = new Map<string, ContentPageMatch>();
+  if (sha256s.length === 0 || words.length === 0) return best;
+  const list = sql.join([...new Set(sha256s)].map((sha) => sql`${sha}`));
+  if (dialect === 'postgres') {
+    const query = sql`to_tsquery('simple', ${tsQuery(words)})`;
+    const result = await sql<ContentPageMatch>`select distinct on (p.sha256) p.sha256, p.page,
+        p.text
+      from content_pages p where p.sha256 in (${list}) and p.tsv @@ ${query}
+      order by p.sha256, ts_rank(p.tsv, ${query}) desc, p.page`.execute(db);
+    for (const row of result.rows) best.set(row.sha256, row);
+    return best;
+  }
+  // The pages' ranks first (bm25: lower is better), then the chosen pages' text.
+  const ranked = await sql<{ sha256: string; page: number; score: number }>`select p.sha256,
+      p.page, bm25(content_fts) as score
+    from content_fts join content_pages p on p.rid = content_fts.rowid
+    where content_fts match ${ftsMatch(words)} and p.sha256 in (${list})`.execute(db);
+  const chosen = new Map<string, { page: number; score: number }>();
+  for (const row of ranked.rows) {
+    const held = chosen.get(row.sha256);
+    if (!held || row.score < held.score || (row.score === held.score && row.page < held.page)) {
+      chosen.set(row.sha256, { page: row.page, score: row.score });
+    }
+  }
+  if (chosen.size === 0) return best;
+  const pairs = [...chosen].map(([sha, { page }]) => sql`(sha256 = ${sha} and page = ${page})`);
+  const texts = await sql<ContentPageMatch>`select sha256, page, text from content_pages
+    where ${sql.join(pairs, sql` or `)}`.execute(db);
+  for (const row of texts.rows) best.set(row.sha256, row);
+  return best;
+}
+
+/**
+ * Autocomplete candidates matching by content: live ready files of a firm whose bytes have a page
+ * holding every word (the last as a prefix), read by one full-text lookup and stopped after
+ * `limit` pages (a file with several matching pages comes once per page; the caller keeps the
+ * first). With no visibility condition (the caller filters with its folder tree). On SQLite the
+ * join order is forced (CROSS JOIN) so the full-text index drives and the LIMIT stops it early.
+ */
+export async function autocompleteContentCandidates(
+  db: Executor,
+  dialect: SearchDialect,
+  databaseId: string,
+  words: string[],
+  limit: number,
+): Promise<AutocompleteCandidate[]> {
+  if (words.length === 0) return [];
+  const columns = candidateColumns(databaseId);
+  const result =
+    dialect === 'postgres'
+      ? await sql<AutocompleteCandidate>`select ${sql.lit(CONTENT_TIER)} as tier, ${columns}
+          from content_pages p join files f on f.sha256 = p.sha256
+            join search_documents d on d.id = f.id
+          where p.tsv @@ to_tsquery('simple', ${tsQuery(words)}) and f.database_id = ${databaseId}
+            and f.status = 'ready' and ${liveIn(databaseId)}
+          limit ${limit}`.execute(db)
+      : await sql<AutocompleteCandidate>`select ${sql.lit(CONTENT_TIER)} as tier, ${columns}
+          from content_fts c cross join content_pages p cross join files f
+            cross join search_documents d
+          where c.content_fts match ${ftsMatch(words)} and p.rid = c.rowid
+            and f.sha256 = p.sha256 and f.database_id = ${databaseId} and f.status = 'ready'
+            and d.id = f.id and ${liveIn(databaseId)}
+          limit ${limit}`.execute(db);
+  return result.rows;
 }
 
 /**

@@ -46,6 +46,7 @@ const filtersSchema = {
     favorites_only: { type: 'boolean' },
     folder_id: { type: 'string', maxLength: 64 },
     archived: { type: 'boolean' },
+    content: { type: 'boolean' },
   },
 } as const;
 

@@ -4,7 +4,8 @@
  * Text matches item names, applied index values and the names of contacts linked to folders (a
  * file does not inherit its folder's contacts); every word of the query must match a word, the last
  * one as a prefix (repositories/search.ts). Ranking: exact name matches (whole name, or name without its extension) first, then names
- * starting with the query, then the others. Results are limited to the session's firm, leave out
+ * starting with the query, then the others, then files found only by their text (one page of the
+ * text document imaging derived holds every word; `filters.content` false leaves them out). Results are limited to the session's firm, leave out
  * folders hidden from the session (access.ts `visibility`) and everything in them, pending files,
  * and archived items unless `filters.archived`.
  *
@@ -39,7 +40,10 @@ import { findFoldersByIds } from '../repositories/folders';
 import { folderChains } from '../repositories/lists';
 import {
   autocompleteCandidatesAtOnce,
+  autocompleteContentCandidates,
   autocompleteHits,
+  bestContentPages,
+  CONTENT_TIER,
   autocompleteNameCandidates,
   autocompleteTextCandidates,
   autocompleteTextMatches,
@@ -64,6 +68,7 @@ import {
   type FolderTree,
 } from './folderTree';
 import type { RequestContext, Services } from './context';
+import { contentSnippet } from './contentSnippet';
 import { presentEntities } from './lists';
 import { pageWindow } from './paging';
 
@@ -139,12 +144,17 @@ export function matchedIn(
   return matched;
 }
 
-/** Reads, presents and decorates rows in their order, with one path query for all of them. */
+/**
+ * Reads, presents and decorates rows in their order, with one path query for all of them; with
+ * `content`, each file whose text has a page holding every word gets that page and its snippet
+ * (one query for the page's files) and 'content' in `matched_in`.
+ */
 async function hitsFor(
   services: Services,
   ctx: RequestContext,
   rows: DocumentRow[],
   words: string[],
+  content = false,
 ): Promise<SearchHitDto[]> {
   const { db } = services;
   const [folderRows, fileRows, chains] = await Promise.all([
@@ -164,14 +174,32 @@ async function hitsFor(
       rows.map((r) => r.parent_id),
     ),
   ]);
-  const { folders, files } = await presentEntities(services, ctx, folderRows, fileRows);
+  const [{ folders, files }, pages] = await Promise.all([
+    presentEntities(services, ctx, folderRows, fileRows),
+    content
+      ? bestContentPages(
+          db,
+          services.dialect,
+          fileRows.flatMap((f) => (f.sha256 ? [f.sha256] : [])),
+          words,
+        )
+      : null,
+  ]);
+  const shaOf = new Map(fileRows.map((f) => [f.id, f.sha256]));
   const byId = new Map<string, EntityDto>([...folders, ...files].map((e) => [e.id, e]));
   const hits: SearchHitDto[] = [];
   for (const row of rows) {
     const entity = byId.get(row.id);
     if (!entity) continue;
     const path = [ROOT_PATH_ITEM, ...(chains.get(row.parent_id) ?? [])];
-    hits.push({ ...entity, path, matched_in: matchedIn(row, words) });
+    const hit: SearchHitDto = { ...entity, path, matched_in: matchedIn(row, words) };
+    const sha256 = row.entity_type === 'file' ? shaOf.get(row.id) : null;
+    const page = sha256 ? pages?.get(sha256) : undefined;
+    if (page) {
+      hit.matched_in.push('content');
+      hit.content = { page: page.page, snippet: contentSnippet(page.text, words) };
+    }
+    hits.push(hit);
   }
   return hits;
 }
@@ -212,6 +240,7 @@ export async function autocomplete(
     text,
     hiddenFor: ctx.role === 'admin' ? null : ctx.userId,
     limit: AUTOCOMPLETE_LIMIT,
+    content: true,
   });
   return {
     query,
@@ -220,6 +249,7 @@ export async function autocomplete(
         row,
         [ROOT_PATH_ITEM, ...row.path.map(([id, name]) => ({ id, name }))],
         text.words,
+        Number(row.tier) === CONTENT_TIER,
       ),
     ),
   };
@@ -227,7 +257,7 @@ export async function autocomplete(
 
 /**
  * An autocomplete hit of a row, the path of its folder (Root first, as pathOf makes it; shared, so
- * only read) and the query's words.
+ * only read), the query's words and whether it was found by content.
  */
 function autocompleteHit(
   row: Pick<
@@ -236,7 +266,10 @@ function autocompleteHit(
   >,
   path: readonly SearchPathItem[],
   words: string[],
+  byContent = false,
 ): AutocompleteHitDto {
+  const matched = matchedIn(row, words);
+  if (byContent) matched.push('content');
   return {
     id: row.id,
     type: row.entity_type,
@@ -244,15 +277,64 @@ function autocompleteHit(
     extension: row.extension,
     parent_id: row.parent_id,
     path: path as SearchPathItem[],
-    matched_in: matchedIn(row, words),
+    matched_in: matched,
   };
+}
+
+/**
+ * Most content pages an autocomplete reads (one full-text lookup stopped there): the files they
+ * belong to follow the name and text hits, up to AUTOCOMPLETE_LIMIT in all. A file with many
+ * matching pages, or many hidden files, may leave fewer content hits than exist: the search box
+ * offers a sample, the results page the whole answer.
+ */
+export const AUTOCOMPLETE_CONTENT_PAGES = 40;
+
+/**
+ * Hits of the in-memory path followed, while fewer than AUTOCOMPLETE_LIMIT, by files matching by
+ * content (visible per the firm's folder tree), or null when a folder is missing from the tree
+ * (the caller then reads the exact statement).
+ */
+async function withContentHits(
+  services: Services,
+  ctx: RequestContext,
+  text: TextQuery,
+  hits: AutocompleteHitDto[],
+): Promise<AutocompleteHitDto[] | null> {
+  if (hits.length >= AUTOCOMPLETE_LIMIT || text.words.length === 0) return hits;
+  const rows = await autocompleteContentCandidates(
+    services.db,
+    services.dialect,
+    ctx.databaseId,
+    text.words,
+    AUTOCOMPLETE_CONTENT_PAGES,
+  );
+  const known = new Set(hits.map((h) => h.id));
+  const fresh: AutocompleteCandidate[] = [];
+  for (const row of rows) {
+    if (known.has(row.id)) continue;
+    known.add(row.id);
+    fresh.push(row);
+  }
+  if (fresh.length === 0) return hits;
+  const view = await treeView(services, ctx, fresh);
+  if (!view) return null;
+  const all = [...hits];
+  for (const candidate of visibleIn(view, fresh)) {
+    if (all.length >= AUTOCOMPLETE_LIMIT) break;
+    const path = pathOf(view.tree, candidate.parent_id);
+    if (!path) return null;
+    all.push(autocompleteHit(candidate, path, text.words, true));
+  }
+  return all;
 }
 
 /**
  * Autocomplete with the firm's folder tree in memory (services/folderTree.ts): on SQLite the name
  * tiers by the name B-trees, then, only when they hold fewer than AUTOCOMPLETE_LIMIT visible items,
  * the text tier by the full-text index; on PostgreSQL every tier in one statement (one round trip).
- * Visibility and paths come from the tree at least as new as the version the reads saw. The tiers
+ * Visibility and paths come from the tree at least as new as the version the reads saw. While
+ * fewer than AUTOCOMPLETE_LIMIT hits are found, files matching by content follow
+ * ({@link withContentHits}: one full-text lookup, at most AUTOCOMPLETE_CONTENT_PAGES pages). The tiers
  * are read with room for the limit (a member's with {@link AUTOCOMPLETE_HIDDEN_SLACK} more); when a
  * member's hidden items leave them short while a tier was cut at that room, they are read again
  * with {@link AUTOCOMPLETE_HIDDEN_ROOM} times the limit; if that is still not enough, or the firm's
@@ -273,7 +355,8 @@ export async function autocompleteFromTree(
         ];
   for (const room of rooms) {
     const answer = await autocompleteFromTreeWithin(services, ctx, text, room);
-    if (answer !== 'cut') return answer;
+    if (answer === 'cut') continue;
+    return answer && withContentHits(services, ctx, text, answer);
   }
   return null;
 }
@@ -565,7 +648,9 @@ async function conditionsOf(
 /**
  * Search (POST /api/rest/entities/search) and filtered lists (POST /api/rest/entities/filtered):
  * a page of the session's visible items matching every filter. With a query, ranked as
- * {@link autocomplete} ranks, then by name; without, folders first, then by name.
+ * {@link autocomplete} ranks, then by name, then (unless `filters.content` is false) the files found
+ * only by their text, by name; every file whose text matched carries its best page and a snippet
+ * (`content`). Without a query, folders first, then by name.
  * @param options.requireQuery search: refuse a query under SEARCH_MIN_QUERY_LENGTH characters
  * @throws AppError 400 query_too_short, query_too_long, invalid_date, invalid_date_range; 404 when
  *   filters.folder_id is not a folder the session may see
@@ -593,6 +678,7 @@ export async function searchEntities(
     folderVisible,
   };
   const { offset, limit } = pageWindow(page, pageSize);
+  const content = filters.content !== false && text !== null && text.words.length > 0;
   const { rows, total } = await searchDocuments(
     db,
     services.dialect,
@@ -601,9 +687,10 @@ export async function searchEntities(
     text,
     offset,
     limit,
+    content,
   );
   return {
-    items: await hitsFor(services, ctx, rows, text?.words ?? []),
+    items: await hitsFor(services, ctx, rows, text?.words ?? [], content),
     page,
     page_size: pageSize,
     total,

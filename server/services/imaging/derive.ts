@@ -2,7 +2,8 @@
  * The derivation job (docs/architecture.md "Document imaging"): from a recorded file's bytes, a
  * PDF rendition where the original is not one the browser shows safely, the text, and a
  * first-page thumbnail, stored beside the original under keys of its sha256
- * (`renditions/<sha256>/pdf`, `/text`, `/thumbnail`) and recorded in `renditions`. Bytes already
+ * (`renditions/<sha256>/pdf`, `/text`, `/thumbnail`) and recorded in `renditions`, with the
+ * text's pages in `content_pages` for content search. Bytes already
  * derived (a copy, a re-upload, the same file in another firm) cost nothing. The work happens in a
  * temporary folder, in child processes (runner.ts); the original is streamed out of the store.
  */
@@ -13,9 +14,10 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { JobRow } from '../../db/schemaImaging';
 import { isoAt } from '../../ids';
-import { findFile } from '../../repositories/files';
-import { findRendition, saveRendition } from '../../repositories/renditions';
+import { findFile, setMissingSha256 } from '../../repositories/files';
+import { findRendition, replaceContentPages, saveRendition } from '../../repositories/renditions';
 import type { Services } from '../context';
+import { contentPagesOf, indexStoredText } from './contentPages';
 import { derivationPlan, ocrReadsImage, pngHasTransparency, type DerivationPlan } from './formats';
 import { recognize } from './ocr';
 import { convertToPdf } from './office';
@@ -117,7 +119,14 @@ export function deriveHandler(services: Services): JobHandler {
     if (!plan) return null;
     const sha256 = job.sha256 ?? file.sha256 ?? (await services.store.checksum(file.storage_key));
     if (!sha256) throw new PermanentJobError(MISSING_OBJECT_REASON);
-    if (await findRendition(services.db, sha256)) return sha256;
+    // Content search finds a file by its row's sha256: a file not fingerprinted yet gets it now.
+    if (!file.sha256) await setMissingSha256(services.db, file.database_id, file.id, sha256);
+    const existing = await findRendition(services.db, sha256);
+    if (existing) {
+      // Derived before content search kept pages (the start-up step may not have reached it).
+      if (!existing.content_indexed) await indexStoredText(services, existing);
+      return sha256;
+    }
     const workRoot = path.join(os.tmpdir(), 'dossier-imaging');
     await mkdir(workRoot, { recursive: true });
     const dir = await mkdtemp(path.join(workRoot, 'job-'));
@@ -138,16 +147,22 @@ export function deriveHandler(services: Services): JobHandler {
       await storeFile(services, keys.text, textFile);
       await storeFile(services, keys.thumbnail, derived.thumbnail);
       if (derived.pdf) await storeFile(services, keys.pdf, derived.pdf);
-      await saveRendition(services.db, {
-        sha256,
-        source_kind: plan,
-        pdf_key: derived.pdf ? keys.pdf : null,
-        text_key: keys.text,
-        thumbnail_key: keys.thumbnail,
-        page_count: derived.text.pages,
-        text_chars: derived.text.visibleChars,
-        recognized: derived.recognized ? 1 : 0,
-        created_at: isoAt(services.clock),
+      // The row and the pages of its text in one transaction: content search finds the bytes
+      // exactly when their rendition is recorded.
+      const pages = contentPagesOf(derived.text.text);
+      await services.db.transaction().execute(async (trx) => {
+        await saveRendition(trx, {
+          sha256,
+          source_kind: plan,
+          pdf_key: derived.pdf ? keys.pdf : null,
+          text_key: keys.text,
+          thumbnail_key: keys.thumbnail,
+          page_count: derived.text.pages,
+          text_chars: derived.text.visibleChars,
+          recognized: derived.recognized ? 1 : 0,
+          created_at: isoAt(services.clock),
+        });
+        await replaceContentPages(trx, sha256, pages);
       });
       return sha256;
     } finally {

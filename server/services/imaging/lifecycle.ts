@@ -2,7 +2,8 @@
  * Starting and stopping document imaging with the server (docs/architecture.md "Document
  * imaging"): the tool probe (each missing tool logged once with its install command; jobs that
  * gave up because a tool was missing are queued again once it is there), the backfill of files
- * without a job, the removal of derivatives no file holds, and the worker.
+ * without a job, the removal of derivatives no file holds, the pages of texts derived before
+ * content search (read from their stored objects), and the worker.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { IMAGING_TOOLS } from '../../../common/imaging';
@@ -10,6 +11,7 @@ import { isoAt } from '../../ids';
 import { requeueFailedJobs } from '../../repositories/jobs';
 import type { Services } from '../context';
 import { sweepOrphanDerivatives } from './cleanup';
+import { indexStoredTexts } from './contentPages';
 import { deriveHandler } from './derive';
 import { backfillDerivations } from './queue';
 import { logMissingTools, probeTools } from './tools';
@@ -41,6 +43,8 @@ export function startImaging(
     if (added > 0) log.info({ added }, 'imaging jobs queued for existing files');
     const removed = await sweepOrphanDerivatives(services);
     if (removed > 0) log.info({ removed }, 'derivatives of deleted files removed');
+    const indexed = await indexStoredTexts(services);
+    if (indexed > 0) log.info({ indexed }, 'texts of earlier renditions made searchable');
     if (!stopped) worker = startImagingWorker(services, log, handler);
   })().catch((error: unknown) => log.error({ err: error }, 'imaging did not start'));
   return async () => {

@@ -7,8 +7,9 @@
  * URL query: `q` (the search term), `type` (repeated, Folder or a file type category of SPEC
  * section 3: Video, Image, Document, PDF, Spreadsheet, Audio, Presentation, Other), `date` (a date preset of
  * SPEC section 9: Today … This year), `index` (repeated, `<index field id>:<value>`), `favorites=1`,
- * `folder` and `folder_name` (within a folder), `archived=1`. Unknown or malformed values are
- * ignored.
+ * `folder` and `folder_name` (within a folder), `archived=1`, `content=0` (the term only in
+ * names, index values and contacts, not in the text of files; absent: also in file text). Unknown
+ * or malformed values, and other parameters (the side panel's, the viewer's), are ignored.
  */
 import { DATE_PRESETS, datePresetRange, type DatePreset } from '../../../common/history';
 import {
@@ -31,6 +32,11 @@ export type SearchFilterItem =
 export interface SearchView {
   term: string;
   filterItems: SearchFilterItem[];
+  /**
+   * true: the term is looked for only in names, index values and contacts; absent or false: also
+   * in the text of files (SearchFilters.content). Not a filter item: it narrows the term only.
+   */
+  namesOnly?: boolean;
 }
 
 /** A stable key of a filter item (list keys, duplicates). */
@@ -113,7 +119,9 @@ export function viewFromSearch(search: string): SearchView {
     });
   }
   if (params.get('archived') === '1') items = withFilterItem(items, { kind: 'archived' });
-  return { term: (params.get('q') ?? '').trim(), filterItems: items };
+  const view: SearchView = { term: (params.get('q') ?? '').trim(), filterItems: items };
+  if (params.get('content') === '0') view.namesOnly = true;
+  return view;
 }
 
 /**
@@ -145,6 +153,7 @@ export function searchFromView(view: SearchView): string {
         break;
     }
   }
+  if (view.namesOnly) params.set('content', '0');
   return params.toString();
 }
 
@@ -165,6 +174,7 @@ export function filtersForView(view: SearchView, now: Date): SearchFilters {
   const filters: SearchFilters = {};
   const term = view.term.trim();
   if (term) filters.query = term;
+  if (term && view.namesOnly) filters.content = false;
   const types = view.filterItems.flatMap((item) => (item.kind === 'type' ? [item.category] : []));
   if (types.length > 0) filters.types = types;
   const indexValues = view.filterItems.flatMap((item) =>

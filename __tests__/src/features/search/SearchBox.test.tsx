@@ -31,7 +31,11 @@ function renderBox() {
     'GET /api/rest/entities/search/autocomplete': {
       body: {
         query: 'tax',
-        items: [folderSuggestion('f9', 'Tax 2023'), fileSuggestion('d1', 'Tax return.pdf')],
+        items: [
+          folderSuggestion('f9', 'Tax 2023'),
+          fileSuggestion('d1', 'Tax return.pdf'),
+          { ...fileSuggestion('d2', 'Ledger.xlsx'), matched_in: ['content'] },
+        ],
       },
     },
   });
@@ -58,6 +62,11 @@ describe('SearchBox', () => {
     const option = await screen.findByRole('option', { name: /Tax return\.pdf/ });
     expect(option.textContent).toContain('Home / Clients');
     expect(option.textContent).not.toContain('Root');
+    expect(option.textContent).not.toContain('found in the text');
+    // A file found by its text says so after its path.
+    expect(screen.getByRole('option', { name: /Ledger\.xlsx/ }).textContent).toContain(
+      'Home / Clients · found in the text',
+    );
     expect(screen.getByRole('option', { name: /Show all results for “tax”/ })).toBeTruthy();
     await user.keyboard('{ArrowDown}{ArrowDown}');
     expect(box.getAttribute('aria-activedescendant')).toBe(option.id);

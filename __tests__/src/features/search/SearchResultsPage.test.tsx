@@ -142,4 +142,65 @@ describe('SearchResultsPage', () => {
     });
     expect(await screen.findByText('No matching documents or folders.')).toBeTruthy();
   });
+
+  it('shows a content hit with its marked snippet and page, linking to the viewer on that page', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderPage('/search?q=quokka&type=PDF', {
+      'POST /api/rest/entities/search': {
+        body: {
+          items: [
+            fileHit('d7', 'Deed.pdf', {
+              matched_in: ['content'],
+              content: {
+                page: 3,
+                snippet: [
+                  { text: '…the ', match: false },
+                  { text: 'quokka', match: true },
+                  { text: ' <b>estate</b>…', match: false },
+                ],
+              },
+            }),
+          ],
+          page: 1,
+          page_size: 50,
+          total: 1,
+        },
+      },
+    });
+    const row = await screen.findByRole('listitem', { name: 'Deed.pdf' });
+    const link = within(row).getByRole('link', { name: 'Open Deed.pdf at page 3' });
+    expect(link).toHaveTextContent('…the quokka <b>estate</b>… Page 3');
+    // The query's word is marked; the rest is text, never markup.
+    const marks = link.querySelectorAll('mark');
+    expect([...marks].map((m) => m.textContent)).toEqual(['quokka']);
+    expect(link.querySelector('b')).toBeNull();
+    expect(within(row).getByText('File text')).toBeTruthy();
+    // The link keeps the current address and adds the viewer's parameters.
+    expect(link.getAttribute('href')).toBe('/search?q=quokka&type=PDF&view=file%3Ad7&page=3');
+    await user.click(link);
+    await waitFor(() =>
+      expect(screen.getByTestId('search').textContent).toBe(
+        '?q=quokka&type=PDF&view=file%3Ad7&page=3',
+      ),
+    );
+    // Opening the viewer does not search again.
+    expect(callsTo(calls, 'POST /api/rest/entities/search')).toHaveLength(1);
+  });
+
+  it('keeps the names-only filter in the URL and asks without content', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderPage('/search?q=tax');
+    await screen.findByRole('list', { name: 'Search results' });
+    const box = screen.getByRole('checkbox', { name: 'Also in file text' });
+    expect(box).toBeChecked();
+    await user.click(box);
+    await waitFor(() => expect(screen.getByTestId('search').textContent).toBe('?q=tax&content=0'));
+    await waitFor(() => expect(callsTo(calls, 'POST /api/rest/entities/search')).toHaveLength(2));
+    expect(callsTo(calls, 'POST /api/rest/entities/search')[1]!.body).toEqual({
+      filters: { query: 'tax', content: false },
+    });
+    expect(screen.getByRole('checkbox', { name: 'Also in file text' })).not.toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Also in file text' }));
+    await waitFor(() => expect(screen.getByTestId('search').textContent).toBe('?q=tax'));
+  });
 });

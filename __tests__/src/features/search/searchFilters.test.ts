@@ -37,6 +37,29 @@ describe('search filters and the URL', () => {
     expect(searchPath({ term: 'abc', filterItems: [] })).toBe('/search?q=abc');
   });
 
+  it('keeps the names-only choice as content=0 and sends it only with a term', () => {
+    const namesOnly: SearchView = { term: 'deed', filterItems: [], namesOnly: true };
+    expect(searchFromView(namesOnly)).toBe('q=deed&content=0');
+    expect(viewFromSearch('?q=deed&content=0')).toEqual(namesOnly);
+    // Anything else means "also in content", the default, which the URL does not spell out.
+    expect(viewFromSearch('?q=deed&content=1')).toEqual({ term: 'deed', filterItems: [] });
+    expect(filtersForView(namesOnly, new Date())).toEqual({ query: 'deed', content: false });
+    expect(filtersForView({ term: 'deed', filterItems: [] }, new Date())).toEqual({
+      query: 'deed',
+    });
+    expect(
+      filtersForView(
+        { term: '', filterItems: [{ kind: 'favorites' }], namesOnly: true },
+        new Date(),
+      ),
+    ).toEqual({ favorites_only: true });
+    // The viewer's and the side panel's parameters are not part of the view.
+    expect(viewFromSearch('?q=deed&view=file%3Ad1&page=3&details=file%3Ad1')).toEqual({
+      term: 'deed',
+      filterItems: [],
+    });
+  });
+
   it('ignores unknown types, presets and malformed index values', () => {
     expect(viewFromSearch('q=x&type=Nope&date=Someday&index=novalue&index=:x&favorites=0')).toEqual(
       {

@@ -1,7 +1,7 @@
 /**
  * The search box in the header (issue 9 item 5): an antd Input acting as an ARIA combobox whose
- * list shows the autocomplete answer for what is typed (each item's name and path) and a last
- * option "Show all results". Keyboard: ArrowDown/ArrowUp move through the options, Enter opens the
+ * list shows the autocomplete answer for what is typed (each item's name and path; a file found
+ * by its text says so after the path) and a last option "Show all results". Keyboard: ArrowDown/ArrowUp move through the options, Enter opens the
  * active one (a folder opens; a file opens its folder with the side panel on it) or, with no
  * active option, the results page /search?q=…; Escape closes the list, then clears the box.
  */
@@ -52,6 +52,9 @@ export function hitRoute(hit: AutocompleteHitDto | SearchHitDto): string {
   const folderId = 'folder_id' in hit ? hit.folder_id : hit.parent_id;
   return `${folderRoute(folderId)}?${details.toString()}`;
 }
+
+/** What a hit found by its file's text says after its path. */
+export const FOUND_IN_TEXT = 'found in the text';
 
 /** The search box in the header with its autocomplete. */
 export function SearchBox() {
@@ -190,7 +193,10 @@ export function SearchBox() {
                 <EntityIcon kind={fileKind(hit)} />
                 <span className="search-box-text">
                   <span className="search-box-name">{hit.name}</span>
-                  <span className="search-box-path">{hitPathText(hit)}</span>
+                  <span className="search-box-path">
+                    {hitPathText(hit)}
+                    {hit.matched_in.includes('content') ? ` · ${FOUND_IN_TEXT}` : ''}
+                  </span>
                 </span>
               </li>
             ))}

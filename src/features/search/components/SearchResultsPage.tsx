@@ -1,14 +1,16 @@
 /**
  * /search (issue 9 item 5): the filter bar (text, type categories, date presets, index field
- * values, favorites only, within a folder, archived) and the results in a virtualised list with
- * each item's path, loading the next page at its end. The term and the filters live in the URL
- * (searchFilters.ts), so a reload or a shared link shows the same search.
+ * values, favorites only, within a folder, archived, whether the text is also looked for in file
+ * contents) and the results in a virtualised list with each item's path, loading the next page at
+ * its end. A file found by its text shows the best page's snippet (the query's words marked) and
+ * its page number, linking to the in-app viewer on that page (app/viewerLink.ts). The term and the
+ * filters live in the URL (searchFilters.ts), so a reload or a shared link shows the same search.
  */
 import { FilterOutlined, SearchOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Empty, Input, Select, Space, Spin, Tag } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { withoutDetailsParam } from '../../details/detailsLink';
+import { viewerSearch } from '../../../app/viewerLink';
 import { fileKind } from '../../../../common/files';
 import { DATE_PRESETS, type DatePreset } from '../../../../common/history';
 import {
@@ -16,6 +18,7 @@ import {
   SEARCH_TYPES,
   isSearchableQuery,
   type SearchHitDto,
+  type ContentMatchDto,
   type SearchMatch,
   type SearchType,
 } from '../../../../common/search';
@@ -54,7 +57,11 @@ const MATCH_LABELS: Record<SearchMatch, string> = {
   name: 'Name',
   index: 'Index value',
   contact: 'Contact',
+  content: 'File text',
 };
+
+/** Label of the filter that also looks for the term in the text of files. */
+export const CONTENT_FILTER_LABEL = 'Also in file text';
 
 const ALL_TIME = 'all';
 
@@ -122,7 +129,7 @@ function SearchFilterBar({
       <Input.Search
         className="search-term"
         aria-label="Search text"
-        placeholder="Text in names, index values, contacts"
+        placeholder="Text in names, index values, contacts, file text"
         value={term}
         enterButton={<SearchOutlined aria-label="Search" />}
         onChange={(event) => setTerm(event.target.value)}
@@ -165,6 +172,15 @@ function SearchFilterBar({
       <Checkbox checked={has('archived')} onChange={(e) => toggle('archived', e.target.checked)}>
         Archived
       </Checkbox>
+      <Checkbox
+        checked={!view.namesOnly}
+        onChange={(e) => {
+          const { namesOnly: _namesOnly, ...rest } = view;
+          onChange(e.target.checked ? rest : { ...rest, namesOnly: true });
+        }}
+      >
+        {CONTENT_FILTER_LABEL}
+      </Checkbox>
       {items.map((item) => {
         if (item.kind !== 'index' && item.kind !== 'folder') return null;
         const label =
@@ -196,15 +212,48 @@ function SearchFilterBar({
   );
 }
 
+/**
+ * Where a file's text matched: the snippet, the query's words in <mark> (the segments are text,
+ * never HTML), and "Page N"; the whole is a link opening the viewer on that page.
+ */
+export function ContentSnippet({
+  name,
+  content,
+  search,
+}: {
+  name: string;
+  content: ContentMatchDto;
+  /** The query of the viewer link (viewerSearch). */
+  search: string;
+}) {
+  return (
+    <Link
+      className="search-result-snippet"
+      to={{ search: `?${search}` }}
+      aria-label={`Open ${name} at page ${content.page}`}
+    >
+      <span className="search-result-snippet-text">
+        {content.snippet.map((segment, index) =>
+          segment.match ? <mark key={index}>{segment.text}</mark> : segment.text,
+        )}
+      </span>{' '}
+      <span className="search-result-page">Page {content.page}</span>
+    </Link>
+  );
+}
+
 /** One result: icon, name (opens it), where it is (each folder a link), what matched. */
 function ResultRow({
   hit,
   onOpen,
   onWithin,
+  viewerLink,
 }: {
   hit: SearchHitDto;
   onOpen: (hit: SearchHitDto) => void;
   onWithin: (hit: SearchHitDto) => void;
+  /** The query of the link opening a file in the viewer on a page. */
+  viewerLink: (fileId: string, page: number) => string;
 }) {
   return (
     <div className="search-result" role="listitem" aria-label={hit.name}>
@@ -221,6 +270,13 @@ function ResultRow({
             </span>
           ))}
         </nav>
+        {hit.type === 'file' && hit.content ? (
+          <ContentSnippet
+            name={hit.name}
+            content={hit.content}
+            search={viewerLink(hit.id, hit.content.page)}
+          />
+        ) : null}
       </div>
       <span>
         {hit.matched_in.map((match) => (
@@ -244,8 +300,10 @@ export function SearchResultsPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
-  const search = withoutDetailsParam(searchParams);
-  const view = useMemo(() => viewFromSearch(search), [search]);
+  // The view's own parameters only: opening the side panel or the viewer (their parameters) must
+  // not read the results again.
+  const viewKey = searchFromView(viewFromSearch(searchParams.toString()));
+  const view = useMemo(() => viewFromSearch(viewKey), [viewKey]);
   const results = useAppSelector(selectSearchResults);
   const fieldsStatus = useAppSelector(selectIndexFields).status;
   const databaseId = useAppSelector(selectCurrentDatabaseId);
@@ -280,9 +338,15 @@ export function SearchResultsPage() {
       }),
     [change, view],
   );
+  const viewerLink = useCallback(
+    (fileId: string, page: number) => viewerSearch(searchParams, fileId, page),
+    [searchParams],
+  );
   const renderHit = useCallback(
-    (hit: SearchHitDto) => <ResultRow hit={hit} onOpen={onOpen} onWithin={onWithin} />,
-    [onOpen, onWithin],
+    (hit: SearchHitDto) => (
+      <ResultRow hit={hit} onOpen={onOpen} onWithin={onWithin} viewerLink={viewerLink} />
+    ),
+    [onOpen, onWithin, viewerLink],
   );
   const onEndReached = useCallback(
     () => dispatch(searchActions.resultsMoreRequested()),

@@ -30,7 +30,7 @@
  *    with the CPU time the server's tools spent meanwhile and the derivation's own time (above).
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_PAGE_SIZE } from '../common/constants';
@@ -821,6 +821,12 @@ export async function runImagingBench(options: ImagingBenchOptions): Promise<voi
     });
   } finally {
     rmSync(work, { recursive: true, force: true });
+    // The LibreOffice profiles office.ts made for this process's conversions (section 2).
+    for (const name of readdirSync(os.tmpdir())) {
+      if (name.startsWith(`dossier-libreoffice-${process.pid}-`)) {
+        rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
+      }
+    }
   }
   console.log(`\nimaging benchmark took ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }

@@ -117,7 +117,7 @@ async function folderPages(): Promise<void> {
  * BENCH_HISTORY_EVENTS (default 1,000,000) events; the default run has it at 100,000. The
  * organise benchmark (bench/organise.ts: a folder of 100,000 files and 1,000 folders, paging,
  * Chromium, zip, bulk archive): `npm run bench -- organise` runs only it; the default run ends
- * with it.
+ * with it. The imaging benchmark (bench/imaging.ts): `npm run bench -- imaging [--quick]` only.
  */
 async function run(): Promise<void> {
   const args = process.argv.slice(2);
@@ -126,6 +126,9 @@ async function run(): Promise<void> {
   if (args.includes('history')) return runHistoryBench();
   if (args.includes('organise')) return runOrganiseBench();
   if (args.includes('search')) return (await import('./search')).runSearchBench();
+  if (args.includes('imaging')) {
+    return (await import('./imaging')).runImagingBench({ quick: args.includes('--quick') });
+  }
   await main();
   if (args.length === 0) {
     await runHistoryBench({ events: Number(process.env.BENCH_HISTORY_EVENTS ?? 100_000) });

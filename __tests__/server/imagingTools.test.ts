@@ -15,6 +15,7 @@ import {
   ToolAbortedError,
   ToolMissingError,
   ToolTimeoutError,
+  TOOL_NICENESS,
 } from '../../server/services/imaging/runner';
 import { probeTools } from '../../server/services/imaging/tools';
 import { PermanentJobError } from '../../server/services/imaging/worker';
@@ -54,6 +55,20 @@ describe('runTool', () => {
       timeoutMs: 10_000,
     });
     expect(failed.code).toBe(3);
+  });
+
+  it('runs the tool, and the processes it starts, nicer than the server', async () => {
+    // After a pause (the priority is set just after the start), the tool prints its niceness and
+    // that of a process it starts then.
+    const script = `setTimeout(() => {
+      const { execFileSync } = require('node:child_process');
+      const own = require('node:os').getPriority();
+      const child = execFileSync(process.execPath, ['-e', 'console.log(require("node:os").getPriority())']);
+      console.log(own + ' ' + String(child).trim());
+    }, 500);`;
+    const result = await runTool(process.execPath, ['-e', script], { timeoutMs: 20_000 });
+    const expected = Math.min(19, os.getPriority() + TOOL_NICENESS);
+    expect(result.stdout.trim()).toBe(`${expected} ${expected}`);
   });
 
   it('kills the whole process group past the time limit', async () => {

@@ -18,6 +18,39 @@ const EXIT_BAD_INPUT = 2;
 const EXIT_ENCRYPTED = 8;
 
 /**
+ * The environment recognition adds: one core per job. Tesseract would otherwise start a thread
+ * per core (IMAGING_CONCURRENCY is what spreads work over the machine's cores).
+ */
+export const RECOGNITION_ENV: Readonly<Record<string, string>> = { OMP_THREAD_LIMIT: '1' };
+
+/**
+ * OCRmyPDF's arguments for recognising `input` into the searchable PDF `output`.
+ * @param languages Tesseract language codes
+ * @param extra arguments before the file names (a retry's `--image-dpi`)
+ */
+export function recognitionArgs(
+  input: string,
+  output: string,
+  languages: readonly string[],
+  extra: readonly string[] = [],
+): string[] {
+  return [
+    '--rotate-pages',
+    '--deskew',
+    '--skip-text',
+    '--output-type',
+    'pdf',
+    '--jobs',
+    '1',
+    '-l',
+    languages.join('+'),
+    ...extra,
+    input,
+    output,
+  ];
+}
+
+/**
  * Recognises the text of a PDF or an image into a searchable PDF in `dir` (its text layer is
  * then read like any PDF's).
  * @returns the searchable PDF's path
@@ -32,23 +65,8 @@ export async function recognize(
   options: RunOptions,
 ): Promise<string> {
   const pdf = path.join(dir, 'searchable.pdf');
-  const args = (extra: string[]) => [
-    '--rotate-pages',
-    '--deskew',
-    '--skip-text',
-    '--output-type',
-    'pdf',
-    '--jobs',
-    '1',
-    '-l',
-    languages.join('+'),
-    ...extra,
-    input,
-    pdf,
-  ];
-  // One core per job: Tesseract would otherwise start a thread per core (IMAGING_CONCURRENCY is
-  // what spreads work over the machine's cores).
-  const single = { ...options, env: { ...options.env, OMP_THREAD_LIMIT: '1' } };
+  const args = (extra: string[]) => recognitionArgs(input, pdf, languages, extra);
+  const single = { ...options, env: { ...options.env, ...RECOGNITION_ENV } };
   let result = await runTool('ocrmypdf', args([]), single);
   if (result.code === EXIT_BAD_INPUT && /image-dpi/i.test(result.stderr)) {
     result = await runTool('ocrmypdf', args(['--image-dpi', String(DEFAULT_IMAGE_DPI)]), single);

@@ -55,6 +55,28 @@ async function takeProfile(): Promise<string> {
 }
 
 /**
+ * LibreOffice's arguments for converting `input` to a PDF in `outDir` with the profile directory
+ * `profile`.
+ */
+export function conversionArgs(profile: string, input: string, outDir: string): string[] {
+  return [
+    `-env:UserInstallation=${pathToFileURL(profile).href}`,
+    '--headless',
+    '--norestore',
+    '--nologo',
+    '--nolockcheck',
+    '--nodefault',
+    // HTML through Writer/Web comes out as a PDF without its text; as a Writer document with it.
+    ...(/\.html?$/i.test(input) ? ['--infilter=HTML (StarWriter)'] : []),
+    '--convert-to',
+    'pdf',
+    '--outdir',
+    outDir,
+    input,
+  ];
+}
+
+/**
  * Converts `input` to PDF in `dir` with LibreOffice.
  * @returns the PDF's path
  * @throws PermanentJobError when LibreOffice cannot read the file; Error when it wrote nothing
@@ -70,25 +92,7 @@ export async function convertToPdf(
   const outDir = await mkdtemp(path.join(dir, 'office-'));
   const profile = await takeProfile();
   try {
-    const result = await runTool(
-      'soffice',
-      [
-        `-env:UserInstallation=${pathToFileURL(profile).href}`,
-        '--headless',
-        '--norestore',
-        '--nologo',
-        '--nolockcheck',
-        '--nodefault',
-        // HTML through Writer/Web comes out as a PDF without its text; as a Writer document with it.
-        ...(/\.html?$/i.test(input) ? ['--infilter=HTML (StarWriter)'] : []),
-        '--convert-to',
-        'pdf',
-        '--outdir',
-        outDir,
-        input,
-      ],
-      options,
-    );
+    const result = await runTool('soffice', conversionArgs(profile, input, outDir), options);
     const output = path.join(outDir, `${path.parse(input).name}.pdf`);
     const written = await access(output).then(
       () => true,

@@ -3,9 +3,12 @@
  * `spawn` with an argument list (never a shell string), in its own process group, with a time
  * limit. On the limit, or when the caller aborts (the worker stops), the whole group gets SIGTERM
  * and, if still there 2 s later, SIGKILL, so a hung LibreOffice and the helpers it started all go.
- * The event loop only waits for the process; output is collected up to a cap.
+ * The event loop only waits for the process; output is collected up to a cap. Tools run at a
+ * lower priority than the server ({@link TOOL_NICENESS}), so that a busy queue takes the CPU the
+ * requests leave rather than slowing them down.
  */
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import { missingToolMessage } from '../../../common/imaging';
 import { PermanentJobError } from './worker';
 
@@ -13,6 +16,17 @@ import { PermanentJobError } from './worker';
 export const OUTPUT_CAP_BYTES = 64 * 1024;
 /** Wait between SIGTERM and SIGKILL, in ms. */
 export const KILL_GRACE_MS = 2_000;
+
+/**
+ * How much nicer than the server a tool runs (added to the server's niceness, at most 19). Set on
+ * the process at once after it starts; the processes it starts inherit it.
+ */
+export const TOOL_NICENESS = 10;
+
+/** The niceness tools run at: the server's plus {@link TOOL_NICENESS}, at most 19. */
+export function toolPriority(): number {
+  return Math.min(19, os.getPriority() + TOOL_NICENESS);
+}
 
 /** How to run a tool. */
 export interface RunOptions {
@@ -92,6 +106,13 @@ export function runTool(command: string, args: string[], options: RunOptions): P
       // Its own process group: the kill reaches every process the tool started.
       detached: true,
     });
+    if (child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, toolPriority());
+      } catch {
+        // The process has already ended (its exit is reported below).
+      }
+    }
     const stdout = collector();
     const stderr = collector();
     child.stdout.on('data', stdout.add);

@@ -4,7 +4,7 @@
  * install command; administrators read the status page.
  */
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -17,6 +17,7 @@ import {
   ToolTimeoutError,
   TOOL_NICENESS,
 } from '../../server/services/imaging/runner';
+import { removeLibreOfficeProfiles } from '../../server/services/imaging/office';
 import { probeTools } from '../../server/services/imaging/tools';
 import { PermanentJobError } from '../../server/services/imaging/worker';
 import { describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
@@ -109,6 +110,27 @@ describe('runTool', () => {
         'images): apt-get install -y libreoffice-writer-nogui libreoffice-calc-nogui ' +
         'libreoffice-impress-nogui libreoffice-draw-nogui',
     );
+  });
+});
+
+describe('removeLibreOfficeProfiles', () => {
+  it('removes the profiles of processes that no longer run and keeps those of live ones', async () => {
+    const tmp = await mkdtemp(path.join(os.tmpdir(), 'dossier-profiles-'));
+    try {
+      // A pid above the kernel's maximum (2^22) never runs.
+      const dead = path.join(tmp, 'dossier-libreoffice-4194305-1');
+      const live = path.join(tmp, `dossier-libreoffice-${process.ppid}-1`);
+      const own = path.join(tmp, `dossier-libreoffice-${process.pid}-7`);
+      const other = path.join(tmp, 'dossier-something-else');
+      for (const dir of [dead, live, own, other])
+        await mkdir(path.join(dir, 'user'), { recursive: true });
+      expect(await removeLibreOfficeProfiles(tmp)).toBe(1);
+      expect((await readdir(tmp)).sort()).toEqual(
+        [path.basename(live), path.basename(own), path.basename(other)].sort(),
+      );
+    } finally {
+      await rm(tmp, { recursive: true, force: true });
+    }
   });
 });
 

@@ -11,6 +11,7 @@ import { isoAt } from '../../ids';
 import { requeueFailedJobs } from '../../repositories/jobs';
 import type { Services } from '../context';
 import { sweepOrphanDerivatives } from './cleanup';
+import { removeLibreOfficeProfiles } from './office';
 import { indexStoredTexts } from './contentPages';
 import { deriveHandler } from './derive';
 import { backfillDerivations } from './queue';
@@ -43,6 +44,7 @@ export function startImaging(
     if (added > 0) log.info({ added }, 'imaging jobs queued for existing files');
     const removed = await sweepOrphanDerivatives(services);
     if (removed > 0) log.info({ removed }, 'derivatives of deleted files removed');
+    await removeLibreOfficeProfiles();
     const indexed = await indexStoredTexts(services);
     if (indexed > 0) log.info({ indexed }, 'texts of earlier renditions made searchable');
     if (!stopped) worker = startImagingWorker(services, log, handler);
@@ -51,5 +53,6 @@ export function startImaging(
     stopped = true;
     await starting;
     await worker?.stop();
+    await removeLibreOfficeProfiles();
   };
 }

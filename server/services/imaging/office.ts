@@ -11,7 +11,7 @@
  * document linking a file of the server (`file:///…` or an absolute path) would otherwise have
  * that file's image embedded in its rendition. Images embedded in the document itself stay.
  */
-import { access, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -42,6 +42,47 @@ ${[
 
 /** Profiles not in use, and how many exist. */
 const profiles = { free: [] as string[], created: 0 };
+
+/** The name of a profile directory in the temporary folder: `dossier-libreoffice-<pid>-<n>`. */
+const PROFILE_NAME = /^dossier-libreoffice-(\d+)-\d+$/;
+
+/** Whether a process with this id is running (signal 0 only checks; EPERM means it exists). */
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the LibreOffice profiles this process is not using (when its worker stops) and those
+ * left in `tmpDir` by processes that no longer run (at start-up). Each profile holds a few MiB of
+ * LibreOffice's user settings and caches.
+ * @param tmpDir the temporary folder profiles are made in (the OS's by default)
+ * @returns how many profile directories were removed
+ */
+export async function removeLibreOfficeProfiles(tmpDir = os.tmpdir()): Promise<number> {
+  let removed = 0;
+  for (const dir of profiles.free.splice(0)) {
+    await rm(dir, { recursive: true, force: true });
+    removed += 1;
+  }
+  let names: string[];
+  try {
+    names = await readdir(tmpDir);
+  } catch {
+    return removed;
+  }
+  for (const name of names) {
+    const pid = PROFILE_NAME.exec(name)?.[1];
+    if (!pid || Number(pid) === process.pid || processAlive(Number(pid))) continue;
+    await rm(path.join(tmpDir, name), { recursive: true, force: true });
+    removed += 1;
+  }
+  return removed;
+}
 
 /** A profile directory for one conversion (created on first use; given back by the caller). */
 async function takeProfile(): Promise<string> {

@@ -1,16 +1,23 @@
 /**
  * A virtualised list on react-virtuoso (DESIGN.md section 5): only the visible rows are in the
  * DOM, and `onEndReached` is called when the last loaded row comes into view so that the next
- * page can be fetched.
+ * page can be fetched. In the 'grid' layout the items are cards in rows of as many columns as fit
+ * (VirtuosoGrid; the columns are the CSS grid of `.virtual-grid-items`), and the items read the
+ * layout from {@link ListLayoutContext}.
  */
 import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import {
   Virtuoso,
+  VirtuosoGrid,
   type Components,
   type ContextProp,
+  type GridComponents,
+  type GridListProps,
   type ListProps,
+  type VirtuosoGridHandle,
   type VirtuosoHandle,
 } from 'react-virtuoso';
+import { ListLayoutContext, type ListLayout } from './listLayout';
 
 /** Props of {@link VirtualList}. */
 export interface VirtualListProps<T> {
@@ -35,6 +42,8 @@ export interface VirtualListProps<T> {
    * folder just created in a long list.
    */
   scrollToKey?: string | null;
+  /** Rows (the default) or a grid of cards. */
+  layout?: ListLayout;
 }
 
 /** What the list's inner components read from Virtuoso's context. */
@@ -54,6 +63,22 @@ function ListFooter({ context }: ContextProp<ListContext>) {
 
 const COMPONENTS: Components<unknown, ListContext> = { List: ItemsContainer, Footer: ListFooter };
 
+function GridItemsContainer({
+  context,
+  ...props
+}: GridListProps & ContextProp<ListContext | undefined>) {
+  return <div {...props} role={context?.role} aria-label={context?.ariaLabel} />;
+}
+
+function GridFooter({ context }: ContextProp<ListContext | undefined>) {
+  return context?.footer ? <div className="virtual-list-footer">{context.footer}</div> : null;
+}
+
+const GRID_COMPONENTS: GridComponents<ListContext> = {
+  List: GridItemsContainer,
+  Footer: GridFooter,
+};
+
 /** Renders `items` virtualised in a scroller that fills its parent's height. */
 export function VirtualList<T>({
   items,
@@ -65,8 +90,10 @@ export function VirtualList<T>({
   ariaLabel,
   className,
   scrollToKey,
+  layout = 'list',
 }: VirtualListProps<T>) {
   const virtuoso = useRef<VirtuosoHandle>(null);
+  const grid = useRef<VirtuosoGridHandle>(null);
   // Once per key: later changes of the list do not pull the view back to it.
   const scrolledTo = useRef<string | null>(null);
   useEffect(() => {
@@ -75,6 +102,7 @@ export function VirtualList<T>({
     if (index < 0) return;
     scrolledTo.current = scrollToKey;
     virtuoso.current?.scrollToIndex({ index, align: 'center' });
+    grid.current?.scrollToIndex({ index, align: 'center' });
   }, [scrollToKey, items, itemKey]);
   const context = useMemo<ListContext>(
     () => ({ role, ariaLabel, footer }),
@@ -86,11 +114,33 @@ export function VirtualList<T>({
     [renderItem],
   );
   const endReached = useCallback(() => onEndReached?.(), [onEndReached]);
+  const classes = (base: string) => (className ? `${base} ${className}` : base);
+
+  if (layout === 'grid') {
+    return (
+      <ListLayoutContext.Provider value="grid">
+        <VirtuosoGrid<T, ListContext>
+          ref={grid}
+          className={classes('virtual-list virtual-grid')}
+          listClassName="virtual-grid-items"
+          itemClassName="virtual-grid-item"
+          style={{ height: '100%' }}
+          data={items}
+          context={context}
+          computeItemKey={computeItemKey}
+          itemContent={itemContent}
+          endReached={endReached}
+          increaseViewportBy={{ top: 200, bottom: 400 }}
+          components={GRID_COMPONENTS}
+        />
+      </ListLayoutContext.Provider>
+    );
+  }
 
   return (
     <Virtuoso<T, ListContext>
       ref={virtuoso}
-      className={className ? `virtual-list ${className}` : 'virtual-list'}
+      className={classes('virtual-list')}
       style={{ height: '100%' }}
       data={items}
       context={context}

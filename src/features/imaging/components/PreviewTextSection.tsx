@@ -116,9 +116,9 @@ function RenditionState({ fileId, rendition }: { fileId: string; rendition: File
   }
   if (PREPARING.has(rendition.state)) {
     return (
-      <p role="status">
+      <div role="status" className="preview-text-preparing">
         <Spin size="small" /> {PREVIEW_STATE_TEXT.preparing}
-      </p>
+      </div>
     );
   }
   return (

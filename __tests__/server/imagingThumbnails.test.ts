@@ -18,7 +18,9 @@ import { isoAt, newId } from '../../server/ids';
 import { findJobForFile } from '../../server/repositories/jobs';
 import { saveRendition } from '../../server/repositories/renditions';
 import { renditionKeys } from '../../server/services/imaging/derive';
+import type { SharedEntityDto } from '../../common/sharing';
 import { describeEachDatabase, startTestServer, type TestServer } from './helpers';
+import { createLink, guestCookie } from './sharingHelpers';
 import { adminActor, call, makeFile, makeFolder, newActor, type Actor } from './organiseHelpers';
 
 /** A tiny stand-in for a PNG thumbnail (its signature and a marker). */
@@ -188,6 +190,37 @@ describeEachDatabase('thumbnails and retries', (kind) => {
     });
     const single = await call(server, member, 'GET', `/api/rest/files/${without.id}`);
     expect(single.json<FileDto>().thumbnail).toBe(false);
+  });
+
+  it('gives a guest the thumbnails of a shared folder through the share only', async () => {
+    const folder = await makeFolder(server, admin, 'Thumbs shared');
+    const shown = await makeFile(server, admin, 'shown.docx', folder.id, 'shown bytes');
+    const plain = await makeFile(server, admin, 'plain.docx', folder.id, 'plain bytes');
+    await giveThumbnail(shown.id);
+    const link = await createLink(server, admin.cookie, {
+      entity_type: 'folder',
+      entity_id: folder.id,
+    });
+    const cookie = await guestCookie(server, link.token, 'thumb-guest@example.com');
+    const get = (url: string) => server.app.inject({ method: 'GET', url, headers: { cookie } });
+
+    const list = await get(`/api/rest/shared/entities?folder_id=${folder.id}`);
+    expect(list.statusCode).toBe(200);
+    const items = list.json<{ items: SharedEntityDto[] }>().items;
+    expect(Object.fromEntries(items.map((i) => [i.name, i.thumbnail]))).toEqual({
+      'plain.docx': false,
+      'shown.docx': true,
+    });
+    const shared = await get(`/api/rest/shared/files/${shown.id}/thumbnail`);
+    expect(shared.statusCode).toBe(200);
+    expect(shared.rawPayload.equals(PNG)).toBe(true);
+    expect((await get(`/api/rest/shared/files/${plain.id}/thumbnail`)).statusCode).toBe(404);
+    // The firm's route stays closed to guests.
+    expect((await get(`/api/rest/files/${shown.id}/thumbnail`)).statusCode).toBe(404);
+    // A file outside the share is not reached through it.
+    const outside = await makeFile(server, admin, 'outside.docx', open.id, 'outside bytes');
+    await giveThumbnail(outside.id);
+    expect((await get(`/api/rest/shared/files/${outside.id}/thumbnail`)).statusCode).toBe(404);
   });
 
   describe('POST imaging/jobs/{id}/retry', () => {

@@ -6,7 +6,7 @@
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { all, call, put, takeEvery, takeLatest } from 'redux-saga/effects';
+import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { FileRenditionDto, ImagingStatusDto } from '../../../common/imaging';
 import type { CurrentUserDto } from '../../../common/types';
 import { errorMessage } from '../../api/client';
@@ -15,6 +15,7 @@ import { safely } from '../../sagas/safely';
 import { sessionActions } from '../session/sessionSlice';
 import { readCachedUser, setCachedPreference, type CachedUser } from '../session/userCache';
 import * as imagingApi from './imagingApi';
+import { selectListLayout } from './imagingSelectors';
 import {
   COULD_NOT_GET_IMAGING_STATUS,
   COULD_NOT_GET_RENDITION,
@@ -73,12 +74,18 @@ export function rememberedLayout(cached: CachedUser | null, userId?: string): Li
   return cached.preferences[LIST_LAYOUT_PREFERENCE] === 'grid' ? 'grid' : 'list';
 }
 
-/** Restores the signed-in user's layout (at start, and whenever the user becomes known). */
+/**
+ * Restores the signed-in user's layout (at start, and whenever the user becomes known); nothing is
+ * dispatched when it is the layout already shown.
+ */
 export function* restoreLayout(action?: PayloadAction<CurrentUserDto | null>): SagaIterator {
   const user = action?.payload;
   if (action && !user) return;
   const cached = (yield call(readCachedUser)) as CachedUser | null;
-  yield put(imagingActions.layoutRestored(rememberedLayout(cached, user?.userId)));
+  const layout = rememberedLayout(cached, user?.userId);
+  if (layout !== ((yield select(selectListLayout)) as ListLayout)) {
+    yield put(imagingActions.layoutRestored(layout));
+  }
 }
 
 /** Remembers the chosen layout for the signed-in user. */

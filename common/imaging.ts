@@ -87,7 +87,11 @@ export interface ImagingToolDto {
 
 /** A job that gave up, with its reason. */
 export interface ImagingFailedJobDto {
+  /** The job's id (POST /api/rest/private/imaging/jobs/{id}/retry). */
+  job_id: string;
   file_id: string;
+  /** The file's name, for people. */
+  file_name: string;
   attempts: number;
   reason: string;
   /** ISO time it gave up. */
@@ -118,6 +122,8 @@ export type RenditionState = 'unsupported' | 'waiting' | 'queued' | 'running' | 
 /** GET /api/rest/files/:id/rendition: what document imaging derived from a file, or why not. */
 export interface FileRenditionDto {
   state: RenditionState;
+  /** The file's derivation job, or null when it has none (administrators retry a failed one). */
+  job_id: string | null;
   /**
    * Why the last attempt failed (for a missing tool: what is missing and the command installing
    * it), or null.
@@ -135,3 +141,20 @@ export interface FileRenditionDto {
   /** The text came from recognition (OCR). */
   recognized: boolean;
 }
+
+/**
+ * How long a browser may keep a thumbnail without asking again, in seconds (`Cache-Control:
+ * private, max-age`). A file's bytes never change under its id, so neither does its thumbnail; the
+ * limit bounds how long a user whose access ended still sees a cached one.
+ */
+export const THUMBNAIL_MAX_AGE_SECONDS = 3600;
+
+/** Messages of the thumbnail and retry routes and of the client's imaging views. */
+export const IMAGING_MESSAGES = {
+  /** 404 of GET files/{id}/thumbnail before the first page was rendered (or for no such format). */
+  noThumbnail: 'This file has no thumbnail yet.',
+  /** 404 of POST imaging/jobs/{id}/retry for a job not of the session's firm. */
+  jobNotFound: 'This imaging job was not found.',
+  /** 409 of POST imaging/jobs/{id}/retry for a job that has not given up. */
+  jobNotFailed: 'Only a job that failed can be retried.',
+} as const;

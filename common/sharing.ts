@@ -208,6 +208,8 @@ export interface SharedEntityDto {
   size?: number;
   /** Files only. */
   content_type?: string;
+  /** Files only: a thumbnail is stored (GET shared/files/{id}/thumbnail answers it). */
+  thumbnail?: boolean;
   updated_at: string;
   shared_by_name: string;
   shared_at: string;

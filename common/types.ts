@@ -62,6 +62,11 @@ export interface FileDto {
   archived_at: string | null;
   favorite: boolean;
   favorites: FavoriteEntry[];
+  /**
+   * A first-page thumbnail is stored (GET files/{id}/thumbnail answers it): document imaging
+   * derived one from these bytes (docs/architecture.md "Document imaging").
+   */
+  thumbnail: boolean;
 }
 
 export type EntityDto = FolderDto | FileDto;

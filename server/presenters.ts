@@ -56,10 +56,14 @@ export function presentFolder(
   };
 }
 
-/** A file as JSON; `favorites` are the current user's entries only. The storage key stays inside. */
+/**
+ * A file as JSON; `favorites` are the current user's entries only; `thumbnails` the sha256 values
+ * with a stored thumbnail (repositories/renditions.ts `sha256WithThumbnail`; none when absent).
+ * The storage key stays inside.
+ */
 export function presentFile(
   row: FileWithCreator,
-  extras: { favorites?: FavoriteRow[] } = {},
+  extras: { favorites?: FavoriteRow[]; thumbnails?: ReadonlySet<string> } = {},
 ): FileDto {
   const favorites = favoritesOf(row.id, extras.favorites ?? []);
   return {
@@ -80,6 +84,7 @@ export function presentFile(
     archived_at: row.archived_at,
     favorite: favorites.some((f) => f.enabled),
     favorites,
+    thumbnail: row.sha256 ? (extras.thumbnails?.has(row.sha256) ?? false) : false,
   };
 }
 

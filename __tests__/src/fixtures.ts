@@ -67,6 +67,7 @@ export function makeFile(overrides: Partial<FileDto> = {}): FileDto {
     archived_at: null,
     favorite: false,
     favorites: [],
+    thumbnail: false,
     ...overrides,
   };
 }

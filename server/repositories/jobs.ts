@@ -237,6 +237,32 @@ export async function requeueFailedJobs(
   return Number(result.numUpdatedRows);
 }
 
+/** A firm's job by id, if any (another firm's job is none). */
+export function findJob(db: Executor, databaseId: string, id: string): Promise<JobRow | undefined> {
+  return db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('id', '=', id)
+    .where('database_id', '=', databaseId)
+    .executeTakeFirst();
+}
+
+/**
+ * Puts one failed job back in the queue, due at once, with its attempts reset (an administrator's
+ * retry). Its last error stays until the next attempt ends. One statement: a job no longer
+ * 'failed' is left alone.
+ * @returns false when the job is not (or no longer) failed
+ */
+export async function requeueFailedJob(db: Executor, id: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set({ state: 'queued', attempts: 0, run_after: now, updated_at: now })
+    .where('id', '=', id)
+    .where('state', '=', 'failed')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** The job of a kind for a file, if any. */
 export function findJobForFile(
   db: Executor,
@@ -267,14 +293,23 @@ export async function countJobsByState(
   return counts;
 }
 
-/** A firm's most recently failed jobs (newest first), for the status page. */
-export function listFailedJobs(db: Executor, databaseId: string, limit: number): Promise<JobRow[]> {
+/** A failed job with its file's name. */
+export type FailedJobRow = JobRow & { file_name: string };
+
+/** A firm's most recently failed jobs (newest first) with their files' names, for the status page. */
+export function listFailedJobs(
+  db: Executor,
+  databaseId: string,
+  limit: number,
+): Promise<FailedJobRow[]> {
   return db
     .selectFrom('jobs')
-    .selectAll()
-    .where('database_id', '=', databaseId)
-    .where('state', '=', 'failed')
-    .orderBy('updated_at', 'desc')
+    .innerJoin('files', 'files.id', 'jobs.file_id')
+    .selectAll('jobs')
+    .select('files.name as file_name')
+    .where('jobs.database_id', '=', databaseId)
+    .where('jobs.state', '=', 'failed')
+    .orderBy('jobs.updated_at', 'desc')
     .limit(limit)
     .execute();
 }

@@ -151,3 +151,26 @@ export async function listOrphanRenditions(
     .limit(limit)
     .execute();
 }
+
+/**
+ * Of these sha256 values, those whose thumbnail is recorded: one indexed `in` query per 500
+ * values (a list page costs one), never one per row.
+ * @param sha256s any number of values; nulls (files not fingerprinted yet) are skipped
+ */
+export async function sha256WithThumbnail(
+  db: Executor,
+  sha256s: readonly (string | null)[],
+): Promise<Set<string>> {
+  const wanted = [...new Set(sha256s.filter((sha): sha is string => sha !== null))];
+  const found = new Set<string>();
+  for (const part of chunked(wanted)) {
+    const rows = await db
+      .selectFrom('renditions')
+      .select('sha256')
+      .where('sha256', 'in', part)
+      .where('thumbnail_key', 'is not', null)
+      .execute();
+    for (const row of rows) found.add(row.sha256);
+  }
+  return found;
+}

@@ -1,6 +1,9 @@
 /** The response of a stored file's bytes, shared by the file routes and the guests' share routes. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { THUMBNAIL_MAX_AGE_SECONDS } from '../../common/imaging';
 import type { FileStream, ReadRequest } from '../services/files';
+import type { StoredThumbnail } from '../services/imaging/thumbnails';
+import type { ObjectStore } from '../storage/objectStore';
 
 /**
  * What a file read request says of itself: whether the browser's media element sends it
@@ -36,4 +39,39 @@ export function sendFile(reply: FastifyReply, file: FileStream): FastifyReply {
     .header('Cache-Control', 'private, no-store')
     .header('Content-Security-Policy', FILE_CONTENT_SECURITY_POLICY)
     .send(file.body);
+}
+
+/**
+ * Whether an `If-None-Match` header names this entity tag (or is `*`); weak tags compare by their
+ * value (RFC 9110 section 13.1.2: the weak comparison).
+ */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
+}
+
+/**
+ * Sends a thumbnail PNG (services/imaging/thumbnails.ts), kept by the browser's private cache for
+ * THUMBNAIL_MAX_AGE_SECONDS and revalidated by its entity tag: 304 without a body when the request's
+ * `If-None-Match` names it.
+ */
+export function sendThumbnail(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  store: ObjectStore,
+  thumbnail: StoredThumbnail,
+): FastifyReply {
+  reply
+    .header('ETag', thumbnail.etag)
+    .header('Cache-Control', `private, max-age=${THUMBNAIL_MAX_AGE_SECONDS}`)
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Security-Policy', FILE_CONTENT_SECURITY_POLICY);
+  if (etagMatches(request.headers['if-none-match'], thumbnail.etag)) {
+    return reply.code(304).send();
+  }
+  return reply
+    .header('Content-Type', 'image/png')
+    .header('Content-Length', String(thumbnail.size))
+    .send(store.read(thumbnail.key));
 }

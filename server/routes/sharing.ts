@@ -32,7 +32,8 @@ import {
   type MailOutcome,
 } from '../services/sharing';
 import { listSharedEntities, openSharedFile, sharedBreadcrumbs } from '../services/sharingAccess';
-import { readRequestOf, sendFile } from './fileResponse';
+import { sharedFileThumbnail } from '../services/imaging/thumbnails';
+import { readRequestOf, sendFile, sendThumbnail } from './fileResponse';
 import { idParams } from './schemas';
 
 const idString = { type: 'string', minLength: 1, maxLength: 64 } as const;
@@ -318,6 +319,28 @@ export function sharingRoutes(app: FastifyInstance, services: Services): void {
         ),
     );
   }
+
+  app.get<{ Params: { id: string } }>(
+    '/api/rest/shared/files/:id/thumbnail',
+    {
+      onRequest,
+      config: guest,
+      schema: {
+        tags: ['shares'],
+        description:
+          'The first-page thumbnail of a shared file (see GET files/{id}/thumbnail); 404 ' +
+          '`no_thumbnail` until there is one.',
+        params: idParams,
+      },
+    },
+    async (request, reply) =>
+      sendThumbnail(
+        request,
+        reply,
+        services.store,
+        await sharedFileThumbnail(services, ctxOf(request), request.params.id),
+      ),
+  );
 
   // ---- internal lists -----------------------------------------------------------------------
   app.get(

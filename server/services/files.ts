@@ -31,6 +31,7 @@ import type {
 import { AppError, badRequest, conflict, notFound, tooLarge } from '../errors';
 import { isoAt, newId } from '../ids';
 import { presentFile } from '../presenters';
+import { sha256WithThumbnail } from '../repositories/renditions';
 import {
   countActivePendingUploads,
   deletePendingByStorageKey,
@@ -426,8 +427,11 @@ export async function getFile(
   id: string,
 ): Promise<FileDto> {
   const file = await accessibleFile(services.db, ctx, id, 'read', { allowArchived: true });
-  const favorites = await favoritesFor(services.db, ctx.databaseId, ctx.userId, [id]);
-  return presentFile(file, { favorites });
+  const [favorites, thumbnails] = await Promise.all([
+    favoritesFor(services.db, ctx.databaseId, ctx.userId, [id]),
+    sha256WithThumbnail(services.db, [file.sha256]),
+  ]);
+  return presentFile(file, { favorites, thumbnails });
 }
 
 /** How a file is being read: each records its own history event (SPEC section 3 download). */

@@ -36,6 +36,7 @@ import {
 import { visibility } from './access';
 import type { RequestContext, Services } from './context';
 import { pageWindow } from './paging';
+import { sha256WithThumbnail } from '../repositories/renditions';
 
 /** Message of a cursor that is not one this server made for this list. */
 export const INVALID_CURSOR_MESSAGE = 'The list position is not valid; reload the list.';
@@ -76,8 +77,9 @@ export function decodeCursor(list: CursorList, cursor: string, arity: number): s
 }
 
 /**
- * Presents folder and file rows for the current user: their favorite entries (one query for all)
- * and, for folders, the user's colours (one query). Order is kept: folders, then files.
+ * Presents folder and file rows for the current user: their favorite entries (one query for all),
+ * for folders the user's colours (one query) and for files whether a thumbnail is stored (one
+ * query). Order is kept: folders, then files.
  */
 export async function presentEntities(
   services: Services,
@@ -86,19 +88,23 @@ export async function presentEntities(
   fileRows: FileWithCreator[],
 ): Promise<{ folders: FolderDto[]; files: FileDto[] }> {
   const folderIds = folderRows.map((r) => r.id);
-  const [favorites, colors] = await Promise.all([
+  const [favorites, colors, thumbnails] = await Promise.all([
     favoritesFor(services.db, ctx.databaseId, ctx.userId, [
       ...folderIds,
       ...fileRows.map((r) => r.id),
     ]),
     colorsFor(services.db, ctx.userId, folderIds),
+    sha256WithThumbnail(
+      services.db,
+      fileRows.map((r) => r.sha256),
+    ),
   ]);
   const colorOf = new Map(colors.map((c) => [c.folder_id, c.color]));
   return {
     folders: folderRows.map((row) =>
       presentFolder(row, { favorites, color: colorOf.get(row.id) ?? null }),
     ),
-    files: fileRows.map((row) => presentFile(row, { favorites })),
+    files: fileRows.map((row) => presentFile(row, { favorites, thumbnails })),
   };
 }
 

@@ -12,6 +12,7 @@ import {
 } from '../../common/indexFields';
 import { badRequest, notFound } from '../errors';
 import { presentFile } from '../presenters';
+import { sha256WithThumbnail } from '../repositories/renditions';
 import { countMissingIndexes, listMissingIndexes } from '../repositories/appliedIndexes';
 import { favoritesFor } from '../repositories/files';
 import { findIndexFieldsByIds } from '../repositories/indexFields';
@@ -55,14 +56,20 @@ export async function missingIndexes(
     countMissingIndexes(db, scope),
     listMissingIndexes(db, scope, offset, limit),
   ]);
-  const favorites = await favoritesFor(
-    db,
-    ctx.databaseId,
-    ctx.userId,
-    rows.map((r) => r.id),
-  );
+  const [favorites, thumbnails] = await Promise.all([
+    favoritesFor(
+      db,
+      ctx.databaseId,
+      ctx.userId,
+      rows.map((r) => r.id),
+    ),
+    sha256WithThumbnail(
+      db,
+      rows.map((r) => r.sha256),
+    ),
+  ]);
   return {
-    items: rows.map((row) => presentFile(row, { favorites })),
+    items: rows.map((row) => presentFile(row, { favorites, thumbnails })),
     page,
     page_size: MISSING_INDEXES_PAGE_SIZE,
     total,

@@ -23,6 +23,7 @@ import {
   sharesOfUser,
   type ShareLinkWithCreator,
 } from '../repositories/shares';
+import { sha256WithThumbnail } from '../repositories/renditions';
 import type { Executor } from '../repositories/types';
 import type { RequestContext, Services } from './context';
 import { partOfRecordedPreview, servedReadMode, type FileStream, type ReadRequest } from './files';
@@ -188,11 +189,16 @@ export function presentSharedFolder(
   };
 }
 
-/** A file row as a shared entity. */
+/**
+ * A file row as a shared entity.
+ * @param thumbnails the sha256 values with a stored thumbnail (`sha256WithThumbnail`); without
+ *   it the entity says nothing of a thumbnail (the client shows the type icon)
+ */
 export function presentSharedFile(
   file: FileRow,
   grant: UserShare,
   folderId: string,
+  thumbnails?: ReadonlySet<string>,
 ): SharedEntityDto {
   return {
     ...fromGrant(grant, folderId),
@@ -202,6 +208,7 @@ export function presentSharedFile(
     extension: file.extension,
     size: Number(file.size),
     content_type: file.content_type,
+    ...(thumbnails ? { thumbnail: file.sha256 !== null && thumbnails.has(file.sha256) } : {}),
     updated_at: file.updated_at,
   };
 }
@@ -209,11 +216,13 @@ export function presentSharedFile(
 /**
  * The items of some shares that are live (not archived, files ready), as shared entities at the
  * top level, in the shares' order; an item shared twice is listed once.
+ * @param withThumbnails say of each file whether a thumbnail is stored (one more query)
  */
 export async function presentShareItems(
   services: Services,
   databaseId: string,
   grants: UserShare[],
+  withThumbnails = false,
 ): Promise<SharedEntityDto[]> {
   const folderIds = grants.filter((g) => g.share.entity_type === 'folder');
   const fileIds = grants.filter((g) => g.share.entity_type === 'file');
@@ -229,6 +238,12 @@ export async function presentShareItems(
       fileIds.map((g) => g.share.entity_id),
     ),
   ]);
+  const thumbnails = withThumbnails
+    ? await sha256WithThumbnail(
+        services.db,
+        files.map((f) => f.sha256),
+      )
+    : undefined;
   const folderById = new Map(folders.map((f) => [f.id, f]));
   const fileById = new Map(files.map((f) => [f.id, f]));
   const seen = new Set<string>();
@@ -243,7 +258,7 @@ export async function presentShareItems(
     } else {
       const file = fileById.get(id);
       if (!file || file.archived_at !== null || file.status !== 'ready') continue;
-      items.push(presentSharedFile(file, grant, ROOT_FOLDER_ID));
+      items.push(presentSharedFile(file, grant, ROOT_FOLDER_ID, thumbnails));
     }
     seen.add(id);
   }
@@ -264,16 +279,20 @@ export async function listSharedEntities(
   if (!folderId) {
     const grants = (await userShares(services, ctx)).filter((g) => g.active).reverse();
     return {
-      items: await presentShareItems(services, ctx.databaseId, grants),
+      items: await presentShareItems(services, ctx.databaseId, grants, true),
       allow_download: true,
     };
   }
   const access = await sharedFolder(services, ctx, folderId);
   const { folders, files } = await sharedFolderContents(services.db, ctx.databaseId, folderId);
+  const thumbnails = await sha256WithThumbnail(
+    services.db,
+    files.map((f) => f.sha256),
+  );
   return {
     items: [
       ...folders.map((f) => presentSharedFolder(f, access.grant, folderId)),
-      ...files.map((f) => presentSharedFile(f, access.grant, folderId)),
+      ...files.map((f) => presentSharedFile(f, access.grant, folderId, thumbnails)),
     ],
     allow_download: access.grant.link.allow_download === 1,
   };

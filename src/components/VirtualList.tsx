@@ -1,17 +1,24 @@
 /**
  * A virtualised list on react-virtuoso (DESIGN.md section 5): only the visible rows are in the
  * DOM, and `onEndReached` is called when the last loaded row comes into view so that the next
- * page can be fetched.
+ * page can be fetched. In the 'grid' layout the items are cards in rows of as many columns as fit
+ * (VirtuosoGrid; the columns are the CSS grid of `.virtual-grid-items`), and the items read the
+ * layout from {@link ListLayoutContext}.
  */
 import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import {
   Virtuoso,
+  VirtuosoGrid,
   type Components,
   type ContextProp,
+  type GridComponents,
+  type GridListProps,
   type ListProps,
   type ScrollerProps,
+  type VirtuosoGridHandle,
   type VirtuosoHandle,
 } from 'react-virtuoso';
+import { ListLayoutContext, type ListLayout } from './listLayout';
 
 /** Props of {@link VirtualList}. */
 export interface VirtualListProps<T> {
@@ -42,6 +49,8 @@ export interface VirtualListProps<T> {
    * with links or buttons in their rows leave it off: the rows are the tab stops.
    */
   focusableScroller?: boolean;
+  /** Rows (the default) or a grid of cards. */
+  layout?: ListLayout;
 }
 
 /** What the list's inner components read from Virtuoso's context. */
@@ -82,6 +91,32 @@ const COMPONENTS: Components<unknown, ListContext> = {
   Scroller,
 };
 
+function GridItemsContainer({
+  context,
+  ...props
+}: GridListProps & ContextProp<ListContext | undefined>) {
+  return <div {...props} role={context?.role} aria-label={context?.ariaLabel} />;
+}
+
+function GridFooter({ context }: ContextProp<ListContext | undefined>) {
+  return context?.footer ? <div className="virtual-list-footer">{context.footer}</div> : null;
+}
+
+/** The grid's scroller, without a tab stop of its own (see {@link Scroller}). */
+function GridScroller({
+  context: _context,
+  tabIndex: _tabIndex,
+  ...props
+}: ScrollerProps & ContextProp<ListContext | undefined>) {
+  return <div {...props} />;
+}
+
+const GRID_COMPONENTS: GridComponents<ListContext> = {
+  List: GridItemsContainer,
+  Footer: GridFooter,
+  Scroller: GridScroller,
+};
+
 /** Renders `items` virtualised in a scroller that fills its parent's height. */
 export function VirtualList<T>({
   items,
@@ -94,8 +129,10 @@ export function VirtualList<T>({
   className,
   scrollToKey,
   focusableScroller,
+  layout = 'list',
 }: VirtualListProps<T>) {
   const virtuoso = useRef<VirtuosoHandle>(null);
+  const grid = useRef<VirtuosoGridHandle>(null);
   // Once per key: later changes of the list do not pull the view back to it.
   const scrolledTo = useRef<string | null>(null);
   useEffect(() => {
@@ -104,6 +141,7 @@ export function VirtualList<T>({
     if (index < 0) return;
     scrolledTo.current = scrollToKey;
     virtuoso.current?.scrollToIndex({ index, align: 'center' });
+    grid.current?.scrollToIndex({ index, align: 'center' });
   }, [scrollToKey, items, itemKey]);
   const context = useMemo<ListContext>(
     () => ({ role, ariaLabel, footer, focusableScroller }),
@@ -115,11 +153,33 @@ export function VirtualList<T>({
     [renderItem],
   );
   const endReached = useCallback(() => onEndReached?.(), [onEndReached]);
+  const classes = (base: string) => (className ? `${base} ${className}` : base);
+
+  if (layout === 'grid') {
+    return (
+      <ListLayoutContext.Provider value="grid">
+        <VirtuosoGrid<T, ListContext>
+          ref={grid}
+          className={classes('virtual-list virtual-grid')}
+          listClassName="virtual-grid-items"
+          itemClassName="virtual-grid-item"
+          style={{ height: '100%' }}
+          data={items}
+          context={context}
+          computeItemKey={computeItemKey}
+          itemContent={itemContent}
+          endReached={endReached}
+          increaseViewportBy={{ top: 200, bottom: 400 }}
+          components={GRID_COMPONENTS}
+        />
+      </ListLayoutContext.Provider>
+    );
+  }
 
   return (
     <Virtuoso<T, ListContext>
       ref={virtuoso}
-      className={className ? `virtual-list ${className}` : 'virtual-list'}
+      className={classes('virtual-list')}
       style={{ height: '100%' }}
       data={items}
       context={context}

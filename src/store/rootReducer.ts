@@ -9,6 +9,7 @@ import { flagsReducer } from '../features/flags/flagsSlice';
 import { organiseReducer } from '../features/organise/organiseSlice';
 import { notificationsReducer } from '../features/notifications/notificationsSlice';
 import { sessionTimeoutReducer } from '../features/sessionTimeout/sessionTimeoutSlice';
+import { imagingReducer } from '../features/imaging/imagingSlice';
 import { historyReducer } from '../features/history/historySlice';
 import { sessionReducer } from '../features/session/sessionSlice';
 import { uploadsReducer } from '../features/uploads/uploadsSlice';
@@ -37,6 +38,7 @@ export const rootReducer = combineReducers({
   indexFields: indexFieldsReducer,
   contacts: contactsReducer,
   search: searchReducer,
+  imaging: imagingReducer,
 });
 
 /** The whole store state. */

@@ -13,6 +13,7 @@ import { flagsSaga } from '../features/flags/flagsSagas';
 import { organiseSaga } from '../features/organise/organiseSagas';
 import { notificationsSaga } from '../features/notifications/notificationsSagas';
 import { sessionTimeoutSaga } from '../features/sessionTimeout/sessionTimeoutSagas';
+import { imagingSaga } from '../features/imaging/imagingSagas';
 import { historySaga } from '../features/history/historySagas';
 import { sessionSaga } from '../features/session/sessionSagas';
 import { uploadsSaga } from '../features/uploads/uploadsSagas';
@@ -40,6 +41,7 @@ export const FEATURE_SAGAS = [
   indexFieldsSaga,
   contactsSaga,
   searchSaga,
+  imagingSaga,
 ] as const;
 
 /** Never settles: keeps the root saga alive until it is cancelled. */

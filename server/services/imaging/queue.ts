@@ -66,8 +66,13 @@ export async function enqueueDerivations(
       now,
     }));
   await enqueueJobs(services.db, jobs);
-  if (jobs.length > 0) for (const listener of listeners) listener();
+  if (jobs.length > 0) notifyJobsAdded();
   return jobs.length;
+}
+
+/** Tells the listeners of {@link onJobsAdded} that jobs are due (the worker wakes up). */
+export function notifyJobsAdded(): void {
+  for (const listener of listeners) listener();
 }
 
 /**

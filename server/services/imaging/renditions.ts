@@ -61,6 +61,7 @@ export async function fileRendition(
   if (rendition) {
     return {
       state: 'done',
+      job_id: job?.id ?? null,
       reason: null,
       attempts,
       pdf: rendition.pdf_key !== null,
@@ -71,10 +72,10 @@ export async function fileRendition(
     };
   }
   if (!derivationPlan(file.extension, file.content_type)) {
-    return { state: 'unsupported', reason: null, attempts, ...none };
+    return { state: 'unsupported', job_id: job?.id ?? null, reason: null, attempts, ...none };
   }
-  if (!job) return { state: 'waiting', reason: null, attempts, ...none };
+  if (!job) return { state: 'waiting', job_id: null, reason: null, attempts, ...none };
   // A done job without a stored rendition: its derivatives were removed; it waits to run again.
   const state = job.state === 'done' ? 'waiting' : job.state;
-  return { state, reason: job.last_error, attempts, ...none };
+  return { state, job_id: job.id, reason: job.last_error, attempts, ...none };
 }

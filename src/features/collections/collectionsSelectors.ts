@@ -70,6 +70,8 @@ export interface CollectionRow {
    * type): its name opens the preview; otherwise it offers a download. Always false for folders.
    */
   previewable: boolean;
+  /** A file whose first-page thumbnail is stored (FileDto.thumbnail); false for folders. */
+  thumbnail: boolean;
 }
 
 /** An Archive row: when the item was archived. */
@@ -107,6 +109,7 @@ export function toCollectionRow(item: EntityDto & { parent_path?: string }): Col
     parentId: parentIdOf(item),
     parentPath: typeof item.parent_path === 'string' ? item.parent_path : null,
     previewable: item.type === 'file' && isInlinePreviewable(item.content_type ?? ''),
+    thumbnail: item.type === 'file' && item.thumbnail === true,
   };
 }
 

@@ -53,6 +53,8 @@ export interface EntityRow {
    * type): its name opens the preview; otherwise it offers a download. Always false for folders.
    */
   previewable: boolean;
+  /** A file whose first-page thumbnail is stored (FileDto.thumbnail); false for folders. */
+  thumbnail: boolean;
 }
 
 /** Display text for a size that does not apply (folders). */
@@ -72,6 +74,7 @@ export function toEntityRow(item: EntityDto): EntityRow {
     favorite: item.favorite,
     color: item.type === 'folder' ? item.color : null,
     previewable: item.type === 'file' && isInlinePreviewable(item.content_type ?? ''),
+    thumbnail: item.type === 'file' && item.thumbnail === true,
   };
 }
 

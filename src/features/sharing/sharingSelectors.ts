@@ -81,6 +81,8 @@ export interface SharedRow {
    * Always false for folders.
    */
   previewable: boolean;
+  /** A file whose thumbnail is stored and reachable through the share (Shared with me). */
+  thumbnail: boolean;
 }
 
 /** The row of one shared item. */
@@ -104,6 +106,7 @@ export function toSharedRow(item: SharedEntityDto): SharedRow {
     allowDownload: item.allow_download,
     folderId: item.folder_id,
     previewable: item.entity_type === 'file' && isInlinePreviewable(item.content_type ?? ''),
+    thumbnail: item.entity_type === 'file' && item.thumbnail === true,
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * The admin area (issue 8): /admin with /admin/members, /admin/teams, /admin/integrations, and
- * the sections of issues 7 and 9 (/admin/index-fields, /admin/contacts, /admin/outbox),
+ * the sections of issues 7 and 9 (/admin/index-fields, /admin/contacts, /admin/outbox) and
+ * /admin/imaging (document imaging: tools, jobs, failures),
  * for administrators of the current firm database only (others see "Administrators only"; the
  * server refuses them too). The navigation entry "Admin" is AdminNavItem, in its own module so
  * the shell does not load this page until it opens (router.tsx loads it lazily).
@@ -13,6 +14,7 @@ import { selectIsAdmin } from '../../session/sessionSelectors';
 import { ContactsAdminPage } from '../../contacts/components/ContactsAdminPage';
 import { IndexFieldsPage } from '../../indexFields/components/IndexFieldsPage';
 import { OutboxPage } from '../../outbox/components/OutboxPage';
+import { ImagingStatusPage } from '../../imaging/components/ImagingStatusPage';
 import { ADMIN_LABEL, ADMIN_ROUTE } from './AdminNavItem';
 import { IntegrationsPage } from './IntegrationsPage';
 import { MembersPage } from './MembersPage';
@@ -27,6 +29,7 @@ export const ADMIN_SECTIONS = [
   { path: 'index-fields', label: 'Index fields' },
   { path: 'contacts', label: 'Contacts' },
   { path: 'outbox', label: 'Outbox' },
+  { path: 'imaging', label: 'Document imaging' },
 ] as const;
 
 /** The admin area: its section tabs and the section's page. */
@@ -63,6 +66,7 @@ export function AdminPage() {
         <Route path="index-fields" element={<IndexFieldsPage />} />
         <Route path="contacts" element={<ContactsAdminPage />} />
         <Route path="outbox" element={<OutboxPage />} />
+        <Route path="imaging" element={<ImagingStatusPage />} />
         <Route path="*" element={<Navigate to="members" replace />} />
       </Routes>
     </div>

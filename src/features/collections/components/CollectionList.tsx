@@ -1,12 +1,14 @@
 /**
  * The list part shared by the Archive, Favorites and Recent pages: the loading, error and empty
- * states, a header row, and the virtualised rows (react-virtuoso) that load the next page when the
- * end is reached.
+ * states, the list/grid layout switch, a header row, and the virtualised rows or cards
+ * (react-virtuoso) that load the next page when the end is reached.
  */
 import { Button, Empty, Result, Spin } from 'antd';
 import { useCallback, type ReactNode } from 'react';
 import { VirtualList } from '../../../components/VirtualList';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { ListLayoutToggle } from '../../imaging/components/ListLayoutToggle';
+import { selectListLayout } from '../../imaging/imagingSelectors';
 import { selectCollection } from '../collectionsSelectors';
 import { collectionsActions, type CollectionKind } from '../collectionsSlice';
 import './collections.css';
@@ -40,6 +42,7 @@ export function CollectionList<Row extends { id: string }>({
 }: CollectionListProps<Row>) {
   const dispatch = useAppDispatch();
   const list = useAppSelector((state) => selectCollection(state, kind));
+  const layout = useAppSelector(selectListLayout);
   const loadMore = useCallback(
     () => dispatch(collectionsActions.nextPageRequested({ kind })),
     [dispatch, kind],
@@ -92,27 +95,33 @@ export function CollectionList<Row extends { id: string }>({
     ) : null;
 
   return (
-    <div
-      className={`entity-table collection-table collection-${kind}`}
-      role="table"
-      aria-label={label}
-      aria-rowcount={list.total + 1}
-    >
-      <div role="rowgroup" className="entity-table-head">
-        <div role="row" aria-rowindex={1} className="collection-row entity-row-head">
-          {header}
+    <>
+      <div className="list-layout-bar">
+        <ListLayoutToggle />
+      </div>
+      <div
+        className={`entity-table collection-table collection-${kind}${layout === 'grid' ? ' entity-table-grid' : ''}`}
+        role="table"
+        aria-label={label}
+        aria-rowcount={list.total + 1}
+      >
+        <div role="rowgroup" className="entity-table-head">
+          <div role="row" aria-rowindex={1} className="collection-row entity-row-head">
+            {header}
+          </div>
+        </div>
+        <div className="entity-table-body">
+          <VirtualList
+            items={rows}
+            itemKey={rowKey}
+            renderItem={renderRow}
+            onEndReached={loadMore}
+            footer={footer}
+            role="rowgroup"
+            layout={layout}
+          />
         </div>
       </div>
-      <div className="entity-table-body">
-        <VirtualList
-          items={rows}
-          itemKey={rowKey}
-          renderItem={renderRow}
-          onEndReached={loadMore}
-          footer={footer}
-          role="rowgroup"
-        />
-      </div>
-    </div>
+    </>
   );
 }

@@ -3,10 +3,10 @@ import { InfoCircleOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { EntityIcon } from '../../../components/EntityIcon';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { detailsActions } from '../../details/detailsSlice';
 import { FileNameLink } from '../../entities/components/FileNameLink';
+import { FileThumbnail } from '../../imaging/components/FileThumbnail';
 import { selectFolderPath, type CollectionRow } from '../collectionsSelectors';
 import { collectionsActions } from '../collectionsSlice';
 
@@ -19,7 +19,7 @@ export function folderRoute(folderId: string): string {
 export const HOME_NAME = 'Home';
 
 /**
- * Icon and name of `row`. `link`: a folder's name opens it in the folder view, a file's name opens
+ * Thumbnail (or icon) and name of `row`. `link`: a folder's name opens it in the folder view, a file's name opens
  * its preview in a new tab, or downloads it when it has no preview (see {@link FileNameLink});
  * without it the name is plain text (archived items).
  */
@@ -37,7 +37,7 @@ export function NameCell({ row, link = true }: { row: CollectionRow; link?: bool
   }
   return (
     <div role="cell" className="entity-cell entity-cell-name">
-      <EntityIcon kind={row.kind} color={row.color} />
+      <FileThumbnail id={row.id} kind={row.kind} color={row.color} thumbnail={row.thumbnail} />
       {name}
     </div>
   );

@@ -46,6 +46,7 @@ import { selectDetails, selectDetailsKind, typeText } from '../detailsSelectors'
 import { detailsActions } from '../detailsSlice';
 import { FolderContactsSection } from '../../contacts/components/FolderContactsSection';
 import { AppliedIndexesSection } from '../../indexFields/components/AppliedIndexesSection';
+import { PreviewTextSection } from '../../imaging/components/PreviewTextSection';
 import { ShareButton } from '../../sharing/components/ShareButton';
 import { FirmStatsCard } from './FirmStatsCard';
 import { StatsBreakdown } from './StatsBreakdown';
@@ -334,6 +335,7 @@ function ItemDetails({ entity }: { entity: EntityDto }) {
         <dd>{entity.created_by_name || entity.created_by}</dd>
       </dl>
       {fileStats && entity.type === 'folder' ? <FolderStatsSection /> : null}
+      <PreviewTextSection entity={entity} />
       <AppliedIndexesSection entity={entity} />
       {entity.type === 'folder' ? <FolderContactsSection folder={entity} /> : null}
     </div>

@@ -11,6 +11,7 @@ import {
   selectSelectAllState,
 } from '../../organise/organiseSelectors';
 import { organiseActions } from '../../organise/organiseSlice';
+import { selectListLayout } from '../../imaging/imagingSelectors';
 import { selectUploadPanel } from '../../uploads/uploadsSelectors';
 import {
   selectCreateFolder,
@@ -53,6 +54,7 @@ export function EntityList() {
   const more = useAppSelector(selectMoreRequest);
   const folder = useAppSelector(selectCurrentFolder);
   const uploadPanel = useAppSelector(selectUploadPanel);
+  const layout = useAppSelector(selectListLayout);
   // A folder just created here is brought into view, wherever the name puts it.
   const createdId = useAppSelector(selectCreateFolder).createdId;
 
@@ -130,7 +132,7 @@ export function EntityList() {
 
   return (
     <div
-      className="entity-table"
+      className={layout === 'grid' ? 'entity-table entity-table-grid' : 'entity-table'}
       role="table"
       aria-label={`Contents of ${folder.id ? folder.name : 'Home'}`}
       aria-rowcount={total + 1}
@@ -169,6 +171,7 @@ export function EntityList() {
           footer={footer}
           role="rowgroup"
           scrollToKey={createdId}
+          layout={layout}
         />
       </div>
     </div>

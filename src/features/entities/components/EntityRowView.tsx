@@ -27,13 +27,13 @@ import {
 } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { EntityRef } from '../../../../common/types';
-import { EntityIcon } from '../../../components/EntityIcon';
 import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import type { AppStore } from '../../../store/store';
 import { detailsActions } from '../../details/detailsSlice';
 import { selectFeatureFlag } from '../../flags/flagsSelectors';
 import { historyActions } from '../../history/historySlice';
+import { FileThumbnail } from '../../imaging/components/FileThumbnail';
 import { colorFromMenuKey, colorMenuItems, folderColor } from '../../organise/components/colorMenu';
 import { RenameInput } from '../../organise/components/RenameInput';
 import { endItemsDrag, startItemsDrag } from '../../organise/dragItems';
@@ -292,7 +292,7 @@ export const EntityRowView = memo(function EntityRowView({ row, index }: EntityR
           style={colorStyle}
           data-color={color?.key}
         >
-          <EntityIcon kind={row.kind} />
+          <FileThumbnail id={row.id} kind={row.kind} thumbnail={row.thumbnail} />
         </span>
         {renaming ? (
           <RenameInput item={{ id: row.id, type: row.type }} name={row.name} />

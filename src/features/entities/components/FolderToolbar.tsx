@@ -1,8 +1,9 @@
-/** The folder view's toolbar: "New folder" and "Upload files". */
+/** The folder view's toolbar: "New folder", "Upload files" and the list/grid layout switch. */
 import { FolderAddOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import { useRef, type ChangeEvent } from 'react';
 import { useAppDispatch } from '../../../store/hooks';
+import { ListLayoutToggle } from '../../imaging/components/ListLayoutToggle';
 import { pickedFromFileList } from '../../uploads/pickedFiles';
 import { useAddFiles } from '../../uploads/useAddFiles';
 import { entitiesActions } from '../entitiesSlice';
@@ -48,6 +49,7 @@ export function FolderToolbar({ folderId }: FolderToolbarProps) {
         tabIndex={-1}
         onChange={onFilesChosen}
       />
+      <ListLayoutToggle />
     </Space>
   );
 }

@@ -23,11 +23,13 @@ import {
   type SearchType,
 } from '../../../../common/search';
 import { plural } from '../../../../common/text';
-import { EntityIcon } from '../../../components/EntityIcon';
 import { PageTitle } from '../../../components/PageTitle';
 import { VirtualList } from '../../../components/VirtualList';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { folderRoute } from '../../entities/components/FolderBreadcrumbs';
+import { FileThumbnail } from '../../imaging/components/FileThumbnail';
+import { ListLayoutToggle } from '../../imaging/components/ListLayoutToggle';
+import { selectListLayout } from '../../imaging/imagingSelectors';
 import { IndexValueInput } from '../../indexFields/components/ApplyIndexForm';
 import { selectIndexFields } from '../../indexFields/indexFieldsSelectors';
 import { indexFieldsActions } from '../../indexFields/indexFieldsSlice';
@@ -257,7 +259,12 @@ function ResultRow({
 }) {
   return (
     <div className="search-result" role="listitem" aria-label={hit.name}>
-      <EntityIcon kind={fileKind(hit)} color={hit.type === 'folder' ? hit.color : null} />
+      <FileThumbnail
+        id={hit.id}
+        kind={fileKind(hit)}
+        color={hit.type === 'folder' ? hit.color : null}
+        thumbnail={hit.type === 'file' && hit.thumbnail}
+      />
       <div className="search-result-text">
         <button type="button" className="search-result-name" onClick={() => onOpen(hit)}>
           {hit.name}
@@ -307,6 +314,7 @@ export function SearchResultsPage() {
   const results = useAppSelector(selectSearchResults);
   const fieldsStatus = useAppSelector(selectIndexFields).status;
   const databaseId = useAppSelector(selectCurrentDatabaseId);
+  const layout = useAppSelector(selectListLayout);
 
   useEffect(() => {
     dispatch(searchActions.resultsRequested(view));
@@ -405,6 +413,7 @@ export function SearchResultsPage() {
           footer={footer}
           role="list"
           ariaLabel="Search results"
+          layout={layout}
         />
       </div>
     );
@@ -412,7 +421,7 @@ export function SearchResultsPage() {
 
   return (
     <div className="page search-page">
-      <PageTitle>{SEARCH_TITLE}</PageTitle>
+      <PageTitle extra={<ListLayoutToggle />}>{SEARCH_TITLE}</PageTitle>
       <SearchFilterBar view={view} onChange={change} />
       {results.status === 'succeeded' && viewHasCriteria(view) ? (
         <p role="status" className="admin-muted">

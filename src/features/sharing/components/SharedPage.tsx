@@ -27,8 +27,10 @@ import {
 import { memo, useCallback, useEffect, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { SHARED_LANDING, SHARING_MESSAGES, type SharedByMeState } from '../../../../common/sharing';
-import { EntityIcon } from '../../../components/EntityIcon';
 import { PageTitle } from '../../../components/PageTitle';
+import { FileThumbnail } from '../../imaging/components/FileThumbnail';
+import { ListLayoutToggle } from '../../imaging/components/ListLayoutToggle';
+import { selectListLayout } from '../../imaging/imagingSelectors';
 import { VirtualList } from '../../../components/VirtualList';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import {
@@ -162,7 +164,7 @@ const SharedRowView = memo(function SharedRowView({
       data-entity-id={row.id}
     >
       <div role="cell" className="entity-cell entity-cell-name">
-        <EntityIcon kind={row.kind} />
+        <FileThumbnail id={row.id} kind={row.kind} thumbnail={row.thumbnail} shared />
         {isFolder ? (
           <Link className="entity-name" to={sharedFolderRoute(base, row.id)}>
             {row.name}
@@ -233,7 +235,7 @@ const SharedByMeRowView = memo(function SharedByMeRowView({
       data-entity-id={row.id}
     >
       <div role="cell" className="entity-cell entity-cell-name">
-        <EntityIcon kind={row.kind} />
+        <FileThumbnail id={row.id} kind={row.kind} thumbnail={false} />
         {row.type === 'folder' ? (
           <Link className="entity-name" to={`/home/folders/${encodeURIComponent(row.id)}`}>
             {row.name}
@@ -359,6 +361,7 @@ function SharedTable({
   emptyText: string;
   renderRow: (row: SharedRow, index: number) => ReactNode;
 }) {
+  const layout = useAppSelector(selectListLayout);
   if (rows.length === 0) {
     return (
       <Empty
@@ -371,7 +374,11 @@ function SharedTable({
   }
   return (
     <div
-      className="entity-table shared-table"
+      className={
+        layout === 'grid'
+          ? 'entity-table shared-table entity-table-grid'
+          : 'entity-table shared-table'
+      }
       role="table"
       aria-label={label}
       aria-rowcount={rows.length + 1}
@@ -396,7 +403,13 @@ function SharedTable({
         </div>
       </div>
       <div className="entity-table-body">
-        <VirtualList items={rows} itemKey={rowKey} renderItem={renderRow} role="rowgroup" />
+        <VirtualList
+          items={rows}
+          itemKey={rowKey}
+          renderItem={renderRow}
+          role="rowgroup"
+          layout={layout}
+        />
       </div>
     </div>
   );
@@ -551,7 +564,7 @@ export function SharedPage() {
 
   return (
     <div className="page shared-page">
-      <PageTitle>Shared</PageTitle>
+      <PageTitle extra={enabled ? <ListLayoutToggle /> : null}>Shared</PageTitle>
       {enabled && folderId && !shared.accessEnded ? <SharedBreadcrumbs base={base} /> : null}
       {body}
     </div>

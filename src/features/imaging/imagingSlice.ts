@@ -1,0 +1,144 @@
+/**
+ * Document imaging in the client (docs/architecture.md "Document imaging"): the derivation state
+ * of the files the details panel shows, the administrator's status page (tools, jobs, failures),
+ * retries of failed jobs, and the user's choice of list or grid layout for item lists (remembered
+ * with the cached user's preferences, see imagingSagas.ts).
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { FileRenditionDto, ImagingStatusDto } from '../../../common/imaging';
+import type { ListLayout } from '../../components/listLayout';
+import type { Status } from '../../store/status';
+import { sessionActions } from '../session/sessionSlice';
+
+/** A file's derivation state as loaded. */
+export interface RenditionEntry {
+  status: Status;
+  data: FileRenditionDto | null;
+  error: string | null;
+}
+
+/** A retry of a job. */
+export interface RetryEntry {
+  status: Status;
+  error: string | null;
+}
+
+/** The imaging slice's state. */
+export interface ImagingState {
+  /** By file id. */
+  renditions: Record<string, RenditionEntry>;
+  /** The status page's data. */
+  status: { status: Status; data: ImagingStatusDto | null; error: string | null };
+  /** By job id. */
+  retries: Record<string, RetryEntry>;
+  /** How item lists are laid out. */
+  layout: ListLayout;
+}
+
+/** The state before anything is loaded. */
+export const initialImagingState: ImagingState = {
+  renditions: {},
+  status: { status: 'idle', data: null, error: null },
+  retries: {},
+  layout: 'list',
+};
+
+/** Message of a derivation state that could not be read. */
+export const COULD_NOT_GET_RENDITION = 'Could not get the preview state.';
+/** Message of a status page that could not be read. */
+export const COULD_NOT_GET_IMAGING_STATUS = 'Could not get the document imaging status.';
+/** Message of a retry that failed. */
+export const COULD_NOT_RETRY = 'Could not retry.';
+
+const imagingSlice = createSlice({
+  name: 'imaging',
+  initialState: initialImagingState,
+  reducers: {
+    /** The details panel shows a file: its derivation state is read (again). */
+    renditionRequested(state, action: PayloadAction<{ fileId: string }>) {
+      const entry = state.renditions[action.payload.fileId];
+      state.renditions[action.payload.fileId] = {
+        status: 'loading',
+        data: entry?.data ?? null,
+        error: null,
+      };
+    },
+    /** The server answered a file's derivation state. */
+    renditionLoaded(state, action: PayloadAction<{ fileId: string; rendition: FileRenditionDto }>) {
+      state.renditions[action.payload.fileId] = {
+        status: 'succeeded',
+        data: action.payload.rendition,
+        error: null,
+      };
+    },
+    /** A file's derivation state could not be read. */
+    renditionFailed(state, action: PayloadAction<{ fileId: string; error: string }>) {
+      const entry = state.renditions[action.payload.fileId];
+      state.renditions[action.payload.fileId] = {
+        status: 'failed',
+        data: entry?.data ?? null,
+        error: action.payload.error,
+      };
+    },
+    /** The status page opened or was refreshed. */
+    statusRequested(state) {
+      state.status.status = 'loading';
+      state.status.error = null;
+    },
+    /** The server answered the status. */
+    statusLoaded(state, action: PayloadAction<ImagingStatusDto>) {
+      state.status = { status: 'succeeded', data: action.payload, error: null };
+    },
+    /** The status could not be read. */
+    statusFailed(state, action: PayloadAction<string>) {
+      state.status.status = 'failed';
+      state.status.error = action.payload;
+    },
+    /** An administrator retries a failed job (of `fileId`). */
+    retryRequested(state, action: PayloadAction<{ jobId: string; fileId: string }>) {
+      state.retries[action.payload.jobId] = { status: 'loading', error: null };
+    },
+    /** The job is queued again; the file's state is the server's answer. */
+    retrySucceeded(
+      state,
+      action: PayloadAction<{ jobId: string; fileId: string; rendition: FileRenditionDto }>,
+    ) {
+      const { jobId, fileId, rendition } = action.payload;
+      state.retries[jobId] = { status: 'succeeded', error: null };
+      state.renditions[fileId] = { status: 'succeeded', data: rendition, error: null };
+      const data = state.status.data;
+      if (data) {
+        const before = data.failed.length;
+        data.failed = data.failed.filter((job) => job.job_id !== jobId);
+        if (data.failed.length < before) {
+          data.jobs.failed = Math.max(0, data.jobs.failed - 1);
+          data.jobs.queued += 1;
+        }
+      }
+    },
+    /** The retry was refused or failed. */
+    retryFailed(state, action: PayloadAction<{ jobId: string; error: string }>) {
+      state.retries[action.payload.jobId] = { status: 'failed', error: action.payload.error };
+    },
+    /** The user chose a layout for item lists (the saga remembers it). */
+    layoutChosen(state, action: PayloadAction<ListLayout>) {
+      state.layout = action.payload;
+    },
+    /** The signed-in user's remembered layout was read. */
+    layoutRestored(state, action: PayloadAction<ListLayout>) {
+      state.layout = action.payload;
+    },
+  },
+  extraReducers: (builder) => {
+    const reset = () => initialImagingState;
+    builder
+      .addCase(sessionActions.signedOut, reset)
+      .addCase(sessionActions.expired, reset)
+      .addCase(sessionActions.endedInAnotherTab, reset);
+  },
+});
+
+/** Event creators of the imaging slice. */
+export const imagingActions = imagingSlice.actions;
+/** The imaging slice's reducer. */
+export const imagingReducer = imagingSlice.reducer;

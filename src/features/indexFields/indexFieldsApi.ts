@@ -80,6 +80,20 @@ export function updateAppliedIndex(appliedId: string, value: string): Promise<Ap
   });
 }
 
+/** The state changes of one applied value, answered with the value (SPEC section 4). */
+export type AppliedIndexStateChange = 'archive' | 'restore';
+
+/**
+ * POST REST/applied_indexes/{id}/archive or /restore: the value leaves the item (kept, shown as
+ * archived) or returns to it.
+ */
+export function changeAppliedIndexState(
+  appliedId: string,
+  change: AppliedIndexStateChange,
+): Promise<AppliedIndexDto> {
+  return post<AppliedIndexDto>(`${REST}/applied_indexes/${id(appliedId)}/${change}`);
+}
+
 /** DELETE REST/applied_indexes/{id}: removes the value permanently. */
 export function deleteAppliedIndex(appliedId: string): Promise<unknown> {
   return request<unknown>('DELETE', `${REST}/applied_indexes/${id(appliedId)}`);

@@ -196,6 +196,29 @@ export function* updateAppliedValue(
   }
 }
 
+/**
+ * Archives or restores one applied value (POST applied_indexes/{id}/archive or /restore); the
+ * answer replaces it in the panel. A refusal (e.g. the item has another live value of the field)
+ * is the panel's error.
+ */
+export function* changeAppliedState(action: PayloadAction<{ id: string }>): SagaIterator {
+  const change = actions.appliedArchiveRequested.match(action) ? 'archive' : 'restore';
+  try {
+    const item = (yield call(
+      api.changeAppliedIndexState,
+      action.payload.id,
+      change,
+    )) as AppliedIndexDto;
+    yield put(actions.appliedIndexChanged(item));
+    yield call(
+      info,
+      `“${item.index_field_name}” ${change === 'archive' ? 'archived' : 'restored'}.`,
+    );
+  } catch (error) {
+    yield put(actions.applyFailed(errorMessage(error)));
+  }
+}
+
 /** Removes one applied value permanently (DELETE applied_indexes/{id}). */
 export function* removeAppliedValue(action: PayloadAction<{ id: string }>): SagaIterator {
   try {
@@ -270,6 +293,10 @@ export function* indexFieldsSaga(): SagaIterator {
     takeLatest(actions.appliedRequested.type, safely(loadApplied)),
     takeLeading(actions.applyRequested.type, safely(applyForm)),
     takeEvery(actions.appliedValueUpdateRequested.type, safely(updateAppliedValue)),
+    takeEvery(
+      [actions.appliedArchiveRequested.type, actions.appliedRestoreRequested.type],
+      safely(changeAppliedState),
+    ),
     takeEvery(actions.appliedRemoveRequested.type, safely(removeAppliedValue)),
     takeLeading(actions.bulkApplyRequested.type, safely(bulkApply)),
     takeLatest(actions.missingRequested.type, safely(loadMissing)),

@@ -94,6 +94,11 @@ function upsertField(items: IndexFieldDto[], field: IndexFieldDto): IndexFieldDt
   return field.deleted_at ? others : [...others, field].sort(byPosition);
 }
 
+/** Live applied values before archived ones, keeping the order within each (a stable sort). */
+function liveFirst(a: AppliedIndexDto, b: AppliedIndexDto): number {
+  return Number(a.archived_at !== null) - Number(b.archived_at !== null);
+}
+
 /** Orders an item's applied indexes by field name. */
 function byFieldName(a: AppliedIndexDto, b: AppliedIndexDto): number {
   return a.index_field_name.localeCompare(b.index_field_name);
@@ -241,10 +246,21 @@ const indexFieldsSlice = createSlice({
     appliedValueUpdateRequested(state, _action: PayloadAction<{ id: string; value: string }>) {
       state.apply = loading;
     },
+    /** One applied value changed (new value, archived or restored); live values stay first. */
     appliedIndexChanged(state, action: PayloadAction<AppliedIndexDto>) {
       state.apply = { status: 'succeeded', error: null };
       const index = state.applied.items.findIndex((item) => item.id === action.payload.id);
-      if (index !== -1) state.applied.items[index] = action.payload;
+      if (index === -1) return;
+      state.applied.items[index] = action.payload;
+      state.applied.items.sort(liveFirst);
+    },
+    /** Archive one applied value (POST applied_indexes/{id}/archive); answered by appliedIndexChanged. */
+    appliedArchiveRequested(state, _action: PayloadAction<{ id: string }>) {
+      state.apply = loading;
+    },
+    /** Restore one archived applied value (POST applied_indexes/{id}/restore). */
+    appliedRestoreRequested(state, _action: PayloadAction<{ id: string }>) {
+      state.apply = loading;
     },
     /** Remove one applied value permanently (DELETE applied_indexes/{id}). */
     appliedRemoveRequested(state, _action: PayloadAction<{ id: string }>) {

@@ -14,11 +14,14 @@ import {
   validateIndexValue,
   INDEX_MESSAGES,
   type AppliedIndexDto,
+  type AppliedValuesDto,
   type ApplyIndexFormState,
   type ApplyIndexesResponse,
   type IndexFieldDto,
   type MissingIndexesResponse,
+  type UpdateManyAppliedIndexesResponse,
 } from '../../../common/indexFields';
+import { plural } from '../../../common/text';
 import { errorMessage } from '../../api/client';
 import { safely } from '../../sagas/safely';
 import { undoable } from '../../sagas/undoable';
@@ -230,6 +233,45 @@ export function* removeAppliedValue(action: PayloadAction<{ id: string }>): Saga
   }
 }
 
+/** Reads a field's values in use (GET index_fields/{id}/applied_values). */
+export function* loadValuesInUse(action: PayloadAction<{ fieldId: string }>): SagaIterator {
+  const { fieldId } = action.payload;
+  try {
+    const answer = (yield call(api.fetchAppliedValues, fieldId)) as AppliedValuesDto;
+    yield put(actions.valuesInUseLoaded({ fieldId, items: answer.items }));
+  } catch (error) {
+    yield put(actions.valuesInUseFailed({ fieldId, error: errorMessage(error) }));
+  }
+}
+
+/**
+ * Renames a value on every item (POST applied_indexes/update_many), says on how many, and reads
+ * the values in use and the fields again (a list field's value may have been renamed with it).
+ */
+export function* renameValue(
+  action: PayloadAction<{ fieldId: string; oldValue: string; value: string }>,
+): SagaIterator {
+  const { fieldId, oldValue, value } = action.payload;
+  try {
+    const answer = (yield call(api.updateManyAppliedIndexes, {
+      indexId: fieldId,
+      oldValue,
+      value: value.trim(),
+    })) as UpdateManyAppliedIndexesResponse;
+    yield put(
+      actions.valueRenamed({ fieldId, oldValue, value: value.trim(), updated: answer.updated }),
+    );
+    yield call(
+      info,
+      `“${oldValue}” renamed to “${value.trim()}” on ${answer.updated} ${plural(answer.updated, 'item')}.`,
+    );
+    yield put(actions.valuesInUseRequested({ fieldId }));
+    yield put(actions.fieldsRequested());
+  } catch (error) {
+    yield put(actions.valueRenameFailed(errorMessage(error)));
+  }
+}
+
 /** Applies the bulk form to the selected files in one call (POST applied_indexes, entity_ids). */
 export function* bulkApply(action: PayloadAction<{ fileIds: string[] }>): SagaIterator {
   const { fileIds } = action.payload;
@@ -300,5 +342,7 @@ export function* indexFieldsSaga(): SagaIterator {
     takeEvery(actions.appliedRemoveRequested.type, safely(removeAppliedValue)),
     takeLeading(actions.bulkApplyRequested.type, safely(bulkApply)),
     takeLatest(actions.missingRequested.type, safely(loadMissing)),
+    takeLatest(actions.valuesInUseRequested.type, safely(loadValuesInUse)),
+    takeLeading(actions.valueRenameRequested.type, safely(renameValue)),
   ]);
 }

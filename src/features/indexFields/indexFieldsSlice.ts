@@ -12,6 +12,7 @@ import {
   removeIndexFormKey,
   updateIndexFormValue,
   type AppliedIndexDto,
+  type AppliedValueCountDto,
   type ApplyIndexFormState,
   type IndexFieldDto,
 } from '../../../common/indexFields';
@@ -48,6 +49,18 @@ export interface MissingState extends IndexRequestState {
   items: FileDto[];
 }
 
+/**
+ * The admin's "Values in use" dialog of one field: its distinct live values with how many items
+ * carry each (GET index_fields/{id}/applied_values), and the rename of one of them everywhere
+ * (POST applied_indexes/update_many).
+ */
+export interface ValuesInUseState extends IndexRequestState {
+  /** The field shown; null: the dialog is closed. */
+  fieldId: string | null;
+  items: AppliedValueCountDto[];
+  rename: IndexRequestState & { oldValue: string | null };
+}
+
 /** Which form of the spec a form event changes: the side panel's or the bulk dialog's. */
 export type ApplyFormName = 'panel' | 'bulk';
 
@@ -66,6 +79,7 @@ export interface IndexFieldsState {
   /** Applying the bulk dialog's form to the selected files. */
   bulk: IndexRequestState;
   missing: MissingState;
+  valuesInUse: ValuesInUseState;
 }
 
 const idle: IndexRequestState = { status: 'idle', error: null };
@@ -82,6 +96,7 @@ export const initialIndexFieldsState: IndexFieldsState = {
   apply: idle,
   bulk: idle,
   missing: { ...idle, fieldIds: [], folderId: null, page: 1, total: 0, items: [] },
+  valuesInUse: { ...idle, fieldId: null, items: [], rename: { ...idle, oldValue: null } },
 };
 
 function byPosition(a: IndexFieldDto, b: IndexFieldDto): number {
@@ -334,6 +349,66 @@ const indexFieldsSlice = createSlice({
     missingFailed(state, action: PayloadAction<string>) {
       state.missing.status = 'failed';
       state.missing.error = action.payload;
+    },
+
+    /** The admin opened (or refreshes) a field's "Values in use". */
+    valuesInUseRequested(state, action: PayloadAction<{ fieldId: string }>) {
+      const same = state.valuesInUse.fieldId === action.payload.fieldId;
+      state.valuesInUse = {
+        ...loading,
+        fieldId: action.payload.fieldId,
+        items: same ? state.valuesInUse.items : [],
+        rename: same ? state.valuesInUse.rename : { ...idle, oldValue: null },
+      };
+    },
+    /** The field's values in use (ignored when another field is shown by now). */
+    valuesInUseLoaded(
+      state,
+      action: PayloadAction<{ fieldId: string; items: AppliedValueCountDto[] }>,
+    ) {
+      if (state.valuesInUse.fieldId !== action.payload.fieldId) return;
+      state.valuesInUse.status = 'succeeded';
+      state.valuesInUse.error = null;
+      state.valuesInUse.items = action.payload.items;
+    },
+    valuesInUseFailed(state, action: PayloadAction<{ fieldId: string; error: string }>) {
+      if (state.valuesInUse.fieldId !== action.payload.fieldId) return;
+      state.valuesInUse.status = 'failed';
+      state.valuesInUse.error = action.payload.error;
+    },
+    /** The "Values in use" dialog was closed. */
+    valuesInUseClosed(state) {
+      state.valuesInUse = initialIndexFieldsState.valuesInUse;
+    },
+    /** Rename `oldValue` of the field to `value` on every item (confirmed by the admin). */
+    valueRenameRequested(
+      state,
+      action: PayloadAction<{ fieldId: string; oldValue: string; value: string }>,
+    ) {
+      state.valuesInUse.rename = { ...loading, oldValue: action.payload.oldValue };
+    },
+    /** The rename is done: `updated` applied values changed. */
+    valueRenamed(
+      state,
+      action: PayloadAction<{ fieldId: string; oldValue: string; value: string; updated: number }>,
+    ) {
+      state.valuesInUse.rename = { status: 'succeeded', error: null, oldValue: null };
+      // The side panel's values show the new text at once.
+      for (const item of state.applied.items) {
+        if (
+          item.index_field_id === action.payload.fieldId &&
+          item.archived_at === null &&
+          item.value === action.payload.oldValue
+        ) {
+          item.value = action.payload.value;
+        }
+      }
+    },
+    valueRenameFailed(state, action: PayloadAction<string>) {
+      state.valuesInUse.rename = {
+        ...failed(action.payload),
+        oldValue: state.valuesInUse.rename.oldValue,
+      };
     },
   },
   extraReducers: (builder) => {

@@ -88,7 +88,7 @@ test('sign in, organise, upload, read, see history, sign out', async ({ page }) 
     await expect(row).toContainText(formatSize(readFileSync(path.join(CORPUS, name)).length));
   }
 
-  // The upload panel stays open over the list's corner until the user minimises it.
+  // The upload panel stays open (the list ends above it) until the user minimises it.
   await page.getByRole('button', { name: 'Minimize uploads' }).click();
 
   // Download two files and compare their bytes with the originals.

@@ -152,7 +152,12 @@ test('sign in, organise, upload, read, see history, sign out', async ({ page }) 
     1,
   );
   await expect(rows.filter({ hasText: 'previewed file "minimal-document.pdf"' })).toHaveCount(1);
-  await expect(rows.filter({ hasText: 'logged in' }).first()).toBeVisible();
+  // The sign-in is the oldest entry: the list (which ends above the open upload panel) is
+  // scrolled to its end until it is rendered.
+  await expect(async () => {
+    await rows.last().scrollIntoViewIfNeeded();
+    await expect(rows.filter({ hasText: 'logged in' }).first()).toBeVisible({ timeout: 1_000 });
+  }).toPass();
 
   // Sign out: the sign-in page is shown and the app is no longer reachable.
   await page.getByRole('link', { name: 'Sign out' }).click();

@@ -2,7 +2,7 @@
  * API shapes, limits and messages of CRM contacts and folder contacts (issue 9 item 4; SPEC
  * sections 3, 5 and 7 "Contacts"). Times are ISO 8601 UTC text; JSON is snake_case.
  */
-import type { PhoneDto } from './phone';
+import { PHONE_ERROR_MESSAGES, type PhoneDto, type PhoneErrorKind } from './phone';
 
 export type { PhoneDto } from './phone';
 
@@ -96,6 +96,32 @@ export const CONTACT_NAME_MAX = 255;
 export const CONTACT_CRM_ID_MAX = 255;
 /** Longest search text, in characters. */
 export const CONTACT_SEARCH_MAX = 255;
+/** Most phone numbers of one contact. */
+export const CONTACT_PHONES_MAX = 10;
+/**
+ * Longest phone text the edit route's schema lets through, in characters: longer than the spec's
+ * 250-character limit, so that text over the limit gets the TOO_LONG message from the service.
+ */
+export const CONTACT_PHONE_TEXT_SCHEMA_MAX = 1000;
+
+/**
+ * Body of PATCH REST/private/contacts/{id} (administrators): the contact's phone numbers, as typed
+ * ("+1 213 373 4253") or stored (`{country_code, number}`); they replace the stored ones. Blank
+ * texts are left out and duplicates kept once.
+ */
+export interface UpdateContactPhonesRequest {
+  phones: (string | PhoneDto)[];
+}
+
+/**
+ * The message of a refused phone of a contact (SPEC section 8 error kinds).
+ * @param position the phone's place in the request, from 1
+ * @returns e.g. "Phone 2: The phone number is too short."
+ */
+export function contactPhoneMessage(position: number, kind: PhoneErrorKind): string {
+  return `Phone ${position}: ${PHONE_ERROR_MESSAGES[kind]}`;
+}
+
 /** Columns of the import CSV. */
 export const CONTACT_CSV_COLUMNS = ['name', 'email', 'phone', 'crm_id'] as const;
 /** Several phones in one CSV cell are separated by this character. */
@@ -125,4 +151,5 @@ export const CONTACT_MESSAGES = {
   couldNotUnlink: 'Could not unlink the contact.',
   couldNotImport: 'Could not import the contacts.',
   noContacts: 'No contacts linked.',
+  tooManyPhones: `A contact has at most ${CONTACT_PHONES_MAX} phone numbers.`,
 } as const;

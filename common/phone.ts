@@ -121,3 +121,15 @@ export function normalisePhone(value: unknown): PhoneParseResult {
   if (number.length > PHONE_INPUT_MAX_LENGTH) return { ok: false, error: 'TOO_LONG' };
   return parsePhone(`+${code} ${number}`);
 }
+
+/**
+ * A stored phone as text to edit: the international format ("+1 213 373 4253"), which parses back
+ * to the same phone without a default country (the national display of code 1 would not).
+ *
+ * @param phone the stored phone
+ * @returns the editable text; "+{code}{number}" when the phone does not parse
+ */
+export function phoneInputText(phone: PhoneDto): string {
+  const parsed = parsePhoneNumberFromString(`+${phone.country_code}${phone.number}`);
+  return parsed ? parsed.formatInternational() : `+${phone.country_code}${phone.number}`;
+}

@@ -48,3 +48,30 @@ export function sessionExtendedText(sessionMinutes: number): string {
     ? MESSAGES.sessionExtendedSso
     : MESSAGES.sessionExtended;
 }
+
+/**
+ * The firm databases a user can pick from (SPEC section 3 "Database", section 7 GET
+ * private/databases): only those with a description (trimmed; a blank one counts as none), and of
+ * those sharing a description only one, the current database if it is among them, else the first
+ * in the given order. The order is kept.
+ *
+ * @param databases the user's databases, in the order to show them
+ * @param currentId the session's current database id, or null
+ * @returns the kept databases, a subset of `databases` in the same order
+ */
+export function switchableDatabases<T extends { id: string; description: string | null }>(
+  databases: readonly T[],
+  currentId: string | null,
+): T[] {
+  const byDescription = new Map<string, T>();
+  for (const database of databases) {
+    const description = (database.description ?? '').trim();
+    if (description === '') continue;
+    const kept = byDescription.get(description);
+    if (!kept || (database.id === currentId && kept.id !== currentId)) {
+      byDescription.set(description, database);
+    }
+  }
+  const kept = new Set(byDescription.values());
+  return databases.filter((database) => kept.has(database));
+}

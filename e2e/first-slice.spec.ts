@@ -88,7 +88,7 @@ test('sign in, organise, upload, read, see history, sign out', async ({ page }) 
     await expect(row).toContainText(formatSize(readFileSync(path.join(CORPUS, name)).length));
   }
 
-  // The upload panel stays open over the list's corner until the user minimises it.
+  // The upload panel stays open (the list ends above it) until the user minimises it.
   await page.getByRole('button', { name: 'Minimize uploads' }).click();
 
   // Download two files and compare their bytes with the originals.
@@ -152,7 +152,12 @@ test('sign in, organise, upload, read, see history, sign out', async ({ page }) 
     1,
   );
   await expect(rows.filter({ hasText: 'previewed file "minimal-document.pdf"' })).toHaveCount(1);
-  await expect(rows.filter({ hasText: 'logged in' }).first()).toBeVisible();
+  // The sign-in is the oldest entry: the list (which ends above the open upload panel) is
+  // scrolled to its end until it is rendered.
+  await expect(async () => {
+    await rows.last().scrollIntoViewIfNeeded();
+    await expect(rows.filter({ hasText: 'logged in' }).first()).toBeVisible({ timeout: 1_000 });
+  }).toPass();
 
   // Sign out: the sign-in page is shown and the app is no longer reachable.
   await page.getByRole('link', { name: 'Sign out' }).click();

@@ -261,12 +261,15 @@ test('a dropped folder is refused; the same file twice in one drop is a duplicat
   await zone.dispatchEvent('drop', { dataTransfer: transfer });
   const rows = uploadRow(page, 'Engagement letter.pdf');
   await expect(rows).toHaveCount(2);
-  await expect(rows.nth(1)).toHaveAttribute('data-status', 'invalid');
-  await expect(rows.nth(1)).toContainText(duplicateMessage('Engagement letter.pdf'));
+  // The refusals come first, in their own section.
+  await expect(rows.first()).toHaveAttribute('data-status', 'invalid');
+  await expect(rows.first()).toContainText(duplicateMessage('Engagement letter.pdf'));
+  await expect(page.getByTestId('upload-refusals')).toContainText('Client statements');
+  await expect(page.getByTestId('upload-panel')).toContainText('2 files not added');
   await expect(
     page.getByTestId('entity-row').filter({ hasText: 'Engagement letter.pdf' }),
   ).toHaveCount(1);
-  await expect(rows.first()).toHaveAttribute('data-status', 'complete');
+  await expect(rows.nth(1)).toHaveAttribute('data-status', 'complete');
 });
 
 test('a batch interrupted by leaving the folder ends with every picked file exactly once', async ({
@@ -327,4 +330,77 @@ test('a batch interrupted by leaving the folder ends with every picked file exac
   // Nothing more arrives late.
   await page.waitForTimeout(3_000);
   expect(await namesInFolder()).toEqual(names);
+});
+
+/**
+ * The list's Modified cells and row actions that the upload panel covers: each cell's box is
+ * clipped by its scrolling ancestors and the window (what is on screen), then met with the panel's.
+ */
+function coveredCells(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const panel = document.querySelector('[data-testid="upload-panel"]')!.getBoundingClientRect();
+    const covered: string[] = [];
+    const cells = document.querySelectorAll(
+      '[data-testid="entity-row"] .entity-cell-date, [data-testid="entity-row"] .entity-cell-actions',
+    );
+    for (const cell of cells) {
+      const box = cell.getBoundingClientRect();
+      let [top, bottom, left, right] = [box.top, box.bottom, box.left, box.right];
+      for (let up = cell.parentElement; up; up = up.parentElement) {
+        const style = getComputedStyle(up);
+        if (!/auto|scroll|hidden|clip/.test(`${style.overflowX} ${style.overflowY}`)) continue;
+        const clip = up.getBoundingClientRect();
+        top = Math.max(top, clip.top);
+        bottom = Math.min(bottom, clip.bottom);
+        left = Math.max(left, clip.left);
+        right = Math.min(right, clip.right);
+      }
+      top = Math.max(top, 0);
+      bottom = Math.min(bottom, window.innerHeight);
+      if (bottom <= top || right <= left) continue;
+      const apart =
+        right <= panel.left || panel.right <= left || bottom <= panel.top || panel.bottom <= top;
+      const row = cell.closest('[data-testid="entity-row"]');
+      if (!apart) covered.push(`${row?.textContent ?? ''}: ${cell.className}`);
+    }
+    return covered;
+  });
+}
+
+test('the upload panel, open or minimised, covers no row of the list, also at 390 px', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await signIn(page);
+  await openNewFolder(page, `Panel room ${Date.now()}`);
+  const dir = path.join(workDir, 'room');
+  mkdirSync(dir, { recursive: true });
+  const names = Array.from({ length: 24 }, (_, i) => `Note ${String(i + 1).padStart(2, '0')}.txt`);
+  for (const name of names) writeSync(openSync(path.join(dir, name), 'w'), name);
+  await page.getByLabel('Upload files').setInputFiles(names.map((name) => path.join(dir, name)));
+  await expect(page.getByTestId('entity-row')).not.toHaveCount(0);
+  const panel = page.getByTestId('upload-panel');
+  await expect(panel).toContainText(`${names.length} of ${names.length} files uploaded`, {
+    timeout: 60_000,
+  });
+  await expect(panel).toHaveAttribute('data-panel', 'open');
+  // The list ends above the panel: scrolled to its end, the last row is clear of it too.
+  expect(await coveredCells(page)).toEqual([]);
+  await page.getByTestId('entity-row').last().scrollIntoViewIfNeeded();
+  expect(await coveredCells(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Minimize uploads' }).click();
+  await expect(panel).toHaveAttribute('data-panel', 'minimized');
+  expect((await panel.boundingBox())!.height).toBeLessThanOrEqual(48);
+  expect(await coveredCells(page)).toEqual([]);
+
+  // A phone: the open panel is a full-width bottom sheet, and still covers no row.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Show uploads' }).click();
+  await expect(panel).toHaveAttribute('data-panel', 'open');
+  const sheet = (await panel.boundingBox())!;
+  expect(sheet.x).toBe(0);
+  expect(sheet.width).toBe(390);
+  expect(Math.round(sheet.y + sheet.height)).toBe(844);
+  expect(await coveredCells(page)).toEqual([]);
 });

@@ -14,6 +14,7 @@ import {
 import examples from 'libphonenumber-js/examples.mobile.json';
 import {
   formatPhone,
+  phoneInputText,
   normalisePhone,
   parsePhone,
   PHONE_ERROR_KINDS,
@@ -160,5 +161,20 @@ describe('parsePhone', () => {
       ok: true,
       phone: { country_code: 44, number: '2079460958' },
     });
+  });
+});
+
+describe('phoneInputText', () => {
+  it('gives a stored phone as international text that parses back to the same phone', () => {
+    for (const phone of [
+      { country_code: 1, number: '2133734253' },
+      { country_code: 44, number: '2079460958' },
+      { country_code: 33, number: '123456789' },
+    ]) {
+      const text = phoneInputText(phone);
+      expect(text.startsWith(`+${phone.country_code} `)).toBe(true);
+      expect(parsePhone(text)).toEqual({ ok: true, phone });
+    }
+    expect(phoneInputText({ country_code: 1, number: '2133734253' })).toBe('+1 213 373 4253');
   });
 });

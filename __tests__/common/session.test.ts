@@ -10,6 +10,7 @@ import {
 import {
   countdownLengthMs,
   formatCountdown,
+  switchableDatabases,
   sessionExtendedText,
   warningDelayMs,
 } from '../../common/session';
@@ -42,5 +43,22 @@ describe('session timing', () => {
   it('picks the confirmation text by session length', () => {
     expect(sessionExtendedText(480)).toBe('Your session has been extended for 8 hours.');
     expect(sessionExtendedText(30)).toBe('Your session has been extended for 30 minutes.');
+  });
+});
+
+describe('switchableDatabases (SPEC section 3 "Database")', () => {
+  const db = (id: string, description: string | null) => ({ id, description });
+  it('keeps only databases with a description, in order', () => {
+    expect(
+      switchableDatabases([db('a', 'A'), db('b', null), db('c', ' '), db('d', 'D')], 'a').map(
+        (d) => d.id,
+      ),
+    ).toEqual(['a', 'd']);
+  });
+  it('removes duplicates by (trimmed) description, keeping the current one, else the first', () => {
+    const list = [db('a', 'Same'), db('b', 'Same '), db('c', 'Other')];
+    expect(switchableDatabases(list, 'c').map((d) => d.id)).toEqual(['a', 'c']);
+    expect(switchableDatabases(list, 'b').map((d) => d.id)).toEqual(['b', 'c']);
+    expect(switchableDatabases(list, null).map((d) => d.id)).toEqual(['a', 'c']);
   });
 });

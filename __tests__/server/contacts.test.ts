@@ -2,7 +2,8 @@
 // with an integration key (created/updated by crm_id, refused contacts by index, key checks), the
 // administrator's CSV import (counts, rejected lines with phone error kinds), the contact search
 // (case-insensitive contains, exact then prefix first, at most 50, firm-scoped), and linking and
-// unlinking contacts and folders with their history events in the same transaction.
+// unlinking contacts and folders with their history events in the same transaction, and an
+// administrator's edit of a contact's phone numbers (the spec's four phone error kinds).
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
 import type {
@@ -13,6 +14,7 @@ import type {
   FolderContactsResponse,
 } from '../../common/contacts';
 import { summarizeHistoryEvent } from '../../common/history';
+import { PHONE_ERROR_MESSAGES, PHONE_INPUT_MAX_LENGTH } from '../../common/phone';
 import type { HistoryAttributes, HistoryEventDto } from '../../common/types';
 import { addUser, describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
 import { createKey, me, switchIntegrations } from './integrationHelpers';
@@ -29,7 +31,7 @@ describeEachDatabase('contacts and folder contacts', (kind) => {
 
   const call = (
     cookie: string | null,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     payload?: unknown,
     headers: Record<string, string> = {},
@@ -132,6 +134,67 @@ describeEachDatabase('contacts and folder contacts', (kind) => {
     const [king] = await search(admin, 'Ada King');
     expect(king).toMatchObject({ id: ada!.id, email: 'ada@example.com', phones: [] });
     expect(await search(admin, 'lovelace')).toEqual([]);
+  });
+
+  it("edits a contact's phone numbers (administrators), refusing each phone error kind", async () => {
+    const created = await upsert(key, [{ crm_id: 'ph-1', name: 'Grace Phones', phones: [] }]);
+    expect(created.json<ContactImportResult>().created).toBe(1);
+    const [grace] = await search(admin, 'Grace Phones');
+    const url = `/api/rest/private/contacts/${grace!.id}`;
+
+    const saved = await call(admin, 'PATCH', url, {
+      phones: [
+        '+1 (213) 373-4253',
+        '  ',
+        { country_code: 44, number: '2079460958' },
+        '+12133734253',
+      ],
+    });
+    expect(saved.statusCode).toBe(200);
+    // Blank ones are left out, a duplicate kept once; national display for code 1.
+    expect(saved.json<ContactDto>()).toMatchObject({
+      id: grace!.id,
+      name: 'Grace Phones',
+      phones: [
+        { country_code: 1, number: '2133734253' },
+        { country_code: 44, number: '2079460958' },
+      ],
+      phones_display: ['(213) 373-4253', '+44 20 7946 0958'],
+    });
+    expect((await search(admin, 'Grace Phones'))[0]!.phones_display).toEqual([
+      '(213) 373-4253',
+      '+44 20 7946 0958',
+    ]);
+
+    const refusals: [string, string, keyof typeof PHONE_ERROR_MESSAGES][] = [
+      ['call me maybe', 'phone_not_a_number', 'NOT_A_NUMBER'],
+      ['+44 1', 'phone_too_short', 'TOO_SHORT'],
+      ['+1 2133734253999999999', 'phone_too_long', 'TOO_LONG'],
+      [`+1 ${'2'.repeat(PHONE_INPUT_MAX_LENGTH)}`, 'phone_too_long', 'TOO_LONG'],
+      ['2133734253', 'phone_invalid_country', 'INVALID_COUNTRY'],
+    ];
+    for (const [text, code, kind] of refusals) {
+      const refused = await call(admin, 'PATCH', url, { phones: ['+1 213 373 4253', text] });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ code, message: `Phone 2: ${PHONE_ERROR_MESSAGES[kind]}` });
+    }
+    const tooMany = await call(admin, 'PATCH', url, {
+      phones: Array.from({ length: 11 }, (_, i) => `+1 213 373 42${String(i).padStart(2, '0')}`),
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json<{ code: string }>().code).toBe('too_many_phones');
+    // Nothing refused was stored.
+    expect((await search(admin, 'Grace Phones'))[0]!.phones).toHaveLength(2);
+
+    // Members and read-only members may not; another firm's administrator does not see it.
+    expect((await call(member, 'PATCH', url, { phones: [] })).statusCode).toBe(403);
+    expect((await call(readOnly, 'PATCH', url, { phones: [] })).statusCode).toBe(403);
+    expect((await call(other, 'PATCH', url, { phones: [] })).statusCode).toBe(404);
+    expect((await call(null, 'PATCH', url, { phones: [] })).statusCode).toBe(401);
+    expect((await call(admin, 'PATCH', url, {})).statusCode).toBe(400);
+    // An empty list removes every phone.
+    const cleared = await call(admin, 'PATCH', url, { phones: [] });
+    expect(cleared.json<ContactDto>().phones).toEqual([]);
   });
 
   it('refuses the partner upsert without a valid key, while integrations are off, and over 1000', async () => {

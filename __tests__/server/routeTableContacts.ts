@@ -81,6 +81,18 @@ export const CONTACT_ROWS: RouteRow[] = [
     },
   },
   {
+    // Administrators edit their own firm's contacts' phones; another firm's contact is 404.
+    route: 'PATCH /api/rest/private/contacts/:id',
+    request: async (f) => ({
+      method: 'PATCH',
+      url: `/api/rest/private/contacts/${await freshContact(f)}`,
+      payload: { phones: ['+44 20 7946 0958'] },
+    }),
+    get own() {
+      return s(200, 403, 403, 404);
+    },
+  },
+  {
     route: 'POST /api/rest/folder_contacts',
     request: async (f, t) => ({
       method: 'POST',

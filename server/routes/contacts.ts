@@ -5,19 +5,22 @@
  *
  * Open (no session; authenticated with a partner's integration key, `Authorization: Bearer`):
  * PUT /api/integrations/contacts. Behind a session: the contact search (members and
- * administrators), the CSV import (administrators), and linking, listing and unlinking folder
- * contacts.
+ * administrators), the CSV import and the phone numbers' edit (administrators), and linking,
+ * listing and unlinking folder contacts.
  */
 import type { FastifyInstance } from 'fastify';
 import {
   CONTACT_BATCH_MAX,
   CONTACT_CRM_ID_MAX,
   CONTACT_NAME_MAX,
+  CONTACT_PHONES_MAX,
+  CONTACT_PHONE_TEXT_SCHEMA_MAX,
   CONTACT_SEARCH_MAX,
   type ContactImportRequest,
   type ContactSearchRequest,
   type LinkFolderContactRequest,
   type PartnerContactsRequest,
+  type UpdateContactPhonesRequest,
 } from '../../common/contacts';
 import { PHONE_INPUT_MAX_LENGTH } from '../../common/phone';
 import { clientInfo, ctxOf } from '../plugins/auth';
@@ -27,6 +30,7 @@ import {
   listFolderContacts,
   searchContacts,
   unlinkFolderContact,
+  updateContactPhones,
 } from '../services/contacts';
 import type { Services } from '../services/context';
 import { bearerKey } from '../services/sso';
@@ -119,6 +123,40 @@ export function contactRoutes(app: FastifyInstance, services: Services): void {
       },
     },
     async (request) => searchContacts(services, ctxOf(request), request.body.name),
+  );
+
+  app.patch<{ Params: { id: string }; Body: UpdateContactPhonesRequest }>(
+    '/api/rest/private/contacts/:id',
+    {
+      schema: {
+        tags,
+        description:
+          'Administrators: replaces the contact\'s phone numbers, each as typed ("+1 213 373 ' +
+          '4253") or stored ({country_code, number}); blank ones are left out, duplicates kept ' +
+          'once. A refused phone answers 400 "Phone {n}: {message}" with code phone_not_a_number, ' +
+          'phone_too_short, phone_too_long or phone_invalid_country. Answers the contact.',
+        params: idParams,
+        body: {
+          type: 'object',
+          required: ['phones'],
+          additionalProperties: false,
+          properties: {
+            phones: {
+              type: 'array',
+              // One more than allowed, so that the service answers the spec's message.
+              maxItems: CONTACT_PHONES_MAX + 1,
+              items: {
+                anyOf: [
+                  { type: 'string', maxLength: CONTACT_PHONE_TEXT_SCHEMA_MAX },
+                  phone.anyOf[1],
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+    (request) => updateContactPhones(services, ctxOf(request), request.params.id, request.body),
   );
 
   // Its own scope: the text/csv body parser applies to the import only.

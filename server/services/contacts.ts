@@ -2,22 +2,25 @@
  * CRM contacts and folder contacts (issue 9 item 4; SPEC sections 3, 4 and 7 "Contacts"): the
  * contact search, and linking and unlinking contacts and folders with their history events
  * (folder_contact create "linked" / delete "unlinked", with contact_name and changes.folder.name),
- * written in the same transaction as the link. The CSV import and the partner upsert are in
- * contactImport.ts.
+ * written in the same transaction as the link; an administrator's edit of a contact's phone numbers.
+ * The CSV import and the partner upsert are in contactImport.ts.
  */
 import {
   CONTACT_MESSAGES,
+  CONTACT_PHONES_MAX,
   CONTACT_SEARCH_LIMIT,
+  contactPhoneMessage,
   type ContactDto,
   type ContactSearchResponse,
   type FolderContactDto,
   type FolderContactsResponse,
   type LinkFolderContactRequest,
+  type UpdateContactPhonesRequest,
 } from '../../common/contacts';
 import { nameKey } from '../../common/names';
-import { formatPhone, type PhoneDto } from '../../common/phone';
+import { formatPhone, normalisePhone, type PhoneDto } from '../../common/phone';
 import type { ContactRow } from '../db/schemaContacts';
-import { conflict, notFound } from '../errors';
+import { badRequest, conflict, notFound } from '../errors';
 import { newId } from '../ids';
 import {
   deleteFolderContact,
@@ -27,9 +30,10 @@ import {
   folderContactsOf,
   insertFolderContact,
   searchContacts as searchContactRows,
+  updateContact,
   type FolderContactWithContact,
 } from '../repositories/contacts';
-import { accessibleFolder, assertRole } from './access';
+import { accessibleFolder, assertAdmin, assertRole } from './access';
 import type { RequestContext, Services } from './context';
 import { recordContactLinked, recordContactUnlinked } from './historyEvents';
 
@@ -194,5 +198,65 @@ export async function unlinkFolderContact(
       id: folder.id,
       name: folder.name,
     });
+  });
+}
+
+/**
+ * Checks the phones of an edit (SPEC section 5 "Phone numbers"): each as typed or stored, parsed
+ * by common/phone.ts; blank texts are left out and duplicates kept once.
+ * @returns the phones to store
+ * @throws AppError 400 `phone_<kind>` with "Phone {n}: {message}" for the first refused phone
+ *   (n from 1, its place in the request), or `too_many_phones` above CONTACT_PHONES_MAX
+ */
+export function checkContactPhones(phones: readonly unknown[]): PhoneDto[] {
+  const kept: PhoneDto[] = [];
+  phones.forEach((value, index) => {
+    if (typeof value === 'string' && value.trim() === '') return;
+    const result = normalisePhone(typeof value === 'string' ? value.trim() : value);
+    if (!result.ok) {
+      throw badRequest(
+        contactPhoneMessage(index + 1, result.error),
+        `phone_${result.error.toLowerCase()}`,
+      );
+    }
+    const { phone } = result;
+    if (!kept.some((p) => p.country_code === phone.country_code && p.number === phone.number)) {
+      kept.push(phone);
+    }
+  });
+  if (kept.length > CONTACT_PHONES_MAX) {
+    throw badRequest(CONTACT_MESSAGES.tooManyPhones, 'too_many_phones');
+  }
+  return kept;
+}
+
+/**
+ * PATCH REST/private/contacts/{id}: replaces a contact's phone numbers (administrators, who manage
+ * the firm's contacts; a partner's later upsert that sends phones replaces them again). Contacts
+ * have no history entity type (SPEC section 3), so no event is written.
+ * @returns the contact with its phones and their display
+ * @throws AppError 403 for non-administrators; 404 for a contact not of the firm; 400 for a
+ *   refused phone (see checkContactPhones)
+ */
+export async function updateContactPhones(
+  services: Services,
+  ctx: RequestContext,
+  id: string,
+  input: UpdateContactPhonesRequest,
+): Promise<ContactDto> {
+  assertAdmin(ctx);
+  return services.db.transaction().execute(async (trx) => {
+    const row = await findContact(trx, ctx.databaseId, id);
+    if (!row) throw notFound(CONTACT_MESSAGES.contactNotFound, 'contact_not_found');
+    const phones = JSON.stringify(checkContactPhones(input.phones));
+    const updatedAt = new Date(services.clock()).toISOString();
+    await updateContact(trx, ctx.databaseId, id, {
+      name: row.name,
+      name_key: row.name_key,
+      email: row.email,
+      phones,
+      updated_at: updatedAt,
+    });
+    return contactDto({ ...row, phones, updated_at: updatedAt });
   });
 }

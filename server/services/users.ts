@@ -29,6 +29,7 @@ import type {
   UserTeamDto,
 } from '../../common/types';
 import { nameKey } from '../../common/names';
+import { switchableDatabases } from '../../common/session';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { newId } from '../ids';
 import { hashPassword } from '../passwords';
@@ -567,18 +568,11 @@ export async function listUserDatabases(
   ctx: RequestContext,
 ): Promise<Page<DatabaseDto>> {
   const memberships = await membershipsOfUser(services.db, ctx.userId);
-  const byDescription = new Map<string, (typeof memberships)[number]>();
-  for (const m of memberships) {
-    const description = (m.description ?? '').trim();
-    if (description === '') continue;
-    const kept = byDescription.get(description);
-    if (!kept || (m.id === ctx.databaseId && kept.id !== ctx.databaseId)) {
-      byDescription.set(description, m);
-    }
-  }
-  const kept = new Set([...byDescription.values()].map((m) => m.id));
-  const items = memberships
-    .filter((m) => kept.has(m.id))
-    .map((m) => ({ id: m.id, name: m.name, description: m.description, role: m.role as Role }));
+  const items = switchableDatabases(memberships, ctx.databaseId).map((m) => ({
+    id: m.id,
+    name: m.name,
+    description: m.description,
+    role: m.role as Role,
+  }));
   return { items, page: 1, page_size: items.length, total: items.length };
 }

@@ -151,6 +151,40 @@ describe('app shell', () => {
     expect(screen.getByText('North Advisors')).toBeInTheDocument();
   });
 
+  it('offers only the databases with a description, one per description', async () => {
+    const user = userEvent.setup();
+    renderAt(
+      '/recent',
+      makeUser({
+        databases: [
+          { id: 'db1', name: 'north', description: 'North Advisors', role: 'admin' },
+          { id: 'db2', name: 'south', description: 'South Wealth', role: 'member' },
+          { id: 'db3', name: 'south-copy', description: ' South Wealth ', role: 'member' },
+          { id: 'db4', name: 'sandbox', description: null, role: 'admin' },
+          { id: 'db5', name: 'blank', description: '  ', role: 'admin' },
+        ],
+      }),
+    );
+    await user.click(screen.getByRole('combobox', { name: 'Firm' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['North Advisors', 'South Wealth']);
+    expect(screen.queryByText('sandbox')).not.toBeInTheDocument();
+  });
+
+  it('hides the firm switcher when no other database has a description', () => {
+    renderAt(
+      '/recent',
+      makeUser({
+        databases: [
+          { id: 'db1', name: 'north', description: 'North Advisors', role: 'admin' },
+          { id: 'db2', name: 'sandbox', description: null, role: 'member' },
+          { id: 'db3', name: 'north-copy', description: 'North Advisors', role: 'member' },
+        ],
+      }),
+    );
+    expect(screen.queryByRole('combobox', { name: 'Firm' })).not.toBeInTheDocument();
+  });
+
   it('hides the firm switcher for a single database', () => {
     renderAt('/recent', makeUser({ databases: [makeUser().databases[0]!] }));
     expect(screen.queryByRole('combobox', { name: 'Firm' })).not.toBeInTheDocument();

@@ -167,6 +167,16 @@ export function deleteAllFolderPermissions(folderId: string): Promise<unknown> {
   return request<unknown>('DELETE', `${REST}/folders/${id(folderId)}/permissions`);
 }
 
+/**
+ * DELETE REST/folder_permissions/by_user?user_id: removes every folder permission naming the user
+ * (not those of the user's teams).
+ */
+export function deleteUserFolderPermissions(userId: string): Promise<unknown> {
+  return request<unknown>('DELETE', `${REST}/folder_permissions/by_user`, {
+    query: { user_id: userId },
+  });
+}
+
 // Integrations and partner keys
 
 /** GET REST/private/integrations: the integration switch of the firms the user administers. */

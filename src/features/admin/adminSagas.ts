@@ -370,6 +370,25 @@ export function* clearPermissions(action: PayloadAction<{ folderId: string }>): 
   }
 }
 
+/**
+ * Removes every folder permission naming a member (DELETE folder_permissions/by_user?user_id) and
+ * says so; a refusal is shown in the member's dialog.
+ */
+export function* clearMemberPermissions(
+  action: PayloadAction<{ memberId: string; name: string }>,
+): SagaIterator {
+  const { memberId, name } = action.payload;
+  try {
+    yield call(adminApi.deleteUserFolderPermissions, memberId);
+    yield put(adminActions.memberPermissionsCleared({ memberId }));
+    yield call(success, `All folder permissions of ${name} were removed.`);
+  } catch (error) {
+    yield put(
+      adminActions.memberPermissionsClearFailed({ memberId, message: errorMessage(error) }),
+    );
+  }
+}
+
 // Integrations and keys
 
 /** Reads the integration switches (GET private/integrations). */
@@ -474,6 +493,7 @@ export function* adminSaga(): SagaIterator {
     takeEvery(adminActions.permissionsAddRequested.type, safely(addPermissions)),
     takeEvery(adminActions.permissionRemoveRequested.type, safely(removePermission)),
     takeLeading(adminActions.permissionsClearRequested.type, safely(clearPermissions)),
+    takeLeading(adminActions.memberPermissionsClearRequested.type, safely(clearMemberPermissions)),
     takeLatest(integrationsActions.integrationsRequested.type, safely(loadIntegrations)),
     takeEvery(integrationsActions.switchRequested.type, safely(switchIntegration)),
     takeLatest(integrationsActions.keysRequested.type, safely(loadKeys)),

@@ -11,6 +11,9 @@ export const selectMembers = (state: RootState) => state.admin.members;
 export const selectMemberDialog = (state: RootState) => state.admin.memberDialog;
 /** The selected member's teams. */
 export const selectMemberTeams = (state: RootState) => state.admin.memberTeams;
+/** Removing all of one member's folder permissions: its member, status and error. */
+export const selectMemberPermissionsClear = (state: RootState) =>
+  state.admin.memberPermissionsClear;
 /** The teams list. */
 export const selectTeams = (state: RootState) => state.admin.teams;
 /** The open team dialog. */

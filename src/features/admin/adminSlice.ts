@@ -83,6 +83,8 @@ export interface AdminState {
   teamDialog: TeamDialogState;
   permissionables: ListState<PermissionableDto>;
   folderPermissions: FolderPermissionsState;
+  /** Removing all of one member's folder permissions (DELETE folder_permissions/by_user). */
+  memberPermissionsClear: { memberId: string | null; status: Status; error: string | null };
 }
 
 function emptyList<T>(): ListState<T> {
@@ -112,6 +114,7 @@ export const initialAdminState: AdminState = {
   teamDialog: closedTeamDialog,
   permissionables: emptyList(),
   folderPermissions: closedFolderPermissions,
+  memberPermissionsClear: { memberId: null, status: 'idle', error: null },
 };
 
 /** A member state change that answers the member (the disable, enable and unlock dialogs). */
@@ -203,6 +206,7 @@ const adminSlice = createSlice({
         error: null,
       };
       if (action.payload.kind === 'permission') state.memberTeams = emptyList();
+      state.memberPermissionsClear = initialAdminState.memberPermissionsClear;
     },
     memberDialogClosed(state) {
       state.memberDialog = closedMemberDialog;
@@ -371,6 +375,32 @@ const adminSlice = createSlice({
     permissionsClearRequested(state, _action: PayloadAction<{ folderId: string }>) {
       state.folderPermissions.change = 'loading';
       state.folderPermissions.changeError = null;
+    },
+    /**
+     * Remove every folder permission naming the member (confirmed by the administrator); their
+     * teams' permissions stay.
+     */
+    memberPermissionsClearRequested(
+      state,
+      action: PayloadAction<{ memberId: string; name: string }>,
+    ) {
+      state.memberPermissionsClear = {
+        memberId: action.payload.memberId,
+        status: 'loading',
+        error: null,
+      };
+    },
+    memberPermissionsCleared(state, action: PayloadAction<{ memberId: string }>) {
+      if (state.memberPermissionsClear.memberId !== action.payload.memberId) return;
+      state.memberPermissionsClear.status = 'succeeded';
+    },
+    memberPermissionsClearFailed(
+      state,
+      action: PayloadAction<{ memberId: string; message: string }>,
+    ) {
+      if (state.memberPermissionsClear.memberId !== action.payload.memberId) return;
+      state.memberPermissionsClear.status = 'failed';
+      state.memberPermissionsClear.error = action.payload.message;
     },
     permissionsChanged(state, action: PayloadAction<{ folderId: string }>) {
       if (state.folderPermissions.folder?.id !== action.payload.folderId) return;

@@ -48,3 +48,13 @@ export async function unlinkContact(linkId: string, contactId: string): Promise<
 export function importContacts(csv: string): Promise<ContactImportResult> {
   return post<ContactImportResult>(`${REST}/private/contacts/import`, { csv });
 }
+
+/**
+ * PATCH REST/private/contacts/{id} with phones (administrators): replaces the contact's phone
+ * numbers; answers the contact with their display.
+ */
+export function updateContactPhones(contactId: string, phones: string[]): Promise<ContactDto> {
+  return request<ContactDto>('PATCH', `${REST}/private/contacts/${encodeURIComponent(contactId)}`, {
+    body: { phones },
+  });
+}

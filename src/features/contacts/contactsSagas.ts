@@ -137,6 +137,25 @@ export function* importContacts(
   }
 }
 
+/** Saves a contact's phone numbers (PATCH REST/private/contacts/{id}) and says so. */
+export function* saveContactPhones(
+  action: PayloadAction<{ contactId: string; phones: string[] }>,
+): SagaIterator {
+  const { contactId, phones } = action.payload;
+  try {
+    const contact = (yield call(contactsApi.updateContactPhones, contactId, phones)) as ContactDto;
+    yield put(contactsActions.phonesSaved(contact));
+    yield put(
+      notificationsActions.infoMessageRequested({
+        text: `Phone numbers of ${contact.name} saved.`,
+        kind: 'success',
+      }),
+    );
+  } catch (error) {
+    yield put(contactsActions.phonesSaveFailed({ contactId, error: errorMessage(error) }));
+  }
+}
+
 /** The CRM contacts feature saga. */
 export function* contactsSaga(): SagaIterator {
   yield all([
@@ -146,5 +165,6 @@ export function* contactsSaga(): SagaIterator {
     takeEvery(contactsActions.linkRequested.type, safely(linkContact)),
     takeEvery(contactsActions.unlinkRequested.type, safely(unlinkContact)),
     takeLeading(contactsActions.importRequested.type, safely(importContacts)),
+    takeLeading(contactsActions.phonesSaveRequested.type, safely(saveContactPhones)),
   ]);
 }

@@ -11,6 +11,8 @@ export const selectFolderContacts = (state: RootState) => state.contacts.folder;
 export const selectContactPicker = (state: RootState) => state.contacts.picker;
 /** The admin tab's list. */
 export const selectAdminContacts = (state: RootState) => state.contacts.admin;
+/** The admin tab's phone numbers editor: the contact edited and its save. */
+export const selectContactPhonesEdit = (state: RootState) => state.contacts.phones;
 /** The admin tab's CSV import. */
 export const selectContactImport = (state: RootState) => state.contacts.import;
 

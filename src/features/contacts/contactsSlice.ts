@@ -1,7 +1,7 @@
 /**
  * The CRM contacts slice (issue 9 item 4): the contacts linked to the folder of the side panel,
  * the search-as-you-type picker that links one, and the admin tab's searchable list and CSV
- * import. Search answers carry the query they answer; an answer to an older query than the one
+ * import, and the phone numbers' editor of one contact. Search answers carry the query they answer; an answer to an older query than the one
  * now typed is dropped (the saga also cancels it), so only the latest answer is shown.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
@@ -45,6 +45,8 @@ export interface ContactsState {
     fileName: string | null;
     result: ContactImportResult | null;
   };
+  /** The admin tab's phone numbers editor: the contact edited (null: closed) and its save. */
+  phones: { contactId: string | null; status: Status; error: string | null };
 }
 
 const emptySearch: ContactSearchState = {
@@ -64,6 +66,7 @@ export const initialContactsState: ContactsState = {
   unlinkError: null,
   admin: emptySearch,
   import: { status: 'idle', error: null, fileName: null, result: null },
+  phones: { contactId: null, status: 'idle', error: null },
 };
 
 function byName(a: FolderContactDto, b: FolderContactDto): number {
@@ -187,6 +190,35 @@ const slice = createSlice({
     importFailed(state, action: PayloadAction<string>) {
       state.import.status = 'failed';
       state.import.error = action.payload;
+    },
+    /** The administrator opened the phone numbers editor of a contact. */
+    phonesEditOpened(state, action: PayloadAction<{ contactId: string }>) {
+      state.phones = { contactId: action.payload.contactId, status: 'idle', error: null };
+    },
+    phonesEditClosed(state) {
+      state.phones = initialContactsState.phones;
+    },
+    /** Save the contact's phone numbers, as typed (checked with parsePhone before). */
+    phonesSaveRequested(state, _action: PayloadAction<{ contactId: string; phones: string[] }>) {
+      state.phones.status = 'loading';
+      state.phones.error = null;
+    },
+    /** The server answered the contact with its new phones: the lists show them, the editor closes. */
+    phonesSaved(state, action: PayloadAction<ContactDto>) {
+      const contact = action.payload;
+      for (const list of [state.admin.items, state.picker.items]) {
+        const index = list.findIndex((item) => item.id === contact.id);
+        if (index !== -1) list[index] = contact;
+      }
+      for (const link of state.folder.items) {
+        if (link.contact_id === contact.id) link.contact = contact;
+      }
+      if (state.phones.contactId === contact.id) state.phones = initialContactsState.phones;
+    },
+    phonesSaveFailed(state, action: PayloadAction<{ contactId: string; error: string }>) {
+      if (state.phones.contactId !== action.payload.contactId) return;
+      state.phones.status = 'failed';
+      state.phones.error = action.payload.error;
     },
   },
   extraReducers: (builder) => {

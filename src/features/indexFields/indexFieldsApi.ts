@@ -5,6 +5,7 @@
  */
 import type {
   AppliedIndexDto,
+  AppliedValuesDto,
   ApplyIndexesRequest,
   ApplyIndexesResponse,
   CreateIndexFieldRequest,
@@ -12,6 +13,8 @@ import type {
   MissingIndexesRequest,
   MissingIndexesResponse,
   UpdateIndexFieldRequest,
+  UpdateManyAppliedIndexesRequest,
+  UpdateManyAppliedIndexesResponse,
 } from '../../../common/indexFields';
 import { MISSING_INDEXES_PAGE_SIZE } from '../../../common/indexFields';
 import { REST, get, post, request } from '../../api/client';
@@ -59,6 +62,24 @@ export function deleteIndexField(fieldId: string): Promise<unknown> {
   return request<unknown>('DELETE', `${REST}/index_fields/${id(fieldId)}`);
 }
 
+/**
+ * GET REST/index_fields/{id}/applied_values: the field's distinct live values on items the session
+ * can see, each with how many items carry it.
+ */
+export function fetchAppliedValues(fieldId: string): Promise<AppliedValuesDto> {
+  return get<AppliedValuesDto>(`${REST}/index_fields/${id(fieldId)}/applied_values`);
+}
+
+/**
+ * POST REST/applied_indexes/update_many: `oldValue` of field `indexId` becomes `value` on every
+ * item the session can see; answers how many applied values changed.
+ */
+export function updateManyAppliedIndexes(
+  body: UpdateManyAppliedIndexesRequest,
+): Promise<UpdateManyAppliedIndexesResponse> {
+  return post<UpdateManyAppliedIndexesResponse>(`${REST}/applied_indexes/update_many`, body);
+}
+
 /** GET REST/applied_indexes?entity_id: the item's applied indexes. */
 export async function fetchAppliedIndexes(entityId: string): Promise<AppliedIndexDto[]> {
   return itemsOf(
@@ -78,6 +99,20 @@ export function updateAppliedIndex(appliedId: string, value: string): Promise<Ap
   return request<AppliedIndexDto>('PATCH', `${REST}/applied_indexes/${id(appliedId)}`, {
     body: { value },
   });
+}
+
+/** The state changes of one applied value, answered with the value (SPEC section 4). */
+export type AppliedIndexStateChange = 'archive' | 'restore';
+
+/**
+ * POST REST/applied_indexes/{id}/archive or /restore: the value leaves the item (kept, shown as
+ * archived) or returns to it.
+ */
+export function changeAppliedIndexState(
+  appliedId: string,
+  change: AppliedIndexStateChange,
+): Promise<AppliedIndexDto> {
+  return post<AppliedIndexDto>(`${REST}/applied_indexes/${id(appliedId)}/${change}`);
 }
 
 /** DELETE REST/applied_indexes/{id}: removes the value permanently. */

@@ -14,11 +14,14 @@ import {
   validateIndexValue,
   INDEX_MESSAGES,
   type AppliedIndexDto,
+  type AppliedValuesDto,
   type ApplyIndexFormState,
   type ApplyIndexesResponse,
   type IndexFieldDto,
   type MissingIndexesResponse,
+  type UpdateManyAppliedIndexesResponse,
 } from '../../../common/indexFields';
+import { plural } from '../../../common/text';
 import { errorMessage } from '../../api/client';
 import { safely } from '../../sagas/safely';
 import { undoable } from '../../sagas/undoable';
@@ -196,6 +199,29 @@ export function* updateAppliedValue(
   }
 }
 
+/**
+ * Archives or restores one applied value (POST applied_indexes/{id}/archive or /restore); the
+ * answer replaces it in the panel. A refusal (e.g. the item has another live value of the field)
+ * is the panel's error.
+ */
+export function* changeAppliedState(action: PayloadAction<{ id: string }>): SagaIterator {
+  const change = actions.appliedArchiveRequested.match(action) ? 'archive' : 'restore';
+  try {
+    const item = (yield call(
+      api.changeAppliedIndexState,
+      action.payload.id,
+      change,
+    )) as AppliedIndexDto;
+    yield put(actions.appliedIndexChanged(item));
+    yield call(
+      info,
+      `“${item.index_field_name}” ${change === 'archive' ? 'archived' : 'restored'}.`,
+    );
+  } catch (error) {
+    yield put(actions.applyFailed(errorMessage(error)));
+  }
+}
+
 /** Removes one applied value permanently (DELETE applied_indexes/{id}). */
 export function* removeAppliedValue(action: PayloadAction<{ id: string }>): SagaIterator {
   try {
@@ -204,6 +230,45 @@ export function* removeAppliedValue(action: PayloadAction<{ id: string }>): Saga
     yield call(info, 'Index value removed.');
   } catch (error) {
     yield put(actions.applyFailed(errorMessage(error)));
+  }
+}
+
+/** Reads a field's values in use (GET index_fields/{id}/applied_values). */
+export function* loadValuesInUse(action: PayloadAction<{ fieldId: string }>): SagaIterator {
+  const { fieldId } = action.payload;
+  try {
+    const answer = (yield call(api.fetchAppliedValues, fieldId)) as AppliedValuesDto;
+    yield put(actions.valuesInUseLoaded({ fieldId, items: answer.items }));
+  } catch (error) {
+    yield put(actions.valuesInUseFailed({ fieldId, error: errorMessage(error) }));
+  }
+}
+
+/**
+ * Renames a value on every item (POST applied_indexes/update_many), says on how many, and reads
+ * the values in use and the fields again (a list field's value may have been renamed with it).
+ */
+export function* renameValue(
+  action: PayloadAction<{ fieldId: string; oldValue: string; value: string }>,
+): SagaIterator {
+  const { fieldId, oldValue, value } = action.payload;
+  try {
+    const answer = (yield call(api.updateManyAppliedIndexes, {
+      indexId: fieldId,
+      oldValue,
+      value: value.trim(),
+    })) as UpdateManyAppliedIndexesResponse;
+    yield put(
+      actions.valueRenamed({ fieldId, oldValue, value: value.trim(), updated: answer.updated }),
+    );
+    yield call(
+      info,
+      `“${oldValue}” renamed to “${value.trim()}” on ${answer.updated} ${plural(answer.updated, 'item')}.`,
+    );
+    yield put(actions.valuesInUseRequested({ fieldId }));
+    yield put(actions.fieldsRequested());
+  } catch (error) {
+    yield put(actions.valueRenameFailed(errorMessage(error)));
   }
 }
 
@@ -270,8 +335,14 @@ export function* indexFieldsSaga(): SagaIterator {
     takeLatest(actions.appliedRequested.type, safely(loadApplied)),
     takeLeading(actions.applyRequested.type, safely(applyForm)),
     takeEvery(actions.appliedValueUpdateRequested.type, safely(updateAppliedValue)),
+    takeEvery(
+      [actions.appliedArchiveRequested.type, actions.appliedRestoreRequested.type],
+      safely(changeAppliedState),
+    ),
     takeEvery(actions.appliedRemoveRequested.type, safely(removeAppliedValue)),
     takeLeading(actions.bulkApplyRequested.type, safely(bulkApply)),
     takeLatest(actions.missingRequested.type, safely(loadMissing)),
+    takeLatest(actions.valuesInUseRequested.type, safely(loadValuesInUse)),
+    takeLeading(actions.valueRenameRequested.type, safely(renameValue)),
   ]);
 }

@@ -19,6 +19,8 @@ export const selectBulkApply = (state: RootState) => state.indexFields.bulk;
 /** One apply-index form: one value per index-field id. */
 export const selectApplyForm = (state: RootState, form: ApplyFormName) =>
   state.indexFields.forms[form];
+/** The admin's "Values in use" dialog of one field and its rename. */
+export const selectValuesInUse = (state: RootState) => state.indexFields.valuesInUse;
 /** The missing-indexes list. */
 export const selectMissingIndexes = (state: RootState) => state.indexFields.missing;
 

@@ -12,6 +12,7 @@ import {
   removeIndexFormKey,
   updateIndexFormValue,
   type AppliedIndexDto,
+  type AppliedValueCountDto,
   type ApplyIndexFormState,
   type IndexFieldDto,
 } from '../../../common/indexFields';
@@ -48,6 +49,18 @@ export interface MissingState extends IndexRequestState {
   items: FileDto[];
 }
 
+/**
+ * The admin's "Values in use" dialog of one field: its distinct live values with how many items
+ * carry each (GET index_fields/{id}/applied_values), and the rename of one of them everywhere
+ * (POST applied_indexes/update_many).
+ */
+export interface ValuesInUseState extends IndexRequestState {
+  /** The field shown; null: the dialog is closed. */
+  fieldId: string | null;
+  items: AppliedValueCountDto[];
+  rename: IndexRequestState & { oldValue: string | null };
+}
+
 /** Which form of the spec a form event changes: the side panel's or the bulk dialog's. */
 export type ApplyFormName = 'panel' | 'bulk';
 
@@ -66,6 +79,7 @@ export interface IndexFieldsState {
   /** Applying the bulk dialog's form to the selected files. */
   bulk: IndexRequestState;
   missing: MissingState;
+  valuesInUse: ValuesInUseState;
 }
 
 const idle: IndexRequestState = { status: 'idle', error: null };
@@ -82,6 +96,7 @@ export const initialIndexFieldsState: IndexFieldsState = {
   apply: idle,
   bulk: idle,
   missing: { ...idle, fieldIds: [], folderId: null, page: 1, total: 0, items: [] },
+  valuesInUse: { ...idle, fieldId: null, items: [], rename: { ...idle, oldValue: null } },
 };
 
 function byPosition(a: IndexFieldDto, b: IndexFieldDto): number {
@@ -92,6 +107,11 @@ function byPosition(a: IndexFieldDto, b: IndexFieldDto): number {
 function upsertField(items: IndexFieldDto[], field: IndexFieldDto): IndexFieldDto[] {
   const others = items.filter((item) => item.id !== field.id);
   return field.deleted_at ? others : [...others, field].sort(byPosition);
+}
+
+/** Live applied values before archived ones, keeping the order within each (a stable sort). */
+function liveFirst(a: AppliedIndexDto, b: AppliedIndexDto): number {
+  return Number(a.archived_at !== null) - Number(b.archived_at !== null);
 }
 
 /** Orders an item's applied indexes by field name. */
@@ -241,10 +261,21 @@ const indexFieldsSlice = createSlice({
     appliedValueUpdateRequested(state, _action: PayloadAction<{ id: string; value: string }>) {
       state.apply = loading;
     },
+    /** One applied value changed (new value, archived or restored); live values stay first. */
     appliedIndexChanged(state, action: PayloadAction<AppliedIndexDto>) {
       state.apply = { status: 'succeeded', error: null };
       const index = state.applied.items.findIndex((item) => item.id === action.payload.id);
-      if (index !== -1) state.applied.items[index] = action.payload;
+      if (index === -1) return;
+      state.applied.items[index] = action.payload;
+      state.applied.items.sort(liveFirst);
+    },
+    /** Archive one applied value (POST applied_indexes/{id}/archive); answered by appliedIndexChanged. */
+    appliedArchiveRequested(state, _action: PayloadAction<{ id: string }>) {
+      state.apply = loading;
+    },
+    /** Restore one archived applied value (POST applied_indexes/{id}/restore). */
+    appliedRestoreRequested(state, _action: PayloadAction<{ id: string }>) {
+      state.apply = loading;
     },
     /** Remove one applied value permanently (DELETE applied_indexes/{id}). */
     appliedRemoveRequested(state, _action: PayloadAction<{ id: string }>) {
@@ -318,6 +349,66 @@ const indexFieldsSlice = createSlice({
     missingFailed(state, action: PayloadAction<string>) {
       state.missing.status = 'failed';
       state.missing.error = action.payload;
+    },
+
+    /** The admin opened (or refreshes) a field's "Values in use". */
+    valuesInUseRequested(state, action: PayloadAction<{ fieldId: string }>) {
+      const same = state.valuesInUse.fieldId === action.payload.fieldId;
+      state.valuesInUse = {
+        ...loading,
+        fieldId: action.payload.fieldId,
+        items: same ? state.valuesInUse.items : [],
+        rename: same ? state.valuesInUse.rename : { ...idle, oldValue: null },
+      };
+    },
+    /** The field's values in use (ignored when another field is shown by now). */
+    valuesInUseLoaded(
+      state,
+      action: PayloadAction<{ fieldId: string; items: AppliedValueCountDto[] }>,
+    ) {
+      if (state.valuesInUse.fieldId !== action.payload.fieldId) return;
+      state.valuesInUse.status = 'succeeded';
+      state.valuesInUse.error = null;
+      state.valuesInUse.items = action.payload.items;
+    },
+    valuesInUseFailed(state, action: PayloadAction<{ fieldId: string; error: string }>) {
+      if (state.valuesInUse.fieldId !== action.payload.fieldId) return;
+      state.valuesInUse.status = 'failed';
+      state.valuesInUse.error = action.payload.error;
+    },
+    /** The "Values in use" dialog was closed. */
+    valuesInUseClosed(state) {
+      state.valuesInUse = initialIndexFieldsState.valuesInUse;
+    },
+    /** Rename `oldValue` of the field to `value` on every item (confirmed by the admin). */
+    valueRenameRequested(
+      state,
+      action: PayloadAction<{ fieldId: string; oldValue: string; value: string }>,
+    ) {
+      state.valuesInUse.rename = { ...loading, oldValue: action.payload.oldValue };
+    },
+    /** The rename is done: `updated` applied values changed. */
+    valueRenamed(
+      state,
+      action: PayloadAction<{ fieldId: string; oldValue: string; value: string; updated: number }>,
+    ) {
+      state.valuesInUse.rename = { status: 'succeeded', error: null, oldValue: null };
+      // The side panel's values show the new text at once.
+      for (const item of state.applied.items) {
+        if (
+          item.index_field_id === action.payload.fieldId &&
+          item.archived_at === null &&
+          item.value === action.payload.oldValue
+        ) {
+          item.value = action.payload.value;
+        }
+      }
+    },
+    valueRenameFailed(state, action: PayloadAction<string>) {
+      state.valuesInUse.rename = {
+        ...failed(action.payload),
+        oldValue: state.valuesInUse.rename.oldValue,
+      };
     },
   },
   extraReducers: (builder) => {

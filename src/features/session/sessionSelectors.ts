@@ -1,5 +1,6 @@
 /** Selectors of the session slice. */
 import { createSelector } from '@reduxjs/toolkit';
+import { switchableDatabases } from '../../../common/session';
 import type { RootState } from '../../store/rootReducer';
 
 /** The whole session slice. */
@@ -39,10 +40,24 @@ export const selectCurrentDatabase = createSelector(
   (databases, id) => databases.find((database) => database.id === id) ?? null,
 );
 
-/** Whether the firm switcher is shown: the user belongs to more than one database. */
+/**
+ * The firm switcher's choices (SPEC section 3 "Database"): the databases with a description,
+ * duplicates by description removed (switchableDatabases), and the current database first when it
+ * has no description of its own, so that the switcher always names where the user is.
+ */
+export const selectSwitchableDatabases = createSelector(
+  [selectDatabases, selectCurrentDatabaseId],
+  (databases, currentId) => {
+    const kept = switchableDatabases(databases, currentId);
+    const current = databases.find((database) => database.id === currentId);
+    return current && !kept.includes(current) ? [current, ...kept] : kept;
+  },
+);
+
+/** Whether the firm switcher is shown: it offers a database other than the current one. */
 export const selectCanSwitchDatabase = createSelector(
-  [selectDatabases],
-  (databases) => databases.length > 1,
+  [selectSwitchableDatabases, selectCurrentDatabaseId],
+  (databases, currentId) => databases.some((database) => database.id !== currentId),
 );
 
 /** The user's role in the current firm database, or null when signed out. */

@@ -60,7 +60,7 @@ export interface InvalidUpload {
   reason: string;
 }
 
-/** Whether the upload panel is hidden, open, or minimised to its title bar. */
+/** Whether the upload panel is hidden, open, or minimised to a small pill. */
 export type UploadPanelState = 'hidden' | 'open' | 'minimized';
 
 /** Whether the browser is online (SPEC section 8: "No Internet connection."). */
@@ -310,7 +310,16 @@ const uploadsSlice = createSlice({
       }
       state.cancelled = true;
     },
-    /** The panel was minimised to its title bar. */
+    /**
+     * The user dismissed the refused files after reading them: the invalid list is cleared (and
+     * they leave the total count); the panel closes when no accepted file is left to show.
+     */
+    refusalsDismissed(state) {
+      state.totalCount = Math.max(0, state.totalCount - state.invalid.length);
+      state.invalid = [];
+      if (state.files.length === 0) state.panel = 'hidden';
+    },
+    /** The panel was minimised to a small pill. */
     panelMinimized(state) {
       if (state.panel === 'open') state.panel = 'minimized';
     },

@@ -54,6 +54,12 @@ function button(container: HTMLElement, text: string): HTMLElement {
   return found;
 }
 
+/** The open confirmation (antd modal.confirm) titled `title`. */
+async function findConfirm(title: string): Promise<HTMLElement> {
+  const heading = await screen.findByText(title, { selector: '.ant-modal-confirm-title' });
+  return heading.closest('.ant-modal') as HTMLElement;
+}
+
 /** The dialog whose title is `title`. */
 async function findDialog(title: string): Promise<HTMLElement> {
   const heading = await screen.findByText(title, { selector: '.ant-modal-title' });
@@ -264,6 +270,68 @@ describe('members page', () => {
     expect(callsTo(calls, 'PATCH /api/rest/private/users/role/u2')[0]?.body).toEqual({
       role: 'read_only',
     });
+  });
+
+  it("removes all of a member's folder permissions at once after the confirmation", async () => {
+    allowConsoleError(
+      /In HTML, <div> cannot be a descendant of <p>|<p> cannot contain a nested <div>/,
+    );
+    const { calls } = renderAt('/admin/members', {
+      'GET /api/rest/private/users/u2/teams': { body: [] },
+      'DELETE /api/rest/folder_permissions/by_user': { status: 204 },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Role Grace Hopper'));
+    const dialog = await findDialog('Role and permissions');
+    const section = within(dialog).getByRole('region', { name: 'Folder permissions' });
+
+    // Cancelling the confirmation sends nothing.
+    await user.click(button(section, 'Remove all folder permissions'));
+    let confirm = await findConfirm('Remove all folder permissions of Grace Hopper?');
+    expect(confirm).toHaveTextContent('Permissions of their teams stay.');
+    await user.click(button(confirm, 'Cancel'));
+    await waitFor(() =>
+      expect(
+        screen.queryByText('Remove all folder permissions of Grace Hopper?'),
+      ).not.toBeInTheDocument(),
+    );
+    expect(callsTo(calls, 'DELETE /api/rest/folder_permissions/by_user')).toHaveLength(0);
+
+    await user.click(button(section, 'Remove all folder permissions'));
+    confirm = await findConfirm('Remove all folder permissions of Grace Hopper?');
+    await user.click(button(confirm, 'Remove all'));
+    expect(
+      await screen.findByText('All folder permissions of Grace Hopper were removed.'),
+    ).toBeInTheDocument();
+    expect(within(section).getByRole('status')).toHaveTextContent(
+      'No folder permission names Grace Hopper any more.',
+    );
+    const removals = callsTo(calls, 'DELETE /api/rest/folder_permissions/by_user');
+    expect(removals.map((call) => call.url)).toEqual([
+      '/api/rest/folder_permissions/by_user?user_id=u2',
+    ]);
+  });
+
+  it("shows why removing a member's folder permissions was refused", async () => {
+    allowConsoleError(
+      /In HTML, <div> cannot be a descendant of <p>|<p> cannot contain a nested <div>/,
+    );
+    allowConsoleError(/answered 404/);
+    renderAt('/admin/members', {
+      'GET /api/rest/private/users/u2/teams': { body: [] },
+      'DELETE /api/rest/folder_permissions/by_user': {
+        status: 404,
+        body: { message: 'Not found.', code: 'not_found' },
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Role Grace Hopper'));
+    const dialog = await findDialog('Role and permissions');
+    await user.click(button(dialog, 'Remove all folder permissions'));
+    await user.click(
+      button(await findConfirm('Remove all folder permissions of Grace Hopper?'), 'Remove all'),
+    );
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Not found.');
   });
 
   it('adds a member', async () => {

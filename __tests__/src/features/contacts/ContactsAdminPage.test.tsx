@@ -1,8 +1,13 @@
 // The admin tab "Contacts": the CSV import (file read as text, counts and rejected lines) and the
-// searchable list.
+// searchable list, and the editor of a contact's phone numbers.
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import {
+  PHONE_ERROR_MESSAGES,
+  PHONE_INPUT_MAX_LENGTH,
+  type PhoneErrorKind,
+} from '../../../../common/phone';
 import { ContactsAdminPage } from '../../../../src/features/contacts/components/ContactsAdminPage';
 import type { AppStore } from '../../../../src/store/store';
 import {
@@ -99,5 +104,85 @@ describe('ContactsAdminPage', () => {
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
     await userEvent.setup().upload(input, new File(['name\n'], 'empty.csv', { type: 'text/csv' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The CSV file has no contacts.');
+  });
+
+  it("edits a contact's phone numbers, saying each phone error kind before sending", async () => {
+    const saved = makeContact({
+      phones: [
+        { country_code: 1, number: '2025550143' },
+        { country_code: 33, number: '123456789' },
+      ],
+      phones_display: ['(202) 555-0143', '+33 1 23 45 67 89'],
+    });
+    const { calls } = show({
+      'POST /api/rest/private/contacts/search': { body: { items: [grace, alan] } },
+      'PATCH /api/rest/private/contacts/c1': { body: saved },
+    });
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Edit phone numbers of Grace Hopper' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Phone numbers of Grace Hopper' });
+    // The stored number, editable in international form, with the display it has.
+    expect(within(dialog).getByRole('textbox', { name: 'Phone 1' })).toHaveValue('+1 202 555 0143');
+    expect(within(dialog).getByText('Shown as (202) 555-0143')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Add a phone number' }));
+    const second = within(dialog).getByRole('textbox', { name: 'Phone 2' });
+    expect(second).toHaveAttribute('maxlength', String(PHONE_INPUT_MAX_LENGTH));
+    const cases: [string, PhoneErrorKind][] = [
+      ['call me maybe', 'NOT_A_NUMBER'],
+      ['+44 1', 'TOO_SHORT'],
+      ['+1 2133734253999999999', 'TOO_LONG'],
+      ['1 23 45 67 89', 'INVALID_COUNTRY'],
+    ];
+    for (const [text, kind] of cases) {
+      await user.clear(second);
+      await user.type(second, text);
+      await user.tab();
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(PHONE_ERROR_MESSAGES[kind]);
+      expect(second).toHaveAttribute('aria-invalid', 'true');
+    }
+    // A refused number is not sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(callsTo(calls, 'PATCH /api/rest/private/contacts/c1')).toHaveLength(0);
+
+    await user.clear(second);
+    await user.type(second, '+33 1 23 45 67 89');
+    expect(within(dialog).getByText('Shown as +33 1 23 45 67 89')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('dialog', { name: 'Phone numbers of Grace Hopper' }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(callsTo(calls, 'PATCH /api/rest/private/contacts/c1')[0]!.body).toEqual({
+      phones: ['+1 202 555 0143', '+33 1 23 45 67 89'],
+    });
+    const row = screen.getByRole('row', { name: /Grace Hopper/ });
+    expect(row).toHaveTextContent('(202) 555-0143, +33 1 23 45 67 89');
+  });
+
+  it("removes a phone number and shows the server's refusal in the editor", async () => {
+    allowConsoleError(/answered 400/);
+    const { calls } = show({
+      'POST /api/rest/private/contacts/search': { body: { items: [grace] } },
+      'PATCH /api/rest/private/contacts/c1': {
+        status: 400,
+        body: { message: 'A contact has at most 10 phone numbers.', code: 'too_many_phones' },
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Edit phone numbers of Grace Hopper' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Phone numbers of Grace Hopper' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove phone 1' }));
+    expect(within(dialog).getByText('No phone numbers.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'A contact has at most 10 phone numbers.',
+    );
+    expect(callsTo(calls, 'PATCH /api/rest/private/contacts/c1')[0]!.body).toEqual({ phones: [] });
   });
 });

@@ -5,7 +5,9 @@ import type { ReactElement } from 'react';
 import { AppliedIndexesSection } from '../../../../src/features/indexFields/components/AppliedIndexesSection';
 import { BulkApplyIndexButton } from '../../../../src/features/indexFields/components/BulkApplyIndexButton';
 import { MissingIndexesPage } from '../../../../src/features/indexFields/components/MissingIndexesPage';
+import { notificationsActions } from '../../../../src/features/notifications/notificationsSlice';
 import type { AppStore } from '../../../../src/store/store';
+import { allowConsoleError } from '../../consoleErrors';
 import {
   callsTo,
   makeFile,
@@ -96,6 +98,61 @@ describe('AppliedIndexesSection', () => {
     await user.click(screen.getByRole('button', { name: 'Remove Tax year' }));
     await waitFor(() => expect(screen.getByText('No index values yet.')).toBeTruthy());
     expect(callsTo(calls, 'DELETE /api/rest/applied_indexes/a1')).toHaveLength(1);
+  });
+
+  it('archives a value (shown as archived) and restores it', async () => {
+    const user = userEvent.setup();
+    const archived = makeApplied({ archived_at: '2024-02-01T00:00:00.000Z' });
+    const statement = makeApplied({
+      id: 'a2',
+      index_field_id: 'doctype',
+      index_field_name: 'Document type',
+      index_field_type: 'list',
+      value: 'Statement',
+    });
+    const { calls, actions } = render(<AppliedIndexesSection entity={FILE} />, {
+      'GET /api/rest/applied_indexes': { body: [makeApplied(), statement] },
+      'POST /api/rest/applied_indexes/a1/archive': { body: archived },
+      'POST /api/rest/applied_indexes/a1/restore': { body: makeApplied() },
+    });
+    const list = await screen.findByRole('list', { name: 'Applied index values' });
+    await user.click(within(list).getByRole('button', { name: 'Archive Tax year' }));
+    const row = await within(list).findByRole('listitem', { name: 'Tax year: 2023 (archived)' });
+    expect(within(row).getByText('Archived')).toBeInTheDocument();
+    // An archived value cannot be changed; it is listed after the live ones.
+    expect(within(row).queryByRole('button', { name: 'Change Tax year' })).toBeNull();
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.getAttribute('aria-label')),
+    ).toEqual(['Document type: Statement', 'Tax year: 2023 (archived)']);
+    expect(callsTo(calls, 'POST /api/rest/applied_indexes/a1/archive')).toHaveLength(1);
+    expect(
+      actions.filter(notificationsActions.infoMessageRequested.match).map((a) => a.payload.text),
+    ).toContain('“Tax year” archived.');
+
+    await user.click(within(row).getByRole('button', { name: 'Restore Tax year' }));
+    expect(
+      await within(list).findByRole('listitem', { name: 'Tax year: 2023' }),
+    ).toBeInTheDocument();
+    expect(callsTo(calls, 'POST /api/rest/applied_indexes/a1/restore')).toHaveLength(1);
+  });
+
+  it('shows why a restore was refused', async () => {
+    const user = userEvent.setup();
+    const message = 'Tax year is already applied to this item.';
+    allowConsoleError(/answered 400/);
+    render(<AppliedIndexesSection entity={FILE} />, {
+      'GET /api/rest/applied_indexes': {
+        body: [makeApplied({ archived_at: '2024-02-01T00:00:00.000Z' })],
+      },
+      'POST /api/rest/applied_indexes/a1/restore': {
+        status: 400,
+        body: { message, code: 'index_already_applied' },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Restore Tax year' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });
 
   it('a read-only member sees the values without the form', async () => {

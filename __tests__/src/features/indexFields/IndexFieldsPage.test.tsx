@@ -8,6 +8,7 @@ import {
   moveItem,
 } from '../../../../src/features/indexFields/components/IndexFieldsPage';
 import type { AppStore } from '../../../../src/store/store';
+import { allowConsoleError } from '../../consoleErrors';
 import {
   callsTo,
   makeRecordingStore,
@@ -42,6 +43,12 @@ function renderPage(routes: StubRoutes = {}) {
     { store, route: '/admin/index-fields' },
   );
   return { ...stub, ...recording };
+}
+
+/** The open confirmation (antd modal.confirm) titled `title`. */
+async function findConfirm(title: string): Promise<HTMLElement> {
+  const heading = await screen.findByText(title, { selector: '.ant-modal-confirm-title' });
+  return heading.closest('.ant-modal') as HTMLElement;
 }
 
 describe('index field helpers', () => {
@@ -139,5 +146,88 @@ describe('IndexFieldsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     expect(await within(list).findByRole('listitem', { name: 'Tax year' })).toBeTruthy();
     expect(callsTo(calls, 'POST /api/rest/index_fields/tax/undo-delete')).toHaveLength(1);
+  });
+
+  it('lists a field’s values in use and renames one everywhere after confirming the count', async () => {
+    const user = userEvent.setup();
+    let renamed = false;
+    const { calls } = renderPage({
+      'GET /api/rest/index_fields/tax/applied_values': () => ({
+        body: {
+          index_field_id: 'tax',
+          items: renamed
+            ? [{ value: '2024', count: 13 }]
+            : [
+                { value: '2023', count: 12 },
+                { value: '2024', count: 1 },
+              ],
+        },
+      }),
+      'POST /api/rest/applied_indexes/update_many': () => {
+        renamed = true;
+        return { body: { updated: 12 } };
+      },
+    });
+    const list = await screen.findByRole('group', { name: 'Index field list' });
+    await user.click(within(list).getByRole('button', { name: 'Values of Tax year in use' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Values in use: Tax year' });
+    const values = await within(dialog).findByRole('list', { name: 'Values of Tax year in use' });
+    expect(
+      within(values)
+        .getAllByRole('listitem')
+        .map((row) => row.getAttribute('aria-label')),
+    ).toEqual(['2023: 12 items', '2024: 1 item']);
+
+    await user.click(within(values).getByRole('button', { name: 'Rename “2023” everywhere' }));
+    const input = within(values).getByRole('textbox', { name: 'New value for “2023”' });
+    // The same value, or one the field's type refuses, is said at once and nothing is sent.
+    await user.click(within(values).getByRole('button', { name: 'Rename' }));
+    expect(within(values).getByRole('alert')).toHaveTextContent(
+      'The new value is the same as the old one.',
+    );
+    await user.clear(input);
+    await user.type(input, '2022');
+    await user.click(within(values).getByRole('button', { name: 'Rename' }));
+    const confirm = await findConfirm('Rename everywhere?');
+    expect(confirm).toHaveTextContent('“2023” becomes “2022” on 12 items.');
+    expect(callsTo(calls, 'POST /api/rest/applied_indexes/update_many')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Rename' }));
+
+    expect(await screen.findByText('“2023” renamed to “2022” on 12 items.')).toBeTruthy();
+    expect(callsTo(calls, 'POST /api/rest/applied_indexes/update_many')[0]!.body).toEqual({
+      indexId: 'tax',
+      oldValue: '2023',
+      value: '2022',
+    });
+    // The values in use are read again.
+    expect(await within(dialog).findByRole('listitem', { name: '2024: 13 items' })).toBeTruthy();
+    await user.click(within(dialog).getByText('Close'));
+    expect(store!.getState().indexFields.valuesInUse.fieldId).toBeNull();
+  });
+
+  it('says why a rename was refused', async () => {
+    const user = userEvent.setup();
+    allowConsoleError(/answered 400/);
+    renderPage({
+      'GET /api/rest/index_fields/tax/applied_values': {
+        body: { index_field_id: 'tax', items: [{ value: '2023', count: 2 }] },
+      },
+      'POST /api/rest/applied_indexes/update_many': {
+        status: 400,
+        body: { message: 'Tax year is archived.', code: 'index_field_archived' },
+      },
+    });
+    const list = await screen.findByRole('group', { name: 'Index field list' });
+    await user.click(within(list).getByRole('button', { name: 'Values of Tax year in use' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Values in use: Tax year' });
+    await user.click(
+      await within(dialog).findByRole('button', { name: 'Rename “2023” everywhere' }),
+    );
+    await user.type(within(dialog).getByRole('textbox', { name: 'New value for “2023”' }), '1');
+    await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    const confirm = await findConfirm('Rename everywhere?');
+    expect(confirm).toHaveTextContent('“2023” becomes “20231” on 2 items.');
+    await user.click(within(confirm).getByRole('button', { name: 'Rename' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Tax year is archived.');
   });
 });

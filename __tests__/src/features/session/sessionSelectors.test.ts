@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import {
   selectCanSwitchDatabase,
   selectCurrentDatabase,
+  selectSwitchableDatabases,
   selectUserDisplayName,
 } from '../../../../src/features/session/sessionSelectors';
 import { rootReducer, type RootState } from '../../../../src/store/rootReducer';
@@ -29,6 +30,22 @@ describe('session selectors', () => {
     const single = makeUser({ databases: [makeUser().databases[0]!] });
     expect(selectCanSwitchDatabase(stateWith(single))).toBe(false);
     expect(selectCanSwitchDatabase(stateWith(null))).toBe(false);
+  });
+
+  it('offers the databases with a description, one per description, and names the current one', () => {
+    const user = makeUser({
+      currentDatabaseId: 'sandbox',
+      databases: [
+        { id: 'sandbox', name: 'sandbox', description: null, role: 'admin' },
+        { id: 'db1', name: 'north', description: 'North Advisors', role: 'admin' },
+        { id: 'db1b', name: 'north-2', description: 'North Advisors', role: 'member' },
+        { id: 'db2', name: 'blank', description: ' ', role: 'member' },
+      ],
+    });
+    // The current database has no description: it is still shown (first), so the switcher says
+    // where the user is; it offers North Advisors once.
+    expect(selectSwitchableDatabases(stateWith(user)).map((d) => d.id)).toEqual(['sandbox', 'db1']);
+    expect(selectCanSwitchDatabase(stateWith(user))).toBe(true);
   });
 
   it('memoizes derived values', () => {

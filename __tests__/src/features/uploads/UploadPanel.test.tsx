@@ -1,7 +1,12 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { duplicateMessage, fileTooLargeMessage } from '../../../../common/files';
+import { MAX_FILE_SIZE_BYTES } from '../../../../common/constants';
+import { MESSAGES } from '../../../../common/messages';
+import { tooManyFilesMessage } from '../../../../common/uploads';
 import { UploadPanel } from '../../../../src/features/uploads/components/UploadPanel';
+import { UPLOAD_PANEL_SPACE_PROPERTY } from '../../../../src/features/uploads/components/useReservedSpace';
 import {
   initialUploadsState,
   uploadsActions,
@@ -79,35 +84,116 @@ describe('UploadPanel', () => {
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
   });
 
-  it('lists each file with its status and the refused ones with their reason', () => {
+  it('lists the refused files first with their reason, then each file with its status', () => {
     renderPanel(running);
     const panel = screen.getByRole('region', { name: 'Uploading files' });
     const rows = within(panel).getAllByTestId('upload-row');
     expect(rows.map((row) => row.getAttribute('data-status'))).toEqual([
+      'invalid',
       'complete',
       'uploading',
       'failed',
       'queued',
-      'invalid',
     ]);
-    expect(within(rows[0]!).getByText('Complete')).toBeInTheDocument();
-    expect(within(rows[1]!).getByText(/Uploading… 45%/)).toBeInTheDocument();
+    expect(
+      within(rows[0]!).getByText('huge.mov exceeds maximum allowed size of 100.0 MB.'),
+    ).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Complete')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText(/Uploading… 45%/)).toBeInTheDocument();
     // 200 bytes in 1 s: 0.2 KB/s, 550 bytes left: 3 s.
-    expect(within(rows[1]!).getByTestId('upload-speed')).toHaveTextContent('0.2 KB/s · 3 s left');
+    expect(within(rows[2]!).getByTestId('upload-speed')).toHaveTextContent('0.2 KB/s · 3 s left');
     // In all: the running file's 550 bytes and the queued file's 1000 bytes at 200 bytes/s.
     expect(within(panel).getByTestId('upload-total-speed')).toHaveTextContent(
       '0.2 KB/s · 8 s left',
     );
-    expect(within(rows[1]!).getByRole('progressbar')).toBeInTheDocument();
-    expect(within(rows[2]!).getByText(/Failed to upload broken\.pdf\./)).toBeInTheDocument();
-    expect(within(rows[2]!).getByText(/S3 returned 500/)).toBeInTheDocument();
-    expect(within(rows[3]!).getByText('Queued')).toBeInTheDocument();
-    expect(
-      within(rows[4]!).getByText('huge.mov exceeds maximum allowed size of 100.0 MB.'),
-    ).toBeInTheDocument();
+    expect(within(rows[2]!).getByRole('progressbar')).toBeInTheDocument();
+    expect(within(rows[3]!).getByText(/Failed to upload broken\.pdf\./)).toBeInTheDocument();
+    expect(within(rows[3]!).getByText(/S3 returned 500/)).toBeInTheDocument();
+    expect(within(rows[4]!).getByText('Queued')).toBeInTheDocument();
     expect(
       within(panel).getByText('1 of 4 files uploaded · 1 failed · 1 not added'),
     ).toBeInTheDocument();
+  });
+
+  it('shows the refusals first in their own section, summarised in the header', async () => {
+    const user = userEvent.setup();
+    const refusals = [
+      {
+        id: 'i1',
+        name: 'huge.mov',
+        size: 200_000_000,
+        reason: fileTooLargeMessage('huge.mov', 200_000_000, MAX_FILE_SIZE_BYTES),
+      },
+      { id: 'i2', name: 'résumé€.pdf', size: 10, reason: MESSAGES.invalidFileName },
+      { id: 'i3', name: 'a.pdf', size: 10, reason: duplicateMessage('a.pdf') },
+      { id: 'i4', name: 'b.pdf', size: 10, reason: tooManyFilesMessage(100) },
+    ];
+    renderPanel(
+      uploads(
+        uploadsActions.filesAdded({
+          folderId: '',
+          files: [{ id: 'u1', name: 'a.pdf', size: 10 }],
+          invalid: [],
+        }),
+        uploadsActions.fileRecorded({ id: 'u1', file: makeFile({ name: 'a.pdf' }) }),
+        uploadsActions.filesAdded({ folderId: '', files: [], invalid: refusals }),
+      ),
+    );
+    const panel = screen.getByRole('region', { name: 'Uploads' });
+    // The header says how many were not added.
+    expect(within(panel).getByRole('banner')).toHaveTextContent('4 files not added');
+    // The refusals section comes before the accepted files, each refusal with its message.
+    const section = within(panel).getByRole('region', { name: 'These files were not added' });
+    const files = within(panel).getByRole('list', { name: 'Files' });
+    expect(section.compareDocumentPosition(files) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const refused = within(section).getAllByRole('listitem');
+    expect(refused.map((row) => row.getAttribute('data-name'))).toEqual(
+      refusals.map((r) => r.name),
+    );
+    refusals.forEach((r, i) => expect(refused[i]).toHaveTextContent(r.reason));
+    expect(within(panel).getByText('1 of 1 file uploaded · 4 not added')).toBeInTheDocument();
+    // Dismissing them clears the invalid list; the finished file stays.
+    await user.click(within(section).getByRole('button', { name: 'Dismiss the files not added' }));
+    expect(store.getState().uploads.invalid).toEqual([]);
+    expect(within(panel).queryByText(/not added/)).not.toBeInTheDocument();
+    expect(within(panel).getByText('1 of 1 file uploaded')).toBeInTheDocument();
+  });
+
+  it('keeps the room the panel takes free at the bottom of the page, open and minimised', async () => {
+    const user = userEvent.setup();
+    const root = document.documentElement;
+    const rect = jest
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockImplementation(function (this: HTMLElement) {
+        const height = this.classList.contains('upload-pill') ? 40 : 400;
+        const top = window.innerHeight - 24 - height;
+        return {
+          top,
+          height,
+          bottom: top + height,
+          left: 0,
+          right: 0,
+          width: 0,
+          x: 0,
+          y: top,
+        } as DOMRect;
+      });
+    try {
+      renderPanel(running);
+      // Open: 400 px of panel, 24 px below it, 8 px of gap.
+      expect(root.style.getPropertyValue(UPLOAD_PANEL_SPACE_PROPERTY)).toBe('432px');
+      await user.click(screen.getByRole('button', { name: 'Minimize uploads' }));
+      expect(screen.getByTestId('upload-panel')).toHaveAttribute('data-panel', 'minimized');
+      expect(root.style.getPropertyValue(UPLOAD_PANEL_SPACE_PROPERTY)).toBe('72px');
+      await user.click(screen.getByRole('button', { name: 'Show uploads' }));
+      expect(root.style.getPropertyValue(UPLOAD_PANEL_SPACE_PROPERTY)).toBe('432px');
+      await user.click(screen.getByRole('button', { name: 'Cancel all uploads' }));
+      await user.click(screen.getByRole('button', { name: 'Close uploads' }));
+      // Hidden: no room kept.
+      expect(root.style.getPropertyValue(UPLOAD_PANEL_SPACE_PROPERTY)).toBe('');
+    } finally {
+      rect.mockRestore();
+    }
   });
 
   it('can be minimised and reopened', async () => {

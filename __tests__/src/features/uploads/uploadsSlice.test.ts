@@ -177,6 +177,25 @@ describe('uploadsSlice', () => {
     expect(state.restrictions).toEqual(DEFAULT_UPLOAD_RESTRICTIONS);
   });
 
+  it('dismisses the refused files: the invalid list empties and leaves the total count', () => {
+    const state = reduce(withFiles(), uploadsActions.refusalsDismissed());
+    expect(state.invalid).toEqual([]);
+    expect(state.totalCount).toBe(2);
+    expect(state.panel).toBe('open');
+    // With only refusals to show, the panel closes.
+    const onlyRefused = reduce(
+      initialUploadsState,
+      uploadsActions.filesAdded({
+        folderId: '',
+        files: [],
+        invalid: [{ id: 'i1', name: 'x.pdf', size: 1, reason: 'r' }],
+      }),
+      uploadsActions.refusalsDismissed(),
+    );
+    expect(onlyRefused.panel).toBe('hidden');
+    expect(onlyRefused.totalCount).toBe(0);
+  });
+
   it('minimises and reopens the panel', () => {
     let state = reduce(withFiles(), uploadsActions.panelMinimized());
     expect(state.panel).toBe('minimized');

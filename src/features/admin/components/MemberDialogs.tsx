@@ -2,8 +2,10 @@
  * The member dialogs of SPEC section 2 (update, password, disable, enable, unlock, permission) and
  * the dialog that adds a member, for the selected member of the admin slice. One dialog is open at
  * a time (`admin.memberDialog.kind`); a failed request keeps it open with the server's message.
+ * The permission dialog also removes all of the member's folder permissions at once.
  */
-import { Alert, Input, Modal, Radio, Select, Spin } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Input, Modal, Radio, Select, Spin } from 'antd';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { PASSWORD_MIN_LENGTH } from '../../../../common/constants';
 import { formatDate } from '../../../../common/format';
@@ -16,6 +18,7 @@ import {
   memberDisplayName,
   roleLabel,
   selectMemberDialog,
+  selectMemberPermissionsClear,
   selectMemberTeams,
   selectSelectedMember,
 } from '../adminSelectors';
@@ -446,7 +449,54 @@ function PermissionDialog({
         {teamText}
       </p>
       <DialogError message={error} />
+      <MemberFolderPermissions member={member} />
     </MemberModal>
+  );
+}
+
+/**
+ * Removes every folder permission naming the member at once (DELETE folder_permissions/by_user),
+ * after a confirmation; their teams' permissions stay.
+ */
+function MemberFolderPermissions({ member }: { member: DatabaseUserDto }) {
+  const dispatch = useAppDispatch();
+  const { modal } = App.useApp();
+  const clear = useAppSelector(selectMemberPermissionsClear);
+  const name = memberDisplayName(member);
+  const mine = clear.memberId === member.id;
+  const confirm = () => {
+    void modal.confirm({
+      title: `Remove all folder permissions of ${name}?`,
+      content:
+        'Every folder permission that names them is removed at once: restricted folders they ' +
+        'could open only through such a permission are hidden from them. Permissions of their ' +
+        'teams stay.',
+      okText: 'Remove all',
+      okButtonProps: { danger: true },
+      onOk: () =>
+        dispatch(adminActions.memberPermissionsClearRequested({ memberId: member.id, name })),
+    });
+  };
+  return (
+    <section className="admin-member-permissions" aria-label="Folder permissions">
+      <h3 className="admin-subtitle">Folder permissions</h3>
+      {mine && clear.status === 'succeeded' ? (
+        <p role="status">No folder permission names {name} any more.</p>
+      ) : (
+        <Button
+          danger
+          size="small"
+          icon={<DeleteOutlined aria-hidden />}
+          loading={mine && clear.status === 'loading'}
+          onClick={confirm}
+        >
+          Remove all folder permissions
+        </Button>
+      )}
+      {mine && clear.status === 'failed' ? (
+        <Alert type="error" role="alert" showIcon title={clear.error} />
+      ) : null}
+    </section>
   );
 }
 

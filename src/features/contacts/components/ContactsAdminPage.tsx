@@ -2,9 +2,10 @@
  * /admin/contacts (issue 9 item 4): the administrator's CSV import of CRM contacts (a file picker
  * read as text in the browser, then POST REST/private/contacts/import; the answer's created and
  * updated counts and its rejected lines with their reasons) and the firm's contacts as a
- * searchable list (search as you type; at most 50, exact and prefix matches first).
+ * searchable list (search as you type; at most 50, exact and prefix matches first), where each
+ * contact's phone numbers can be edited (ContactPhonesDialog).
  */
-import { UploadOutlined } from '@ant-design/icons';
+import { PhoneOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Input, Table, Upload } from 'antd';
 import { useEffect } from 'react';
 import {
@@ -18,6 +19,7 @@ import { plural } from '../../../../common/text';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectAdminContacts, selectContactImport } from '../contactsSelectors';
 import { contactsActions } from '../contactsSlice';
+import { ContactPhonesDialog } from './ContactPhonesDialog';
 import './contacts.css';
 
 /**
@@ -110,7 +112,27 @@ const columns = [
     className: 'admin-col-wide',
     render: (id: string | null) => id ?? '',
   },
+  {
+    title: 'Actions',
+    key: 'actions',
+    render: (_: unknown, contact: ContactDto) => <EditPhonesButton contact={contact} />,
+  },
 ];
+
+/** Opens the phone numbers editor of a contact. */
+function EditPhonesButton({ contact }: { contact: ContactDto }) {
+  const dispatch = useAppDispatch();
+  return (
+    <Button
+      size="small"
+      icon={<PhoneOutlined aria-hidden />}
+      aria-label={`Edit phone numbers of ${contact.name}`}
+      onClick={() => dispatch(contactsActions.phonesEditOpened({ contactId: contact.id }))}
+    >
+      Edit phones
+    </Button>
+  );
+}
 
 /** The firm's contacts, searchable. */
 function ContactList() {
@@ -167,6 +189,7 @@ function ContactList() {
           ) : null}
         </>
       )}
+      <ContactPhonesDialog contacts={list.items} />
     </section>
   );
 }

@@ -1,11 +1,19 @@
 /**
  * The side panel section listing and applying index values (issue 9 item 2; SPEC sections 3 and
- * 4): the item's applied values (change one, remove one permanently) and the apply-index form
+ * 4): the item's applied values (change one; archive one, which keeps it shown as archived, and
+ * restore it; remove one permanently) and the apply-index form
  * (one value per index-field id, inputs by field type, checked with validateIndexValue) with its
  * Apply button. Read-only members and archived items see the values only.
  */
-import { CheckOutlined, CloseOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Alert, Button, Spin } from 'antd';
+import {
+  CheckOutlined,
+  CloseOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  InboxOutlined,
+  UndoOutlined,
+} from '@ant-design/icons';
+import { Alert, Button, Spin, Tag, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { validateIndexValue, type AppliedIndexDto } from '../../../../common/indexFields';
 import type { EntityDto } from '../../../../common/types';
@@ -86,26 +94,60 @@ function AppliedRow({ item, editable }: { item: AppliedIndexDto; editable: boole
       </li>
     );
   }
+  const archived = item.archived_at !== null;
   return (
-    <li className="applied-row" aria-label={`${item.index_field_name}: ${item.value}`}>
+    <li
+      className={archived ? 'applied-row applied-row-archived' : 'applied-row'}
+      aria-label={`${item.index_field_name}: ${item.value}${archived ? ' (archived)' : ''}`}
+    >
       <span className="applied-name">{item.index_field_name}</span>
       <span className="applied-value">
         {item.value}
-        {item.archived_at ? <span className="admin-muted"> (archived)</span> : null}
+        {archived ? (
+          <Tag className="applied-archived-tag" variant="filled">
+            Archived
+          </Tag>
+        ) : null}
       </span>
       {editable ? (
         <>
-          <Button
-            size="small"
-            type="text"
-            icon={<EditOutlined aria-hidden />}
-            aria-label={`Change ${item.index_field_name}`}
-            disabled={Boolean(item.archived_at)}
-            onClick={() => {
-              setDraft(item.value);
-              setEditing(true);
-            }}
-          />
+          {archived ? (
+            <Tooltip title="Restore: the value returns to the item">
+              <Button
+                size="small"
+                type="text"
+                icon={<UndoOutlined aria-hidden />}
+                aria-label={`Restore ${item.index_field_name}`}
+                onClick={() =>
+                  dispatch(indexFieldsActions.appliedRestoreRequested({ id: item.id }))
+                }
+              />
+            </Tooltip>
+          ) : (
+            <>
+              <Button
+                size="small"
+                type="text"
+                icon={<EditOutlined aria-hidden />}
+                aria-label={`Change ${item.index_field_name}`}
+                onClick={() => {
+                  setDraft(item.value);
+                  setEditing(true);
+                }}
+              />
+              <Tooltip title="Archive: the value leaves the item and can be restored">
+                <Button
+                  size="small"
+                  type="text"
+                  icon={<InboxOutlined aria-hidden />}
+                  aria-label={`Archive ${item.index_field_name}`}
+                  onClick={() =>
+                    dispatch(indexFieldsActions.appliedArchiveRequested({ id: item.id }))
+                  }
+                />
+              </Tooltip>
+            </>
+          )}
           <Button
             size="small"
             type="text"

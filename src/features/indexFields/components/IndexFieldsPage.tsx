@@ -2,7 +2,8 @@
  * /admin/index-fields (issue 9 item 1; SPEC sections 3 and 4): the firm's index fields with
  * create and edit (name, type, description and, for a list field, its values ordered by position:
  * reordered by native HTML5 drag and drop or with the keyboard's Move up / Move down buttons),
- * archive and restore, and delete with the success toast's Undo (undo-delete).
+ * archive and restore, delete with the success toast's Undo (undo-delete), and each field's values
+ * in use with Rename everywhere (ValuesInUseDialog).
  */
 import {
   ArrowDownOutlined,
@@ -13,6 +14,7 @@ import {
   InboxOutlined,
   PlusOutlined,
   RollbackOutlined,
+  UnorderedListOutlined,
 } from '@ant-design/icons';
 import { Alert, Button, Input, List, Modal, Select, Space, Spin, Tag } from 'antd';
 import { useEffect, useId, useState, type DragEvent } from 'react';
@@ -35,6 +37,7 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectCurrentDatabaseId } from '../../session/sessionSelectors';
 import { selectFieldChange, selectFieldDialog, selectIndexFields } from '../indexFieldsSelectors';
 import { indexFieldsActions } from '../indexFieldsSlice';
+import { ValuesInUseDialog } from './ValuesInUseDialog';
 import './indexFields.css';
 
 /** One list value being edited: an existing one keeps its id; `key` is stable for React. */
@@ -416,6 +419,17 @@ export function IndexFieldsPage() {
                     Archive
                   </Button>
                 ),
+                <Button
+                  key="values"
+                  size="small"
+                  icon={<UnorderedListOutlined aria-hidden />}
+                  aria-label={`Values of ${field.name} in use`}
+                  onClick={() =>
+                    dispatch(indexFieldsActions.valuesInUseRequested({ fieldId: field.id }))
+                  }
+                >
+                  Values in use
+                </Button>,
                 <Link
                   key="missing"
                   to={`/missing-indexes?field=${encodeURIComponent(field.id)}`}
@@ -478,6 +492,7 @@ export function IndexFieldsPage() {
       </div>
       {body}
       <FieldDialogs fields={fields.items} />
+      <ValuesInUseDialog fields={fields.items} />
     </section>
   );
 }

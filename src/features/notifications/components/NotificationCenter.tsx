@@ -1,7 +1,7 @@
 /**
  * Renders the shared notifications of the notifications slice (SPEC section 2): the notification
  * panel (a dialog with the given title and content and a Close button), the success toasts (title,
- * body, optional Undo, close button; bottom right) and the info messages (top centre). Mounted
+ * body, optional Undo, close button; bottom left, clear of the upload panel) and the info messages (top centre). Mounted
  * once, in the app shell; features never render these themselves, they dispatch events.
  */
 import { CheckCircleFilled, CloseOutlined } from '@ant-design/icons';

@@ -1,4 +1,7 @@
-/** The firm switcher of the header, shown only to users of more than one database. */
+/**
+ * The firm switcher of the header: the user's databases with a description, duplicates by
+ * description removed (SPEC section 3 "Database"); shown only when there is another to switch to.
+ */
 import { Select } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,7 +11,7 @@ import { selectIsUploading } from '../../uploads/uploadsSelectors';
 import {
   selectCanSwitchDatabase,
   selectCurrentDatabaseId,
-  selectDatabases,
+  selectSwitchableDatabases,
   selectSwitchDatabase,
 } from '../sessionSelectors';
 import { sessionActions } from '../sessionSlice';
@@ -18,7 +21,7 @@ export function FirmSwitcher() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const canSwitch = useAppSelector(selectCanSwitchDatabase);
-  const databases = useAppSelector(selectDatabases);
+  const databases = useAppSelector(selectSwitchableDatabases);
   const currentId = useAppSelector(selectCurrentDatabaseId);
   const { status, error } = useAppSelector(selectSwitchDatabase);
   const uploading = useAppSelector(selectIsUploading);
@@ -42,7 +45,7 @@ export function FirmSwitcher() {
       popupMatchSelectWidth={false}
       options={databases.map((database) => ({
         value: database.id,
-        label: database.description || database.name,
+        label: database.description?.trim() || database.name,
       }))}
       onChange={(databaseId: string) => {
         if (databaseId === currentId) return;

@@ -1,8 +1,11 @@
 /**
- * The upload panel (SPEC section 2: "an upload panel that is open or minimized"): a card fixed at
- * the bottom right listing each file with its progress, speed and time left, a retry and a cancel
- * action per file, the refused files with their reason, the connection state ("No Internet
- * connection."), and a total line with Retry all and Cancel all.
+ * The upload panel (SPEC section 2: "an upload panel that is open or minimized"). Open, it is a
+ * card fixed at the bottom right (a full-width bottom sheet on narrow screens): the refused files
+ * first, each with the spec's message, under a summary in the header ("2 files not added"); then
+ * each accepted file with its progress, speed and time left, a retry and a cancel action; the
+ * connection state ("No Internet connection."); and a total line with Retry all and Cancel all.
+ * Minimised, it is a one-line pill. Either way the page keeps the room the panel takes free
+ * (useReservedSpace), so it never covers a list's rows.
  */
 import {
   CheckCircleFilled,
@@ -16,6 +19,7 @@ import {
   WarningFilled,
 } from '@ant-design/icons';
 import { Alert, Button, Progress, Tooltip, Typography } from 'antd';
+import { useRef } from 'react';
 import { formatSize } from '../../../../common/format';
 import { MESSAGES } from '../../../../common/messages';
 import { plural } from '../../../../common/text';
@@ -40,6 +44,7 @@ import {
   type UploadItem,
 } from '../uploadsSlice';
 import { useBeforeUnloadWarning } from './useBeforeUnloadWarning';
+import { useReservedSpace } from './useReservedSpace';
 
 /** The total line, e.g. "2 of 3 files uploaded · 1 failed · 1 not added". */
 export function totalLine(totals: UploadTotals): string {
@@ -49,6 +54,11 @@ export function totalLine(totals: UploadTotals): string {
   if (totals.cancelled > 0) parts.push(`${totals.cancelled} cancelled`);
   if (totals.invalid > 0) parts.push(`${totals.invalid} not added`);
   return parts.join(' · ');
+}
+
+/** The header's summary of the refused files, e.g. "2 files not added"; null when none. */
+export function refusedLine(invalid: number): string | null {
+  return invalid > 0 ? `${invalid} ${plural(invalid, 'file')} not added` : null;
 }
 
 /** "1.5 MB/s · 12 s left" while the speed is known, else null. */
@@ -183,7 +193,38 @@ function InvalidRow({ item }: { item: InvalidUpload }) {
   );
 }
 
-/** The panel; hidden until files are added, then open or minimised. */
+/** The refused files, shown first: why each one was not added, and Dismiss. */
+function Refusals({ invalid }: { invalid: InvalidUpload[] }) {
+  const dispatch = useAppDispatch();
+  return (
+    <section
+      className="upload-refusals"
+      aria-labelledby="upload-refusals-title"
+      data-testid="upload-refusals"
+    >
+      <div className="upload-refusals-head">
+        <h3 id="upload-refusals-title" className="upload-refusals-title">
+          {invalid.length === 1 ? 'This file was not added' : 'These files were not added'}
+        </h3>
+        <Button
+          type="link"
+          size="small"
+          aria-label="Dismiss the files not added"
+          onClick={() => dispatch(uploadsActions.refusalsDismissed())}
+        >
+          Dismiss
+        </Button>
+      </div>
+      <ul className="upload-refusal-list" aria-label="Files not added">
+        {invalid.map((item) => (
+          <InvalidRow key={item.id} item={item} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The panel; hidden until files are added, then open or minimised to a pill. */
 export function UploadPanel() {
   const dispatch = useAppDispatch();
   const panel = useAppSelector(selectUploadPanel);
@@ -194,22 +235,95 @@ export function UploadPanel() {
   const failedIds = useAppSelector(selectFailedUploadIds);
   const network = useAppSelector(selectUploadNetwork);
   const cancelled = useAppSelector(selectUploadsCancelled);
+  const ref = useRef<HTMLElement>(null);
 
   useBeforeUnloadWarning(uploading);
+  useReservedSpace(ref, panel);
 
   if (panel === 'hidden') return null;
-  const minimized = panel === 'minimized';
   const speed = speedLine(totals.speed, totals.secondsLeft);
+  const title = uploading ? 'Uploading files' : 'Uploads';
+  const refused = refusedLine(invalid.length);
+  const closeButton = uploading ? null : (
+    <Button
+      type="text"
+      size="small"
+      icon={<CloseOutlined aria-hidden />}
+      aria-label="Close uploads"
+      onClick={() => dispatch(uploadsActions.panelClosed())}
+    />
+  );
+
+  if (panel === 'minimized') {
+    const line = totalLine(totals);
+    return (
+      <section
+        ref={ref}
+        className="upload-panel upload-pill"
+        aria-labelledby="upload-panel-title"
+        data-testid="upload-panel"
+        data-panel="minimized"
+      >
+        {uploading ? (
+          <Progress
+            type="circle"
+            percent={totals.percent}
+            size={20}
+            showInfo={false}
+            aria-label="Total upload progress"
+          />
+        ) : invalid.length > 0 || totals.failed > 0 ? (
+          <WarningFilled className="upload-icon-warning" aria-hidden />
+        ) : (
+          <CheckCircleFilled className="upload-icon-ok" aria-hidden />
+        )}
+        {network === 'offline' ? (
+          <DisconnectOutlined
+            className="upload-icon-warning"
+            aria-label={MESSAGES.noInternet}
+            role="img"
+          />
+        ) : null}
+        <h2 id="upload-panel-title" className="visually-hidden">
+          {title}
+        </h2>
+        <span className="upload-pill-text" title={line} aria-live="polite">
+          {line}
+        </span>
+        <Button
+          type="text"
+          size="small"
+          icon={<UpOutlined aria-hidden />}
+          aria-label="Show uploads"
+          aria-expanded={false}
+          onClick={() => dispatch(uploadsActions.panelRestored())}
+        />
+        {closeButton}
+      </section>
+    );
+  }
 
   return (
     <section
-      className={minimized ? 'upload-panel minimized' : 'upload-panel'}
+      ref={ref}
+      className="upload-panel"
       aria-labelledby="upload-panel-title"
+      data-testid="upload-panel"
+      data-panel="open"
     >
       <header className="upload-panel-header">
-        <h2 id="upload-panel-title" className="upload-panel-title">
-          {uploading ? 'Uploading files' : 'Uploads'}
-        </h2>
+        <div className="upload-panel-heading">
+          <h2 id="upload-panel-title" className="upload-panel-title">
+            {title}
+          </h2>
+          <div className="upload-panel-summary" aria-live="polite">
+            {refused ? (
+              <>
+                <WarningFilled aria-hidden /> {refused}
+              </>
+            ) : null}
+          </div>
+        </div>
         <div className="upload-panel-actions">
           {failedIds.length > 0 ? (
             <Tooltip title="Retry all failed uploads">
@@ -233,34 +347,15 @@ export function UploadPanel() {
               />
             </Tooltip>
           ) : null}
-          {minimized ? (
-            <Button
-              type="text"
-              size="small"
-              icon={<UpOutlined aria-hidden />}
-              aria-label="Show uploads"
-              aria-expanded={false}
-              onClick={() => dispatch(uploadsActions.panelRestored())}
-            />
-          ) : (
-            <Button
-              type="text"
-              size="small"
-              icon={<DownOutlined aria-hidden />}
-              aria-label="Minimize uploads"
-              aria-expanded
-              onClick={() => dispatch(uploadsActions.panelMinimized())}
-            />
-          )}
-          {uploading ? null : (
-            <Button
-              type="text"
-              size="small"
-              icon={<CloseOutlined aria-hidden />}
-              aria-label="Close uploads"
-              onClick={() => dispatch(uploadsActions.panelClosed())}
-            />
-          )}
+          <Button
+            type="text"
+            size="small"
+            icon={<DownOutlined aria-hidden />}
+            aria-label="Minimize uploads"
+            aria-expanded
+            onClick={() => dispatch(uploadsActions.panelMinimized())}
+          />
+          {closeButton}
         </div>
       </header>
       {network === 'offline' ? (
@@ -275,16 +370,16 @@ export function UploadPanel() {
           data-testid="upload-offline"
         />
       ) : null}
-      {minimized ? null : (
-        <ul className="upload-list" aria-label="Files">
-          {files.map((item) => (
-            <UploadRow key={item.id} item={item} />
-          ))}
-          {invalid.map((item) => (
-            <InvalidRow key={item.id} item={item} />
-          ))}
-        </ul>
-      )}
+      <div className="upload-panel-body">
+        {invalid.length > 0 ? <Refusals invalid={invalid} /> : null}
+        {files.length > 0 ? (
+          <ul className="upload-list" aria-label="Files">
+            {files.map((item) => (
+              <UploadRow key={item.id} item={item} />
+            ))}
+          </ul>
+        ) : null}
+      </div>
       <footer className="upload-total">
         <div aria-live="polite">{totalLine(totals)}</div>
         {cancelled ? <div className="upload-status">Uploads cancelled.</div> : null}

@@ -216,3 +216,27 @@ export function viewerContent(extension: string, contentType: string): ViewerCon
 export function isViewable(extension: string, contentType: string): boolean {
   return viewerContent(extension, contentType) !== null;
 }
+
+/** What the in-app viewer says (its states; docs/architecture.md "Document imaging"). */
+export const VIEWER_MESSAGES = {
+  /** While the PDF rendition is being made. */
+  preparing: 'Preparing preview…',
+  /** The rendition's steps, by state. */
+  waiting: 'Waiting to be converted',
+  queued: 'Queued for conversion',
+  running: 'Converting',
+  /** A file of a type nothing can show. */
+  unsupported: 'No preview for this file type',
+  /** The derivation gave up (followed by its reason). */
+  failed: 'The preview could not be made.',
+  /** The derivation finished without a PDF. */
+  noRendition: 'No preview was made for this file.',
+  /** The file or its state could not be read (followed by the reason). */
+  loadFailed: 'The file could not be opened.',
+  /** pdf.js could not read the document. */
+  documentFailed: 'The document could not be shown.',
+  /** Find in document found nothing. */
+  noMatches: 'No matches',
+  /** A text file longer than the viewer reads. */
+  textTruncated: 'Only the beginning of this file is shown. Download it to read it all.',
+} as const;

@@ -14,6 +14,7 @@ import { FirmSwitcher } from '../features/session/components/FirmSwitcher';
 import { selectUserDisplayName } from '../features/session/sessionSelectors';
 import { selectIsGuest } from '../features/sharing/sharingSelectors';
 import { UploadPanel } from '../features/uploads/components/UploadPanel';
+import { ViewerSlot } from '../features/viewer/components/ViewerSlot';
 import { useAppSelector } from '../store/hooks';
 import { DetailsPanel } from './lazyPages';
 import { Navigation } from './Navigation';
@@ -37,8 +38,9 @@ function DetailsPanelSlot() {
 }
 
 /**
- * The layout of every signed-in page. A guest (issue 7) gets no search, firm switcher or upload
- * panel, and the brand leads to the Shared page.
+ * The layout of every signed-in page. A guest gets no search, firm switcher or upload panel, and
+ * the brand leads to the Shared page. The viewer (`?view=file:<id>`, see viewerLink.ts) opens
+ * over any page, for guests too (what their share lets them preview).
  */
 export function AppLayout() {
   const userName = useAppSelector(selectUserDisplayName);
@@ -81,6 +83,7 @@ export function AppLayout() {
       </Layout>
       {guest ? null : <UploadPanel />}
       {guest ? null : <DetailsPanelSlot />}
+      <ViewerSlot />
     </Layout>
   );
 }

@@ -17,6 +17,7 @@ import { indexFieldsReducer } from '../features/indexFields/indexFieldsSlice';
 import { outboxReducer } from '../features/outbox/outboxSlice';
 import { searchReducer } from '../features/search/searchSlice';
 import { sharingReducer } from '../features/sharing/sharingSlice';
+import { viewerReducer } from '../features/viewer/viewerSlice';
 
 /** Combines the feature slices. */
 export const rootReducer = combineReducers({
@@ -37,6 +38,7 @@ export const rootReducer = combineReducers({
   indexFields: indexFieldsReducer,
   contacts: contactsReducer,
   search: searchReducer,
+  viewer: viewerReducer,
 });
 
 /** The whole store state. */

@@ -21,6 +21,7 @@ import { indexFieldsSaga } from '../features/indexFields/indexFieldsSagas';
 import { outboxSaga } from '../features/outbox/outboxSagas';
 import { searchSaga } from '../features/search/searchSagas';
 import { sharingSaga } from '../features/sharing/sharingSagas';
+import { viewerSaga } from '../features/viewer/viewerSagas';
 
 /** The feature sagas, one per feature. */
 export const FEATURE_SAGAS = [
@@ -40,6 +41,7 @@ export const FEATURE_SAGAS = [
   indexFieldsSaga,
   contactsSaga,
   searchSaga,
+  viewerSaga,
 ] as const;
 
 /** Never settles: keeps the root saga alive until it is cancelled. */

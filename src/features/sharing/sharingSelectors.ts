@@ -1,6 +1,7 @@
 /** Selectors of the sharing slice (issue 7) and the guest rules of the app shell. */
 import { createSelector } from '@reduxjs/toolkit';
 import { fileKind, isInlinePreviewable, type FileKind } from '../../../common/files';
+import { isViewable } from '../../../common/imaging';
 import { formatDate, formatSize } from '../../../common/format';
 import {
   SHARED_BY_ME_STATE_LABELS,
@@ -78,9 +79,14 @@ export interface SharedRow {
   /**
    * Whether the item is a file the browser can show inline (`isInlinePreviewable` of its content
    * type): its name opens the preview; otherwise it offers a download (when the share allows it).
-   * Always false for folders.
+   * Always false for folders. (A share serves originals only: no PDF renditions.)
    */
   previewable: boolean;
+  /**
+   * Whether the firm's viewer shows the file (`isViewable`), for internal users' rows of their
+   * own firm (Shared by me). Always false for folders.
+   */
+  viewable: boolean;
 }
 
 /** The row of one shared item. */
@@ -104,6 +110,8 @@ export function toSharedRow(item: SharedEntityDto): SharedRow {
     allowDownload: item.allow_download,
     folderId: item.folder_id,
     previewable: item.entity_type === 'file' && isInlinePreviewable(item.content_type ?? ''),
+    viewable:
+      item.entity_type === 'file' && isViewable(item.extension ?? '', item.content_type ?? ''),
   };
 }
 

@@ -111,14 +111,14 @@ export function TextView({ url }: { url: string }) {
   }, [url]);
   if (read.error) {
     return (
-      <Alert type="error" showIcon message={VIEWER_MESSAGES.loadFailed} description={read.error} />
+      <Alert type="error" showIcon title={VIEWER_MESSAGES.loadFailed} description={read.error} />
     );
   }
   if (!read.head) return <Spin />;
   return (
     <div className="viewer-text">
       {read.head.truncated ? (
-        <Alert type="info" showIcon message={VIEWER_MESSAGES.textTruncated} />
+        <Alert type="info" showIcon title={VIEWER_MESSAGES.textTruncated} />
       ) : null}
       <pre tabIndex={0}>{read.head.text}</pre>
     </div>

@@ -595,7 +595,7 @@ export function PdfView({ url, page, onPageChange }: PdfViewProps) {
 
   if (error) {
     return (
-      <Alert type="error" showIcon message={VIEWER_MESSAGES.documentFailed} description={error} />
+      <Alert type="error" showIcon title={VIEWER_MESSAGES.documentFailed} description={error} />
     );
   }
   return (

@@ -117,7 +117,7 @@ function ViewerBody({
           <Alert
             type="error"
             showIcon
-            message={VIEWER_MESSAGES.loadFailed}
+            title={VIEWER_MESSAGES.loadFailed}
             description={phase.message}
           />
           <DownloadButton urls={urls} file={file} />
@@ -131,7 +131,7 @@ function ViewerBody({
           <Alert
             type="warning"
             showIcon
-            message={phase.reason ? VIEWER_MESSAGES.failed : VIEWER_MESSAGES.noRendition}
+            title={phase.reason ? VIEWER_MESSAGES.failed : VIEWER_MESSAGES.noRendition}
             description={
               phase.reason ? <code className="viewer-reason">{phase.reason}</code> : null
             }

@@ -90,7 +90,14 @@ function renderAt(route: string, routes: StubRoutes) {
     </>,
     { store, route },
   );
-  return { ...view, next: () => act(() => releases.shift()?.()) };
+  return {
+    ...view,
+    next: () =>
+      act(async () => {
+        releases.shift()?.();
+        await Promise.resolve();
+      }),
+  };
 }
 
 describe('the viewer', () => {

@@ -467,10 +467,15 @@ export function PdfView({ url, page, onPageChange }: PdfViewProps) {
     (number: number) => {
       if (numPages === 0) return;
       const target = Math.min(Math.max(1, number), numPages);
-      if (target === reported.current) scrollToPage(target);
-      else onPageChange(target);
+      if (target === reported.current) {
+        scrollToPage(target);
+        return;
+      }
+      // Shown at once, so that a second key press before the address changes goes on from it.
+      show(target);
+      onPageChange(target);
     },
-    [numPages, onPageChange, scrollToPage],
+    [numPages, onPageChange, scrollToPage, show],
   );
 
   const openFind = useCallback(() => {
@@ -488,11 +493,12 @@ export function PdfView({ url, page, onPageChange }: PdfViewProps) {
         return;
       }
       if (typedInField(event) || event.altKey || event.ctrlKey || event.metaKey) return;
+      const at = shown.current;
       const steps: Record<string, number> = {
-        PageDown: shownPage + 1,
-        ArrowRight: shownPage + 1,
-        PageUp: shownPage - 1,
-        ArrowLeft: shownPage - 1,
+        PageDown: at + 1,
+        ArrowRight: at + 1,
+        PageUp: at - 1,
+        ArrowLeft: at - 1,
         Home: 1,
         End: numPages,
       };
@@ -503,7 +509,7 @@ export function PdfView({ url, page, onPageChange }: PdfViewProps) {
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [goTo, openFind, shownPage, numPages]);
+  }, [goTo, openFind, numPages]);
 
   /** The text of a page for find, read once. */
   const pageText = useCallback(

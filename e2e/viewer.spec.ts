@@ -30,8 +30,12 @@ test('views a Word document and a PDF: prepared, found, paged, deep-linked, clos
 }) => {
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
+    if (message.type() === 'error' || /fake worker/i.test(message.text())) {
+      problems.push(message.text());
+    }
   });
+  // pdf.js runs in its worker, a same-origin script (the CSP allows nothing else).
+  const worker = page.waitForResponse((r) => /\/assets\/pdf\.worker[^/]*\.mjs$/.test(r.url()));
   await signIn(page);
   const folderName = `Viewer ${Date.now()}`;
   await createFolder(page, folderName);
@@ -64,6 +68,9 @@ test('views a Word document and a PDF: prepared, found, paged, deep-linked, clos
     timeout: 120_000,
   });
   await expect(letter.getByText(VIEWER_MESSAGES.preparing)).toBeHidden();
+  const workerScript = await worker;
+  expect(workerScript.status()).toBe(200);
+  expect(workerScript.headers()['content-type']).toMatch(/javascript/);
   await expect(letter.getByRole('navigation', { name: 'Folder path' })).toContainText(folderName);
   // The text layer carries the document's words (so they can be selected).
   await expect(letter.locator('.viewer-text-layer')).toContainText('python-docx was here');
@@ -118,5 +125,7 @@ test('views a Word document and a PDF: prepared, found, paged, deep-linked, clos
   await expect(pdf).toBeHidden();
   await expect(page).toHaveURL(folderUrl);
   await expect(page.getByTestId('entity-row')).toHaveCount(2);
-  expect(problems.filter((text) => /Content.Security.Policy|Refused/i.test(text))).toEqual([]);
+  expect(
+    problems.filter((text) => /Content.Security.Policy|Refused|fake worker/i.test(text)),
+  ).toEqual([]);
 });

@@ -6,10 +6,10 @@
  */
 
 /** The parameter naming the file open in the viewer: `file:<id>`. */
-export const VIEW_PARAM = 'view';
+export const VIEWER_PARAM = 'view';
 
 /** The parameter naming the page shown (1-based); absent means the first. */
-export const PAGE_PARAM = 'page';
+export const VIEWER_PAGE_PARAM = 'page';
 
 /** The largest page number an address may name (anything above is read as absent). */
 const MAX_PAGE = 1_000_000;
@@ -27,23 +27,19 @@ export interface ViewerTarget {
 /**
  * The query of a link opening a file in the viewer: the page's own query `params` (kept, so the
  * page under the viewer stays as it is) with `view=file:<fileId>` and `page=<page>` set; without
- * `page` any page named before is dropped.
+ * a page any page named before is dropped (the viewer starts at the first).
  * @param params the current query (not changed)
  * @param fileId the file's id
- * @param page the page to show, from 1; omitted or not a positive integer: the first
- * @returns a new URLSearchParams (`navigate({ search: result.toString() })`, or a Link's `to`)
+ * @param page the page to show, from 1; absent (or not a whole number ≥ 1): no page parameter
+ * @returns the new query without '?', e.g. for react-router `<Link to={{ search }}>`
  */
-export function viewerSearch(
-  params: URLSearchParams,
-  fileId: string,
-  page?: number,
-): URLSearchParams {
+export function viewerSearch(params: URLSearchParams, fileId: string, page?: number): string {
   const next = new URLSearchParams(params);
-  next.set(VIEW_PARAM, `file:${fileId}`);
-  if (page !== undefined && Number.isInteger(page) && page > 1 && page <= MAX_PAGE) {
-    next.set(PAGE_PARAM, String(page));
-  } else next.delete(PAGE_PARAM);
-  return next;
+  next.set(VIEWER_PARAM, `file:${fileId}`);
+  if (page !== undefined && Number.isInteger(page) && page >= 1 && page <= MAX_PAGE) {
+    next.set(VIEWER_PAGE_PARAM, String(page));
+  } else next.delete(VIEWER_PAGE_PARAM);
+  return next.toString();
 }
 
 /**
@@ -52,8 +48,8 @@ export function viewerSearch(
  */
 export function withoutViewerParams(params: URLSearchParams): URLSearchParams {
   const next = new URLSearchParams(params);
-  next.delete(VIEW_PARAM);
-  next.delete(PAGE_PARAM);
+  next.delete(VIEWER_PARAM);
+  next.delete(VIEWER_PAGE_PARAM);
   return next;
 }
 
@@ -63,11 +59,11 @@ export function withoutViewerParams(params: URLSearchParams): URLSearchParams {
  *   the address is anybody's to type); a malformed `page` reads as null
  */
 export function parseViewerParams(params: URLSearchParams): ViewerTarget | null {
-  const view = params.get(VIEW_PARAM);
+  const view = params.get(VIEWER_PARAM);
   if (!view?.startsWith('file:')) return null;
   const fileId = view.slice('file:'.length);
   if (!ID_PATTERN.test(fileId)) return null;
-  const pageText = params.get(PAGE_PARAM);
+  const pageText = params.get(VIEWER_PAGE_PARAM);
   const page = pageText && /^\d{1,7}$/.test(pageText) ? Number(pageText) : NaN;
   return { fileId, page: page >= 1 && page <= MAX_PAGE ? page : null };
 }

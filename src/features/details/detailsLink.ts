@@ -9,7 +9,7 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { ROOT_FOLDER_ID } from '../../../common/constants';
 import type { EntityRef } from '../../../common/types';
-import { VIEW_PARAM, withoutViewerParams } from '../../app/viewerLink';
+import { VIEWER_PARAM, withoutViewerParams } from '../../app/viewerLink';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectDetailsTarget } from './detailsSelectors';
 import { detailsActions } from './detailsSlice';
@@ -50,7 +50,7 @@ export function parseDetailsParam(value: string | null): EntityRef | null {
  * Missing indexes): opening an item, or a file in the viewer, must not reload their lists.
  */
 export function withoutDetailsParam(params: URLSearchParams): string {
-  if (!params.has(DETAILS_PARAM) && !params.has(VIEW_PARAM)) return params.toString();
+  if (!params.has(DETAILS_PARAM) && !params.has(VIEWER_PARAM)) return params.toString();
   const rest = withoutViewerParams(params);
   rest.delete(DETAILS_PARAM);
   return rest.toString();

@@ -68,7 +68,7 @@ export function useOpenInViewer(): (fileId: string, page?: number) => void {
   const location = useLocation();
   return useCallback(
     (fileId: string, page?: number) => {
-      const search = viewerSearch(new URLSearchParams(location.search), fileId, page).toString();
+      const search = viewerSearch(new URLSearchParams(location.search), fileId, page);
       void navigate(
         { pathname: location.pathname, search, hash: location.hash },
         { state: VIEWER_OPENED_STATE },
@@ -96,9 +96,9 @@ export function useViewerNavigation(): ViewerNavigation {
   const fileId = parseViewerParams(params)?.fileId ?? null;
   const state: unknown = location.state;
   const replace = useCallback(
-    (next: URLSearchParams) =>
+    (search: string) =>
       void navigate(
-        { pathname: location.pathname, search: next.toString(), hash: location.hash },
+        { pathname: location.pathname, search, hash: location.hash },
         { replace: true, state },
       ),
     [navigate, location.pathname, location.hash, state],

@@ -27,7 +27,7 @@ export interface ViewerLinkProps {
  */
 export function ViewerLink({ fileId, page, children, ...anchor }: ViewerLinkProps) {
   const location = useLocation();
-  const search = viewerSearch(new URLSearchParams(location.search), fileId, page).toString();
+  const search = viewerSearch(new URLSearchParams(location.search), fileId, page);
   return (
     <Link
       to={{ pathname: location.pathname, search, hash: location.hash }}

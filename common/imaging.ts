@@ -1,7 +1,10 @@
 /**
  * The external tools of document imaging and the messages naming a missing one (server and the
- * administrator's status page; docs/architecture.md "Document imaging").
+ * administrator's status page), which files imaging derives from (the server queues them, the
+ * client's viewer offers their PDF rendition), and the rendition route's answer
+ * (docs/architecture.md "Document imaging").
  */
+import { previewKind, type PreviewKind } from './files';
 
 /** An external program imaging runs. */
 export interface ToolSpec {
@@ -157,4 +160,106 @@ export const IMAGING_MESSAGES = {
   jobNotFound: 'This imaging job was not found.',
   /** 409 of POST imaging/jobs/{id}/retry for a job that has not given up. */
   jobNotFailed: 'Only a job that failed can be retried.',
+} as const;
+
+/**
+ * How a file's derivatives are made:
+ * - 'pdf': the text layer by pdftotext; recognition (OCRmyPDF) when the PDF has next to none.
+ * - 'office': a PDF rendition by LibreOffice (documents, spreadsheets, presentations, RTF, CSV,
+ *   EPUB, and HTML and SVG, which are never served inline because they can carry scripts), then
+ *   its text layer.
+ * - 'image': a searchable PDF by recognition (TIFF and other rasters become pages the browser can
+ *   show), its text.
+ */
+export type DerivationPlan = 'pdf' | 'office' | 'image';
+
+/** Extensions LibreOffice turns into a PDF rendition. */
+const OFFICE_EXTENSIONS: ReadonlySet<string> = new Set([
+  'doc',
+  'docx',
+  'odt',
+  'rtf',
+  'xls',
+  'xlsx',
+  'ods',
+  'csv',
+  'ppt',
+  'pptx',
+  'odp',
+  'html',
+  'htm',
+  'epub',
+  'svg',
+]);
+
+/** Rasters recognition reads directly (OCRmyPDF's image input). */
+const OCR_IMAGE_EXTENSIONS: ReadonlySet<string> = new Set(['tif', 'tiff', 'png', 'jpg', 'jpeg']);
+
+/** Rasters LibreOffice turns into a one-page PDF first (recognition does not read them). */
+const OTHER_IMAGE_EXTENSIONS: ReadonlySet<string> = new Set(['bmp', 'gif', 'webp']);
+
+/**
+ * The plan for a file, from its extension (any case, without the dot) or else its content type.
+ * @returns null for a format imaging does not handle (no job is queued, no rendition is made)
+ */
+export function derivationPlan(extension: string, contentType: string): DerivationPlan | null {
+  const ext = extension.toLowerCase();
+  const type = (contentType.toLowerCase().split(';')[0] ?? '').trim();
+  if (ext === 'pdf' || type === 'application/pdf') return 'pdf';
+  if (OFFICE_EXTENSIONS.has(ext)) return 'office';
+  if (OCR_IMAGE_EXTENSIONS.has(ext) || OTHER_IMAGE_EXTENSIONS.has(ext)) return 'image';
+  return null;
+}
+
+/** Whether recognition reads this raster directly (else LibreOffice makes a PDF of it first). */
+export function ocrReadsImage(extension: string): boolean {
+  return OCR_IMAGE_EXTENSIONS.has(extension.toLowerCase());
+}
+
+/**
+ * What the in-app viewer shows of a file: the original where the browser shows it safely (its
+ * {@link previewKind}: PDF, image, video, audio, text), else 'rendition', the PDF document imaging
+ * derives (office documents, HTML, SVG, TIFF…), which `/preview` serves once stored.
+ */
+export type ViewerContent = PreviewKind | 'rendition';
+
+/**
+ * How the viewer shows a file (docs/architecture.md "Document imaging").
+ * @param extension the file's extension, any case, without the dot
+ * @param contentType the file's content type
+ * @returns null when it has no preview at all (the viewer offers the download)
+ */
+export function viewerContent(extension: string, contentType: string): ViewerContent | null {
+  const inline = previewKind(contentType);
+  if (inline) return inline;
+  return derivationPlan(extension, contentType) === null ? null : 'rendition';
+}
+
+/** Whether a file can be opened in the viewer ({@link viewerContent} is not null). */
+export function isViewable(extension: string, contentType: string): boolean {
+  return viewerContent(extension, contentType) !== null;
+}
+
+/** What the in-app viewer says (its states; docs/architecture.md "Document imaging"). */
+export const VIEWER_MESSAGES = {
+  /** While the PDF rendition is being made. */
+  preparing: 'Preparing preview…',
+  /** The rendition's steps, by state. */
+  waiting: 'Waiting to be converted',
+  queued: 'Queued for conversion',
+  running: 'Converting',
+  /** A file of a type nothing can show. */
+  unsupported: 'No preview for this file type',
+  /** The derivation gave up (followed by its reason). */
+  failed: 'The preview could not be made.',
+  /** The derivation finished without a PDF. */
+  noRendition: 'No preview was made for this file.',
+  /** The file or its state could not be read (followed by the reason). */
+  loadFailed: 'The file could not be opened.',
+  /** pdf.js could not read the document. */
+  documentFailed: 'The document could not be shown.',
+  /** Find in document found nothing. */
+  noMatches: 'No matches',
+  /** A text file longer than the viewer reads. */
+  textTruncated: 'Only the beginning of this file is shown. Download it to read it all.',
 } as const;

@@ -32,6 +32,8 @@ export const MESSAGES = {
   // Messages the spec leaves open, worded for this product.
   invalidCredentials: 'The username or password is incorrect.',
   notSignedIn: 'Please sign in.',
+  /** A file read whose Range starts past the file's end (HTTP 416). */
+  rangeNotSatisfiable: 'The requested range is not satisfiable.',
   notFound: 'Not found.',
   forbiddenOrigin: 'Request refused: it did not come from this site.',
   // Bodies sent "with filters" (SPEC section 7).

@@ -1,8 +1,8 @@
 /**
  * The first working slice, as a new user would use it: sign in, create a folder, upload every file
  * of ../shared/corpus (some by the file picker, some by drag-and-drop), see icons and sizes, download
- * two and compare sha256, open a PDF preview, play a video, download a Word file by its name (it
- * has no preview), find the events on the History page, sign out.
+ * two and compare sha256, preview a PDF and play a video in the viewer, download an archive by its
+ * name (it has no preview), find the events on the History page, sign out.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -13,7 +13,6 @@ import { formatSize } from '../common/format';
 import { MESSAGES } from '../common/messages';
 import { splitFileName } from '../common/names';
 import { createFolder } from './folders';
-import { openInNewTab } from './tabs';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
 const corpusFiles = readdirSync(CORPUS)
@@ -102,35 +101,37 @@ test('sign in, organise, upload, read, see history, sign out', async ({ page }) 
     expect(sha256(readFileSync(saved))).toBe(sha256(readFileSync(path.join(CORPUS, name))));
   }
 
-  // Open a PDF preview: it is served inline as a PDF.
-  const pdf = await openInNewTab(
-    page,
-    page.getByRole('link', { name: 'Preview minimal-document.pdf' }),
-    '/preview',
-  );
-  expect(pdf.response.status()).toBe(200);
-  expect(pdf.response.headers()['content-type']).toBe('application/pdf');
-  expect(pdf.response.headers()['content-disposition']).toMatch(/^inline/);
-  await pdf.tab.close();
+  // Preview a PDF: the viewer opens over the folder and reads the PDF served inline.
+  const [pdfResponse] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/preview') && r.request().method() === 'GET'),
+    page.getByRole('button', { name: 'Preview minimal-document.pdf' }).click(),
+  ]);
+  expect(pdfResponse.status()).toBe(200);
+  expect(pdfResponse.headers()['content-type']).toBe('application/pdf');
+  expect(pdfResponse.headers()['content-disposition']).toMatch(/^inline/);
+  const pdfViewer = page.getByRole('dialog', { name: 'minimal-document.pdf' });
+  await expect(pdfViewer.getByTestId('viewer-page-count')).toHaveText('Page 1 of 1');
+  await page.keyboard.press('Escape');
+  await expect(pdfViewer).toBeHidden();
 
-  // A video plays in the browser's own player, in a new tab.
-  const { tab: player } = await openInNewTab(
-    page,
-    page.getByRole('link', { name: 'Preview small-mp4-with-audio.mp4' }),
-    '/preview',
-  );
+  // A video plays in the viewer, in the browser's own player.
+  await page.getByRole('button', { name: 'Preview small-mp4-with-audio.mp4' }).click();
+  const player = page.getByRole('dialog', { name: 'small-mp4-with-audio.mp4' });
   await expect
-    .poll(() => player.evaluate(() => document.querySelector('video')?.readyState ?? -1))
+    .poll(() => player.locator('video').evaluate((video: HTMLVideoElement) => video.readyState))
     .toBeGreaterThanOrEqual(1);
-  await player.close();
+  await page.keyboard.press('Escape');
+  await expect(player).toBeHidden();
 
-  // A Word document cannot be previewed: no Preview, and its name downloads it.
-  await expect(page.getByRole('button', { name: 'Preview test.docx' })).toBeDisabled();
+  // A Word document opens in the viewer too (its PDF rendition); a tar archive has no preview:
+  // no Preview, and its name downloads it.
+  await expect(page.getByRole('button', { name: 'Preview test.docx' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Preview small-tar.tar' })).toBeDisabled();
   const [named] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('link', { name: 'test.docx', exact: true }).click(),
+    page.getByRole('link', { name: 'small-tar.tar', exact: true }).click(),
   ]);
-  expect(named.suggestedFilename()).toBe('test.docx');
+  expect(named.suggestedFilename()).toBe('small-tar.tar');
 
   // A file named with a character outside ISO-8859-1 is refused with the spec's message.
   await page.getByLabel('Upload files').setInputFiles({
@@ -147,7 +148,8 @@ test('sign in, organise, upload, read, see history, sign out', async ({ page }) 
   const rows = page.getByTestId('history-row');
   await expect(rows.filter({ hasText: `added folder "${folderName}"` })).toHaveCount(1);
   await expect(rows.filter({ hasText: 'added file "minimal-document.pdf"' })).toHaveCount(1);
-  await expect(rows.filter({ hasText: 'downloaded file "test.docx"' })).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'downloaded file "test.docx"' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'downloaded file "small-tar.tar"' })).toHaveCount(1);
   await expect(rows.filter({ hasText: 'previewed file "small-mp4-with-audio.mp4"' })).toHaveCount(
     1,
   );

@@ -10,7 +10,6 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { parseCsv } from '../__tests__/csv';
 import { createFolder } from './folders';
-import { openInNewTab } from './tabs';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
 const password = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
@@ -55,14 +54,15 @@ test('ten things done are in the history, filterable and exportable', async ({ p
   // Move the pointer away so the button's tooltip does not cover the row above.
   await page.mouse.move(0, 0);
   await expect(page.getByRole('tooltip', { name: 'Download' })).toBeHidden();
-  // 7. Preview the PDF (a new tab), 8. print it (the print address the app serves).
-  const preview = await openInNewTab(
-    page,
-    page.getByRole('link', { name: 'Preview minimal-document.pdf' }),
-    '/preview',
-  );
-  expect(preview.response.status()).toBe(200);
-  await preview.tab.close();
+  // 7. Preview the PDF (in the viewer), 8. print it (the print address the app serves).
+  const [preview] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/preview') && r.request().method() === 'GET'),
+    page.getByRole('button', { name: 'Preview minimal-document.pdf' }).click(),
+  ]);
+  expect(preview.status()).toBe(200);
+  await expect(page.getByRole('dialog', { name: 'minimal-document.pdf' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'minimal-document.pdf' })).toBeHidden();
   const pdfRow = page.getByTestId('entity-row').filter({ hasText: 'minimal-document.pdf' });
   const pdfId = await pdfRow.getAttribute('data-entity-id');
   const printed = await page.request.get(`/api/rest/files/${pdfId}/print`);

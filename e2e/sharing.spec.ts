@@ -15,7 +15,6 @@ import { SHARING_MESSAGES } from '../common/sharing';
 import { createFolder } from './folders';
 import { openDetailsFromRow } from './rowMenu';
 import { settled } from './dialogs';
-import { openInNewTab } from './tabs';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
 const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
@@ -145,15 +144,17 @@ test('an advisor shares a folder with a guest, who signs up, reads it, and loses
   await expect(guest.getByTestId('shared-row')).toHaveCount(2);
   await expect(guest.locator('.shared-breadcrumbs')).toContainText(folderName);
 
-  // Opens the PDF (a new tab on the shared preview address).
-  const preview = await openInNewTab(
-    guest,
-    guest.getByRole('link', { name: `Preview ${pdf}` }),
-    '/preview',
-  );
-  expect(preview.response.status()).toBe(200);
-  expect(preview.response.url()).toContain('/api/rest/shared/files/');
-  await preview.tab.close();
+  // Opens the PDF in the viewer (it reads the shared preview address).
+  const [preview] = await Promise.all([
+    guest.waitForResponse((r) => r.url().endsWith('/preview') && r.request().method() === 'GET'),
+    guest.getByRole('link', { name: `Preview ${pdf}` }).click(),
+  ]);
+  expect(preview.status()).toBe(200);
+  expect(preview.url()).toContain('/api/rest/shared/files/');
+  const viewer = guest.getByRole('dialog', { name: pdf });
+  await expect(viewer.getByTestId('viewer-page-count')).toHaveText(/^Page 1 of \d+$/);
+  await guest.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
 
   // Downloads a file: the same bytes as the corpus file.
   const [download] = await Promise.all([

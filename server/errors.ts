@@ -29,6 +29,9 @@ export const notFound = (message: string = MESSAGES.notFound, code = 'not_found'
   new AppError(404, code, message);
 /** 409: the state does not allow this now. */
 export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
+/** 416: the Range of a file read starts past the file's end. */
+export const rangeNotSatisfiable = () =>
+  new AppError(416, 'range_not_satisfiable', MESSAGES.rangeNotSatisfiable);
 /** 413: the body is larger than allowed. */
 export const tooLarge = (message: string, code = 'payload_too_large') =>
   new AppError(413, code, message);

@@ -1,9 +1,10 @@
 /** The response of a stored file's bytes, shared by the file routes and the guests' share routes. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { THUMBNAIL_MAX_AGE_SECONDS } from '../../common/imaging';
+import { rangeNotSatisfiable } from '../errors';
 import type { FileStream, ReadRequest } from '../services/files';
 import type { StoredThumbnail } from '../services/imaging/thumbnails';
-import type { ObjectStore } from '../storage/objectStore';
+import type { ByteRange, ObjectStore } from '../storage/objectStore';
 
 /**
  * What a file read request says of itself: whether the browser's media element sends it
@@ -25,20 +26,73 @@ export const FILE_CONTENT_SECURITY_POLICY =
   "frame-ancestors 'self'";
 
 /**
+ * What a request's `Range` header asks of a body of `size` bytes (RFC 9110 section 14):
+ * - `{ kind: 'full' }`: no header, another unit than bytes, a malformed or reversed range, or
+ *   several ranges (a server may answer those whole, and no browser needs them): 200 with all;
+ * - `{ kind: 'partial', range }`: one satisfiable range (`bytes=a-b`, `bytes=a-`, the suffix
+ *   `bytes=-n`), its end clamped to the last byte: 206;
+ * - `{ kind: 'unsatisfiable' }`: a first byte at or past the end, or an empty suffix: 416.
+ * @param header the `Range` header's value, if any
+ * @param size the body's length in bytes
+ */
+export function parseByteRange(
+  header: string | undefined,
+  size: number,
+): { kind: 'full' } | { kind: 'partial'; range: ByteRange } | { kind: 'unsatisfiable' } {
+  const full = { kind: 'full' } as const;
+  if (!header) return full;
+  const match = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
+  if (!match) return full;
+  const [, first = '', last = ''] = match;
+  if (first === '' && last === '') return full;
+  if (first === '') {
+    // A suffix: the last n bytes.
+    const length = Number(last);
+    if (length === 0 || size === 0) return { kind: 'unsatisfiable' };
+    return { kind: 'partial', range: { start: Math.max(0, size - length), end: size - 1 } };
+  }
+  const start = Number(first);
+  const end = last === '' ? Infinity : Number(last);
+  if (!Number.isSafeInteger(start) || end < start) return full;
+  if (start >= size) return { kind: 'unsatisfiable' };
+  return { kind: 'partial', range: { start, end: Math.min(end, size - 1) } };
+}
+
+/**
  * Sends a file stream with its type, length and disposition, and headers that stop the browser
- * from sniffing, caching in shared caches, or letting another site frame it.
+ * from sniffing, caching in shared caches, or letting another site frame it. Answers the
+ * request's `Range` ({@link parseByteRange}): 206 with `Content-Range` for one range (a media
+ * element seeking, a PDF reader), 416 with `Content-Range: bytes *\/size` past the end, else 200
+ * with everything; every answer says `Accept-Ranges: bytes`. An `If-Range` is not checked
+ * (file answers carry no validator: they are never cached), so it always gets the whole body.
  * @param reply the route's reply
  * @param file what the service opened (services/files.ts openFile, sharingAccess openSharedFile)
+ * @throws AppError 416 `range_not_satisfiable` (with `Content-Range: bytes *\/size`)
  */
 export function sendFile(reply: FastifyReply, file: FileStream): FastifyReply {
-  return reply
+  const headers = reply.request.headers;
+  const asked = headers['if-range'] ? undefined : headers.range;
+  const wanted = parseByteRange(asked, file.size);
+  reply.header('Accept-Ranges', 'bytes');
+  if (wanted.kind === 'unsatisfiable') {
+    reply.header('Content-Range', `bytes */${file.size}`);
+    throw rangeNotSatisfiable();
+  }
+  reply
     .header('Content-Type', file.contentType)
-    .header('Content-Length', String(file.size))
     .header('Content-Disposition', file.disposition)
     .header('X-Content-Type-Options', 'nosniff')
     .header('Cache-Control', 'private, no-store')
-    .header('Content-Security-Policy', FILE_CONTENT_SECURITY_POLICY)
-    .send(file.body);
+    .header('Content-Security-Policy', FILE_CONTENT_SECURITY_POLICY);
+  if (wanted.kind === 'partial') {
+    const { start, end } = wanted.range;
+    return reply
+      .code(206)
+      .header('Content-Range', `bytes ${start}-${end}/${file.size}`)
+      .header('Content-Length', String(end - start + 1))
+      .send(file.open(wanted.range));
+  }
+  return reply.header('Content-Length', String(file.size)).send(file.open());
 }
 
 /**

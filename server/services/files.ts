@@ -45,6 +45,7 @@ import {
   updateFile,
 } from '../repositories/files';
 import type { FileRow } from '../db/schema';
+import type { ByteRange } from '../storage/objectStore';
 import { accessibleFile, accessibleFolder } from './access';
 import type { RequestContext, Services } from './context';
 import { fingerprintLater } from './fingerprints';
@@ -439,7 +440,12 @@ export type ReadMode = 'download' | 'preview' | 'print';
 
 /** What a route needs to stream a file. */
 export interface FileStream {
-  body: Readable;
+  /**
+   * Opens the bytes: all of them, or one range (HTTP Range, see routes/fileResponse.ts); called
+   * once, after the read was recorded.
+   */
+  open: (range?: ByteRange) => Readable;
+  /** Size of the whole body, in bytes. */
   size: number;
   contentType: string;
   /** The Content-Disposition header value (RFC 6266, with filename*). */
@@ -539,7 +545,7 @@ export async function openFile(
   }
   if (rendition) {
     return {
-      body: services.store.read(rendition.key),
+      open: (range) => services.store.read(rendition.key, range),
       size: rendition.size,
       contentType: 'application/pdf',
       disposition: dispositionHeader(rendition.name, 'inline'),
@@ -547,7 +553,7 @@ export async function openFile(
   }
   const inline = served !== 'download';
   return {
-    body: services.store.read(file.storage_key),
+    open: (range) => services.store.read(file.storage_key, range),
     size: object.size,
     contentType: inline ? previewContentType(file.content_type) : file.content_type,
     disposition: dispositionHeader(file.name, inline ? 'inline' : 'attachment'),

@@ -348,7 +348,7 @@ export async function openSharedFile(
   }
   const inline = served === 'preview';
   return {
-    body: services.store.read(file.storage_key),
+    open: (range) => services.store.read(file.storage_key, range),
     size: object.size,
     contentType: inline ? previewContentType(file.content_type) : file.content_type,
     disposition: dispositionHeader(file.name, inline ? 'inline' : 'attachment'),

@@ -55,6 +55,7 @@ import { MULTIPART_MAX_PARTS, MULTIPART_THRESHOLD_BYTES } from '../../common/con
 import { newId, systemClock, type Clock } from '../ids';
 import type {
   AbandonedUploadsRemoved,
+  ByteRange,
   MultipartRequest,
   ObjectInfo,
   ObjectStore,
@@ -870,8 +871,11 @@ export class LocalObjectStore implements ObjectStore {
     return sha256;
   }
 
-  read(key: string): Readable {
-    return createReadStream(this.pathFor(key));
+  read(key: string, range?: ByteRange): Readable {
+    return createReadStream(
+      this.pathFor(key),
+      range ? { start: range.start, end: range.end } : undefined,
+    );
   }
 
   async delete(key: string): Promise<void> {

@@ -59,6 +59,17 @@ export type MultipartRequest =
   /** DELETE: drops the upload and its parts. */
   | { op: 'abort'; key: string; uploadId: string };
 
+/**
+ * A byte range of an object, both ends inclusive and within the object (an HTTP Range request's
+ * `bytes=start-end` once resolved against the size; an S3 store sends it as its Range GET).
+ */
+export interface ByteRange {
+  /** The first byte, from 0. */
+  start: number;
+  /** The last byte (inclusive), at most size − 1. */
+  end: number;
+}
+
 /** Facts about a stored object. */
 export interface ObjectInfo {
   /** Size in bytes. */
@@ -112,8 +123,12 @@ export interface ObjectStore {
    * @throws StoreRefused('too_large') past the limit, StoreRefused('aborted') when the body broke
    */
   write(key: string, body: Readable, maxBytes: number): Promise<StoredObject>;
-  /** A stream of the object's bytes. @throws when the object is missing. */
-  read(key: string): Readable;
+  /**
+   * A stream of the object's bytes, or of one range of them (an S3 store: a GET with `Range`).
+   * @param range the bytes to read, resolved against the object's size; the whole object if absent
+   * @throws when the object is missing (the stream errors)
+   */
+  read(key: string, range?: ByteRange): Readable;
   /** Removes an object; a missing object is not an error. */
   delete(key: string): Promise<void>;
   /**

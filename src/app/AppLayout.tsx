@@ -14,6 +14,7 @@ import { SearchBox } from '../features/search/components/SearchBox';
 import { FirmSwitcher } from '../features/session/components/FirmSwitcher';
 import { selectIsGuest } from '../features/sharing/sharingSelectors';
 import { UploadPanel } from '../features/uploads/components/UploadPanel';
+import { ViewerSlot } from '../features/viewer/components/ViewerSlot';
 import { useAppSelector } from '../store/hooks';
 import { DetailsPanel } from './lazyPages';
 import { Navigation } from './Navigation';
@@ -38,8 +39,9 @@ function DetailsPanelSlot() {
 }
 
 /**
- * The layout of every signed-in page. A guest (issue 7) gets no search, firm switcher or upload
- * panel, and the brand leads to the Shared page.
+ * The layout of every signed-in page. A guest gets no search, firm switcher or upload panel, and
+ * the brand leads to the Shared page. The viewer (`?view=file:<id>`, see viewerLink.ts) opens
+ * over any page, for guests too (what their share lets them preview).
  *
  * On a phone (below 640px, app.css) the side navigation is hidden and the header's menu button
  * opens it in a drawer instead; the header keeps the brand, the search box and the user menu's
@@ -109,6 +111,7 @@ export function AppLayout() {
       </Layout>
       {guest ? null : <UploadPanel />}
       {guest ? null : <DetailsPanelSlot />}
+      <ViewerSlot />
     </Layout>
   );
 }

@@ -18,6 +18,7 @@ import { indexFieldsReducer } from '../features/indexFields/indexFieldsSlice';
 import { outboxReducer } from '../features/outbox/outboxSlice';
 import { searchReducer } from '../features/search/searchSlice';
 import { sharingReducer } from '../features/sharing/sharingSlice';
+import { viewerReducer } from '../features/viewer/viewerSlice';
 
 /** Combines the feature slices. */
 export const rootReducer = combineReducers({
@@ -39,6 +40,7 @@ export const rootReducer = combineReducers({
   contacts: contactsReducer,
   search: searchReducer,
   imaging: imagingReducer,
+  viewer: viewerReducer,
 });
 
 /** The whole store state. */

@@ -22,6 +22,7 @@ import { indexFieldsSaga } from '../features/indexFields/indexFieldsSagas';
 import { outboxSaga } from '../features/outbox/outboxSagas';
 import { searchSaga } from '../features/search/searchSagas';
 import { sharingSaga } from '../features/sharing/sharingSagas';
+import { viewerSaga } from '../features/viewer/viewerSagas';
 
 /** The feature sagas, one per feature. */
 export const FEATURE_SAGAS = [
@@ -42,6 +43,7 @@ export const FEATURE_SAGAS = [
   contactsSaga,
   searchSaga,
   imagingSaga,
+  viewerSaga,
 ] as const;
 
 /** Never settles: keeps the root saga alive until it is cancelled. */

@@ -1,6 +1,7 @@
 /** Selectors of the collections slice (the Archive, Favorites and Recent pages). */
 import { createSelector } from '@reduxjs/toolkit';
-import { fileKind, isInlinePreviewable, type FileKind } from '../../../common/files';
+import { fileKind, type FileKind } from '../../../common/files';
+import { isViewable } from '../../../common/imaging';
 import { formatDate, formatSize, relativeDate } from '../../../common/format';
 import type { EntityDto, HistoryAction } from '../../../common/types';
 import type { RootState } from '../../store/rootReducer';
@@ -66,8 +67,9 @@ export interface CollectionRow {
   /** The parent's path as the server sent it (archived items), else null. */
   parentPath: string | null;
   /**
-   * Whether the item is a file the browser can show inline (`isInlinePreviewable` of its content
-   * type): its name opens the preview; otherwise it offers a download. Always false for folders.
+   * Whether the item is a file the viewer shows (`isViewable`: the browser shows it safely, or
+   * document imaging makes a PDF rendition of it): its name and Preview open the viewer;
+   * otherwise it offers a download. Always false for folders.
    */
   previewable: boolean;
   /** A file whose first-page thumbnail is stored (FileDto.thumbnail); false for folders. */
@@ -108,7 +110,7 @@ export function toCollectionRow(item: EntityDto & { parent_path?: string }): Col
     sizeText: item.type === 'folder' ? NO_SIZE : formatSize(item.size),
     parentId: parentIdOf(item),
     parentPath: typeof item.parent_path === 'string' ? item.parent_path : null,
-    previewable: item.type === 'file' && isInlinePreviewable(item.content_type ?? ''),
+    previewable: item.type === 'file' && isViewable(item.extension, item.content_type ?? ''),
     thumbnail: item.type === 'file' && item.thumbnail === true,
   };
 }

@@ -9,6 +9,7 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { ROOT_FOLDER_ID } from '../../../common/constants';
 import type { EntityRef } from '../../../common/types';
+import { VIEWER_PARAM, withoutViewerParams } from '../../app/viewerLink';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectDetailsTarget } from './detailsSelectors';
 import { detailsActions } from './detailsSlice';
@@ -43,12 +44,14 @@ export function parseDetailsParam(value: string | null): EntityRef | null {
 }
 
 /**
- * A page's own query without the panel's parameter, for pages whose view is read from the whole
- * query (History, Search, Missing indexes): opening an item must not reload their lists.
+ * A page's own query without the side panel's and the viewer's parameters (`details`; `view` and,
+ * with it, `page`: see app/viewerLink.ts; a `page` without `view` is the page's own, as Missing
+ * indexes' list page), for pages whose view is read from the whole query (History, Search,
+ * Missing indexes): opening an item, or a file in the viewer, must not reload their lists.
  */
 export function withoutDetailsParam(params: URLSearchParams): string {
-  if (!params.has(DETAILS_PARAM)) return params.toString();
-  const rest = new URLSearchParams(params);
+  if (!params.has(DETAILS_PARAM) && !params.has(VIEWER_PARAM)) return params.toString();
+  const rest = withoutViewerParams(params);
   rest.delete(DETAILS_PARAM);
   return rest.toString();
 }

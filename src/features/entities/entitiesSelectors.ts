@@ -1,6 +1,7 @@
 /** Selectors of the entities slice (the folder view). */
 import { createSelector } from '@reduxjs/toolkit';
-import { fileKind, isInlinePreviewable, type FileKind } from '../../../common/files';
+import { fileKind, type FileKind } from '../../../common/files';
+import { isViewable } from '../../../common/imaging';
 import { formatDate, formatSize } from '../../../common/format';
 import type { EntityDto } from '../../../common/types';
 import type { RootState } from '../../store/rootReducer';
@@ -49,8 +50,9 @@ export interface EntityRow {
   /** Folders: the current user's palette colour (a FOLDER_COLORS key); null for none and files. */
   color: string | null;
   /**
-   * Whether the item is a file the browser can show inline (`isInlinePreviewable` of its content
-   * type): its name opens the preview; otherwise it offers a download. Always false for folders.
+   * Whether the item is a file the viewer shows (`isViewable`: the browser shows it safely, or
+   * document imaging makes a PDF rendition of it): its name and Preview open the viewer;
+   * otherwise it offers a download. Always false for folders.
    */
   previewable: boolean;
   /** A file whose first-page thumbnail is stored (FileDto.thumbnail); false for folders. */
@@ -73,7 +75,7 @@ export function toEntityRow(item: EntityDto): EntityRow {
     date,
     favorite: item.favorite,
     color: item.type === 'folder' ? item.color : null,
-    previewable: item.type === 'file' && isInlinePreviewable(item.content_type ?? ''),
+    previewable: item.type === 'file' && isViewable(item.extension, item.content_type ?? ''),
     thumbnail: item.type === 'file' && item.thumbnail === true,
   };
 }

@@ -1,6 +1,7 @@
 /** Selectors of the sharing slice (issue 7) and the guest rules of the app shell. */
 import { createSelector } from '@reduxjs/toolkit';
 import { fileKind, isInlinePreviewable, type FileKind } from '../../../common/files';
+import { isViewable } from '../../../common/imaging';
 import { formatDate, formatSize } from '../../../common/format';
 import {
   SHARED_BY_ME_STATE_LABELS,
@@ -78,11 +79,16 @@ export interface SharedRow {
   /**
    * Whether the item is a file the browser can show inline (`isInlinePreviewable` of its content
    * type): its name opens the preview; otherwise it offers a download (when the share allows it).
-   * Always false for folders.
+   * Always false for folders. (A share serves originals only: no PDF renditions.)
    */
   previewable: boolean;
   /** A file whose thumbnail is stored and reachable through the share (Shared with me). */
   thumbnail: boolean;
+  /**
+   * Whether the firm's viewer shows the file (`isViewable`), for internal users' rows of their
+   * own firm (Shared by me). Always false for folders.
+   */
+  viewable: boolean;
 }
 
 /** The row of one shared item. */
@@ -107,6 +113,8 @@ export function toSharedRow(item: SharedEntityDto): SharedRow {
     folderId: item.folder_id,
     previewable: item.entity_type === 'file' && isInlinePreviewable(item.content_type ?? ''),
     thumbnail: item.entity_type === 'file' && item.thumbnail === true,
+    viewable:
+      item.entity_type === 'file' && isViewable(item.extension ?? '', item.content_type ?? ''),
   };
 }
 

@@ -243,7 +243,7 @@ describe('collection pages', () => {
       expect(await screen.findByText(EMPTY_FAVORITES_TEXT)).toBeInTheDocument();
     });
 
-    it('links a folder to the folder view and a file to its preview, with the location', async () => {
+    it('links a folder to the folder view and a file to the viewer, with the location', async () => {
       renderAt('/favorites', favorites);
       const rows = await screen.findAllByTestId('favorite-row');
       expect(within(rows[0]!).getByText('Smith', { selector: 'a' })).toHaveAttribute(
@@ -252,7 +252,7 @@ describe('collection pages', () => {
       );
       expect(within(rows[1]!).getByText('Plan.pdf', { selector: 'a' })).toHaveAttribute(
         'href',
-        '/api/rest/files/p1/preview',
+        '/favorites?view=file%3Ap1',
       );
       expect(await within(rows[1]!).findByText('Home / Smith', { selector: 'a' })).toHaveAttribute(
         'href',

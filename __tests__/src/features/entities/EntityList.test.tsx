@@ -11,7 +11,7 @@ import {
 import type { EntityDto } from '../../../../common/types';
 import { makeStore, type AppStore } from '../../../../src/store/store';
 import {
-  LocationProbe,
+  AddressProbe,
   makeFile,
   makeFolder,
   makePage,
@@ -47,8 +47,15 @@ const items: EntityDto[] = [
   makeFile({ id: 'm1', name: 'Call.mp3', extension: 'mp3', size: 0, content_type: 'audio/mpeg' }),
 ];
 
-/** A Word document: the browser cannot show it inline, so it has no preview. */
+/** A Word document: shown in the viewer through its PDF rendition. */
 const docx = makeFile({ id: 'd1', name: 'Minutes.docx', extension: 'docx', content_type: DOCX });
+/** A zip archive: nothing shows it, so it has no preview. */
+const zip = makeFile({
+  id: 'z1',
+  name: 'Bundle.zip',
+  extension: 'zip',
+  content_type: 'application/zip',
+});
 
 describe('EntityList', () => {
   let store: AppStore;
@@ -82,85 +89,82 @@ describe('EntityList', () => {
     );
   });
 
-  it('links folders to their route and opens file previews in a new tab', () => {
+  it('links folders to their route and files to the viewer over the page', () => {
     store = storeWith(items);
-    renderWithProviders(<EntityList />, { store });
+    renderWithProviders(<EntityList />, { store, route: '/home?sort=name' });
     expect(screen.getByRole('link', { name: 'Clients' })).toHaveAttribute(
       'href',
       '/home/folders/f1',
     );
     const name = screen.getByRole('link', { name: 'Statement.pdf' });
-    expect(name).toHaveAttribute('href', '/api/rest/files/p1/preview');
-    expect(name).toHaveAttribute('target', '_blank');
+    expect(name).toHaveAttribute('href', '/home?sort=name&view=file%3Ap1');
+    expect(name).not.toHaveAttribute('target');
     expect(screen.getByRole('link', { name: 'Download Statement.pdf' })).toHaveAttribute(
       'href',
       '/api/rest/files/p1/download',
     );
-    const preview = screen.getByRole('link', { name: 'Preview Statement.pdf' });
-    expect(preview).toHaveAttribute('href', '/api/rest/files/p1/preview');
-    expect(preview).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('button', { name: 'Preview Statement.pdf' })).toBeEnabled();
     expect(screen.queryByRole('link', { name: 'Download Clients' })).not.toBeInTheDocument();
   });
 
-  it('opens a folder row with Enter and a file row preview in a new tab', async () => {
+  it('opens a folder row with Enter, and a file row in the viewer', async () => {
     store = storeWith(items);
     const open = jest.spyOn(window, 'open').mockImplementation(() => null);
     renderWithProviders(
       <>
         <EntityList />
-        <LocationProbe />
+        <AddressProbe />
       </>,
       { store, route: '/home' },
     );
     const [folderRow, fileRow] = screen.getAllByTestId('entity-row');
     fireEvent.keyDown(fileRow!, { key: 'Enter' });
-    expect(open).toHaveBeenCalledWith(
-      '/api/rest/files/p1/preview',
-      '_blank',
-      'noopener,noreferrer',
-    );
+    expect(open).not.toHaveBeenCalled();
+    expect(screen.getByTestId('location')).toHaveTextContent('/home?view=file%3Ap1');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Preview Call.mp3' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/home?view=file%3Am1');
     folderRow!.focus();
     await userEvent.setup().keyboard('{Enter}');
     expect(screen.getByTestId('location')).toHaveTextContent('/home/folders/f1');
     open.mockRestore();
   });
 
-  it('offers a preview only for a file the browser can show, and a download otherwise', async () => {
-    store = storeWith([...items, docx]);
+  it('offers a preview for what the viewer shows (renditions too), and a download otherwise', async () => {
+    store = storeWith([...items, docx, zip]);
     const user = userEvent.setup();
-    renderWithProviders(<EntityList />, { store });
+    renderWithProviders(<EntityList />, { store, route: '/home' });
 
     const pdfName = screen.getByRole('link', { name: 'Statement.pdf' });
-    expect(pdfName).toHaveAttribute('href', '/api/rest/files/p1/preview');
-    expect(pdfName).toHaveAttribute('target', '_blank');
+    expect(pdfName).toHaveAttribute('href', '/home?view=file%3Ap1');
     expect(pdfName).not.toHaveAttribute('download');
-    const pdfPreview = screen.getByRole('link', { name: 'Preview Statement.pdf' });
-    expect(pdfPreview).toHaveAttribute('href', '/api/rest/files/p1/preview');
-    expect(pdfPreview).not.toHaveAttribute('aria-disabled', 'true');
+    // Office documents open in the viewer (their PDF rendition).
+    expect(screen.getByRole('link', { name: 'Minutes.docx' })).toHaveAttribute(
+      'href',
+      '/home?view=file%3Ad1',
+    );
+    expect(screen.getByRole('button', { name: 'Preview Minutes.docx' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Preview Budget.xlsx' })).toBeEnabled();
 
-    const docxName = screen.getByRole('link', { name: 'Minutes.docx' });
-    expect(docxName).toHaveAttribute('href', '/api/rest/files/d1/download');
-    expect(docxName).toHaveAttribute('download', 'Minutes.docx');
-    expect(docxName).not.toHaveAttribute('target');
-    expect(docxName).toHaveClass('entity-name');
-    expect(docxName).toHaveAttribute('tabindex', '-1');
-    expect(docxName).toHaveAttribute('draggable', 'false');
+    const zipName = screen.getByRole('link', { name: 'Bundle.zip' });
+    expect(zipName).toHaveAttribute('href', '/api/rest/files/z1/download');
+    expect(zipName).toHaveAttribute('download', 'Bundle.zip');
+    expect(zipName).not.toHaveAttribute('target');
+    expect(zipName).toHaveClass('entity-name');
+    expect(zipName).toHaveAttribute('tabindex', '-1');
+    expect(zipName).toHaveAttribute('draggable', 'false');
     // The eye button stays in place, disabled, and says why.
-    expect(screen.queryByRole('link', { name: 'Preview Minutes.docx' })).not.toBeInTheDocument();
-    const docxPreview = screen.getByRole('button', { name: 'Preview Minutes.docx' });
-    expect(docxPreview).toBeDisabled();
-    await user.hover(docxPreview.parentElement!);
+    const zipPreview = screen.getByRole('button', { name: 'Preview Bundle.zip' });
+    expect(zipPreview).toBeDisabled();
+    await user.hover(zipPreview.parentElement!);
     expect(await screen.findByText(NO_PREVIEW_TEXT)).toBeInTheDocument();
-    // The spreadsheet has no preview either; the audio file has one.
-    expect(screen.getByRole('button', { name: 'Preview Budget.xlsx' })).toBeDisabled();
     expect(screen.getByRole('link', { name: 'Call.mp3' })).toHaveAttribute(
       'href',
-      '/api/rest/files/m1/preview',
+      '/home?view=file%3Am1',
     );
   });
 
-  it('downloads a file without preview with Enter instead of opening a tab', () => {
-    store = storeWith([...items, docx]);
+  it('downloads a file without preview with Enter instead of opening anything', () => {
+    store = storeWith([...items, zip]);
     const open = jest.spyOn(window, 'open').mockImplementation(() => null);
     const clicked: { href: string | null; download: string | null; inPage: boolean }[] = [];
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
@@ -175,13 +179,13 @@ describe('EntityList', () => {
     try {
       renderWithProviders(<EntityList />, { store });
       const anchorsBefore = document.querySelectorAll('a').length;
-      const docxRow = screen
+      const zipRow = screen
         .getAllByTestId('entity-row')
-        .find((row) => row.getAttribute('data-entity-id') === 'd1');
-      fireEvent.keyDown(docxRow!, { key: 'Enter' });
+        .find((row) => row.getAttribute('data-entity-id') === 'z1');
+      fireEvent.keyDown(zipRow!, { key: 'Enter' });
       expect(open).not.toHaveBeenCalled();
       expect(clicked).toEqual([
-        { href: '/api/rest/files/d1/download', download: 'Minutes.docx', inPage: true },
+        { href: '/api/rest/files/z1/download', download: 'Bundle.zip', inPage: true },
       ]);
       // The temporary link is gone again.
       expect(document.querySelectorAll('a')).toHaveLength(anchorsBefore);

@@ -36,20 +36,29 @@ describe('entities selectors', () => {
     expect(row.date).toBe('2024-01-02T12:00:00.000Z');
   });
 
-  it('marks files the browser can show inline as previewable, never folders', () => {
-    const previewable = (contentType: string) =>
-      toEntityRow(makeFile({ content_type: contentType })).previewable;
-    expect(previewable('application/pdf')).toBe(true);
-    expect(previewable('image/png')).toBe(true);
-    expect(previewable('text/plain')).toBe(true);
+  it('marks files the viewer shows as previewable (renditions too), never folders', () => {
+    const previewable = (extension: string, contentType: string) =>
+      toEntityRow(makeFile({ extension, content_type: contentType })).previewable;
+    expect(previewable('pdf', 'application/pdf')).toBe(true);
+    expect(previewable('png', 'image/png')).toBe(true);
+    expect(previewable('txt', 'text/plain')).toBe(true);
+    // Office documents, SVG and TIFF through their PDF rendition.
     expect(
-      previewable('application/vnd.openxmlformats-officedocument.wordprocessingml.document'),
-    ).toBe(false);
-    expect(previewable('image/svg+xml')).toBe(false);
-    expect(previewable('application/octet-stream')).toBe(false);
-    expect(previewable('')).toBe(false);
-    // A file without a content type (an older record) has no preview.
-    const untyped = { ...makeFile(), content_type: undefined as unknown as string };
+      previewable(
+        'docx',
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      ),
+    ).toBe(true);
+    expect(previewable('svg', 'image/svg+xml')).toBe(true);
+    expect(previewable('tiff', 'image/tiff')).toBe(true);
+    expect(previewable('zip', 'application/zip')).toBe(false);
+    expect(previewable('bin', 'application/octet-stream')).toBe(false);
+    expect(previewable('', '')).toBe(false);
+    // A file without a content type (an older record) is judged by its extension.
+    const untyped = {
+      ...makeFile({ extension: 'zip' }),
+      content_type: undefined as unknown as string,
+    };
     expect(toEntityRow(untyped).previewable).toBe(false);
     expect(toEntityRow(makeFolder()).previewable).toBe(false);
   });

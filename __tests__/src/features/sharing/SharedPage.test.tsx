@@ -104,9 +104,10 @@ describe('Shared page', () => {
       expect(screen.getByTestId('location')).toHaveTextContent('/sharing/shared/folders/fold1');
       const rows = await screen.findAllByTestId('shared-row');
       expect(rows.map((row) => row.getAttribute('data-entity-id'))).toEqual(['file1', 'file2']);
+      // A guest's preview opens the viewer over the page (the share's preview address inside).
       expect(within(rows[0]!).getByRole('link', { name: 'Preview Statement.pdf' })).toHaveAttribute(
         'href',
-        '/api/rest/shared/files/file1/preview',
+        '/sharing/shared/folders/fold1?view=file%3Afile1',
       );
       expect(
         within(rows[0]!).getByRole('link', { name: 'Download Statement.pdf' }),
@@ -126,21 +127,17 @@ describe('Shared page', () => {
   );
 
   it(
-    'checks the access, then opens the preview and the download',
+    'checks the access, then opens the download',
     async () => {
       const user = userEvent.setup();
       const { calls } = renderAt('/sharing/shared/folders/fold1', guestRoutes);
       const rows = await screen.findAllByTestId('shared-row');
-      await user.click(within(rows[0]!).getByRole('link', { name: 'Preview Statement.pdf' }));
-      await waitFor(() =>
-        expect(openFile).toHaveBeenCalledWith('/api/rest/shared/files/file1/preview', 'preview'),
-      );
       await user.click(within(rows[1]!).getByRole('link', { name: 'Download Notes.gif' }));
       await waitFor(() =>
         expect(openFile).toHaveBeenCalledWith('/api/rest/shared/files/file2/download', 'download'),
       );
-      // The first read, then one check per click.
-      expect(callsTo(calls, 'GET /api/rest/shared/entities')).toHaveLength(3);
+      // The first read, then one check for the click.
+      expect(callsTo(calls, 'GET /api/rest/shared/entities')).toHaveLength(2);
     },
     SLOW_MS,
   );

@@ -21,7 +21,7 @@ import { Breadcrumb, Button, Drawer, Input, Result, Space, Spin } from 'antd';
 import { useState, type KeyboardEvent } from 'react';
 import { Link, useMatch, useNavigate } from 'react-router';
 import { ROOT_FOLDER_ID } from '../../../../common/constants';
-import { isInlinePreviewable } from '../../../../common/files';
+import { isViewable } from '../../../../common/imaging';
 import { formatDate, formatSize } from '../../../../common/format';
 import {
   fileNameKeepingExtension,
@@ -35,7 +35,7 @@ import { EntityIcon } from '../../../components/EntityIcon';
 import { FolderPermissionsButton } from '../../admin/components/FolderPermissions';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { NoPreviewButton } from '../../entities/components/FileNameLink';
-import { fileUrl } from '../../entities/entitiesApi';
+import { useOpenInViewer } from '../../viewer/viewerNavigation';
 import { selectFeatureFlag } from '../../flags/flagsSelectors';
 import { EntityHistoryDrawer } from '../../history/components/EntityHistoryDrawer';
 import { historyActions } from '../../history/historySlice';
@@ -209,6 +209,7 @@ function FolderStatsSection() {
 function ItemActions({ entity, onRename }: { entity: EntityDto; onRename: () => void }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const openInViewer = useOpenInViewer();
   const role = useAppSelector(selectCurrentRole);
   const readOnly = role === 'read_only';
   const ref: EntityRef = { id: entity.id, type: entity.type };
@@ -223,13 +224,8 @@ function ItemActions({ entity, onRename }: { entity: EntityDto; onRename: () => 
         >
           Open
         </Button>
-      ) : isInlinePreviewable(entity.content_type ?? '') ? (
-        <Button
-          icon={<EyeOutlined aria-hidden />}
-          href={fileUrl(entity.id, 'preview')}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
+      ) : isViewable(entity.extension, entity.content_type ?? '') ? (
+        <Button icon={<EyeOutlined aria-hidden />} onClick={() => openInViewer(entity.id)}>
           Preview
         </Button>
       ) : (

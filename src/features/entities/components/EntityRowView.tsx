@@ -49,6 +49,7 @@ import {
 } from '../../organise/organiseSelectors';
 import { organiseActions, type SelectModifier } from '../../organise/organiseSlice';
 import { useFolderDrop } from '../../organise/useFolderDrop';
+import { useOpenInViewer } from '../../viewer/viewerNavigation';
 import { fileUrl } from '../entitiesApi';
 import type { EntityRow } from '../entitiesSelectors';
 import { FileNameLink, NoPreviewButton, startDownload } from './FileNameLink';
@@ -176,7 +177,7 @@ function adjacentRow(row: HTMLElement, step: 1 | -1): HTMLElement | null {
 
 /**
  * A focusable row (role "row", `data-entity-id`) of `row` at position `index`: Enter opens a
- * folder, a previewable file's preview in a new tab, or downloads any other file; F2 renames, Space toggles the selection, the Up and Down arrows move to the previous
+ * folder, a previewable file in the viewer, or downloads any other file; F2 renames, Space toggles the selection, the Up and Down arrows move to the previous
  * or next row, and with Shift they also extend the selection to it (as Shift-click does).
  */
 export const EntityRowView = memo(function EntityRowView({ row, index }: EntityRowViewProps) {
@@ -187,7 +188,7 @@ export const EntityRowView = memo(function EntityRowView({ row, index }: EntityR
   const renaming = useAppSelector((state) => selectRename(state).itemId === row.id);
   const canOrganise = useAppSelector(selectCanOrganise);
   const isFolder = row.type === 'folder';
-  const previewUrl = row.previewable ? fileUrl(row.id, 'preview') : '';
+  const openInViewer = useOpenInViewer();
   const drop = useFolderDrop(row.id, row.name, isFolder && !renaming && canOrganise);
   const color = isFolder ? folderColor(row.color) : undefined;
 
@@ -205,7 +206,7 @@ export const EntityRowView = memo(function EntityRowView({ row, index }: EntityR
     if (event.key === 'Enter') {
       event.preventDefault();
       if (isFolder) void navigate(folderRoute(row.id));
-      else if (row.previewable) window.open(previewUrl, '_blank', 'noopener,noreferrer');
+      else if (row.previewable) openInViewer(row.id);
       else startDownload(fileUrl(row.id, 'download'), row.name);
     } else if (event.key === 'F2' && canOrganise) {
       event.preventDefault();
@@ -356,10 +357,8 @@ export const EntityRowView = memo(function EntityRowView({ row, index }: EntityR
                   type="text"
                   size="small"
                   icon={<EyeOutlined aria-hidden />}
-                  href={previewUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
                   aria-label={`Preview ${row.name}`}
+                  onClick={() => openInViewer(row.id)}
                 />
               </Tooltip>
             ) : (

@@ -1,16 +1,19 @@
 /**
- * The name link of a file row (folder view, collection pages, Shared by me): a file the browser
- * can show inline (`isInlinePreviewable`) opens its preview in a new tab; any other file is
- * downloaded, since its "preview" would only be an attachment. Also the disabled Preview action
- * and the texts shown where a preview is not offered, and the download started from the keyboard.
+ * The name link of a file row (folder view, collection pages, Shared by me): a file the viewer
+ * can show (`isViewable`: what the browser shows safely, or a type document imaging makes a PDF
+ * rendition of) opens in the in-app viewer over the page; any other file is downloaded. Also the
+ * disabled Preview action and the texts shown where a preview is not offered, and the download
+ * started from the keyboard.
  */
 import { EyeOutlined } from '@ant-design/icons';
 import { Button, Tooltip, type ButtonProps } from 'antd';
 import type { ReactNode } from 'react';
+import { VIEWER_MESSAGES } from '../../../../common/imaging';
+import { ViewerLink } from '../../viewer/components/ViewerLink';
 import { fileUrl } from '../entitiesApi';
 
-/** Tooltip of a disabled Preview action: the file's type cannot be shown in the browser. */
-export const NO_PREVIEW_TEXT = 'No preview for this file type';
+/** Tooltip of a disabled Preview action: the file's type cannot be shown in the viewer. */
+export const NO_PREVIEW_TEXT = VIEWER_MESSAGES.unsupported;
 
 /** Title of a guest's file name that neither previews nor downloads. */
 export const NO_PREVIEW_NO_DOWNLOAD_TEXT =
@@ -20,7 +23,7 @@ export const NO_PREVIEW_NO_DOWNLOAD_TEXT =
 export interface FileNameLinkFile {
   id: string;
   name: string;
-  /** Whether the file's type can be previewed inline (see the rows' `previewable`). */
+  /** Whether the file opens in the viewer (see the rows' `previewable`). */
   previewable: boolean;
 }
 
@@ -36,8 +39,8 @@ export interface FileNameLinkProps {
 }
 
 /**
- * A file's name as a link: to its preview in a new tab when `file.previewable`, otherwise to its
- * download (`download` set to the name, same tab: the answer is an attachment, the page stays).
+ * A file's name as a link: to the viewer over the current page when `file.previewable`, otherwise
+ * to its download (`download` set to the name, same tab: the answer is an attachment).
  *
  * @param props the file, and the class, tab index and draggability of the `<a>`
  * @returns the `<a>` element
@@ -52,16 +55,9 @@ export function FileNameLink({
   const content = children ?? file.name;
   if (file.previewable) {
     return (
-      <a
-        className={className}
-        href={fileUrl(file.id, 'preview')}
-        target="_blank"
-        rel="noopener noreferrer"
-        tabIndex={tabIndex}
-        draggable={draggable}
-      >
+      <ViewerLink fileId={file.id} className={className} tabIndex={tabIndex} draggable={draggable}>
         {content}
-      </a>
+      </ViewerLink>
     );
   }
   return (

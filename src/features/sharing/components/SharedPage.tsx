@@ -49,6 +49,7 @@ import {
   type SharedRow,
 } from '../sharingSelectors';
 import { sharingActions } from '../sharingSlice';
+import { ViewerLink } from '../../viewer/components/ViewerLink';
 import './sharing.css';
 
 /** The internal users' Shared route. */
@@ -117,6 +118,14 @@ function SharedFileLink({
  * `downloadAllowed`, else plain text saying why.
  */
 function SharedFileName({ row, downloadAllowed }: { row: SharedRow; downloadAllowed: boolean }) {
+  const guest = useAppSelector(selectIsGuest);
+  if (row.previewable && guest) {
+    return (
+      <ViewerLink fileId={row.id} className="entity-name">
+        {row.name}
+      </ViewerLink>
+    );
+  }
   if (row.previewable) {
     return (
       <SharedFileLink row={row} mode="preview" className="entity-name">
@@ -155,6 +164,7 @@ const SharedRowView = memo(function SharedRowView({
 }) {
   const isFolder = row.type === 'folder';
   const downloadAllowed = canDownload && row.allowDownload;
+  const guest = useAppSelector(selectIsGuest);
   return (
     <div
       role="row"
@@ -185,7 +195,11 @@ const SharedRowView = memo(function SharedRowView({
       <div role="cell" className="entity-cell shared-cell-actions">
         {isFolder ? null : (
           <>
-            {row.previewable ? (
+            {row.previewable && guest ? (
+              <ViewerLink fileId={row.id} aria-label={`Preview ${row.name}`}>
+                <EyeOutlined aria-hidden /> Preview
+              </ViewerLink>
+            ) : row.previewable ? (
               <SharedFileLink row={row} mode="preview" label={`Preview ${row.name}`}>
                 <EyeOutlined aria-hidden /> Preview
               </SharedFileLink>
@@ -241,7 +255,7 @@ const SharedByMeRowView = memo(function SharedByMeRowView({
             {row.name}
           </Link>
         ) : (
-          <FileNameLink file={row} />
+          <FileNameLink file={{ id: row.id, name: row.name, previewable: row.viewable }} />
         )}
       </div>
       <div role="cell" className="entity-cell shared-cell-by">

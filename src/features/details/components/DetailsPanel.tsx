@@ -32,6 +32,7 @@ import {
 import { plural } from '../../../../common/text';
 import type { BreadcrumbDto, EntityDto, EntityRef } from '../../../../common/types';
 import { EntityIcon } from '../../../components/EntityIcon';
+import { DETAILS_PANE_QUERY, useMediaQuery } from '../../../components/useMediaQuery';
 import { FolderPermissionsButton } from '../../admin/components/FolderPermissions';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { NoPreviewButton } from '../../entities/components/FileNameLink';
@@ -47,6 +48,7 @@ import { detailsActions } from '../detailsSlice';
 import { FolderContactsSection } from '../../contacts/components/FolderContactsSection';
 import { AppliedIndexesSection } from '../../indexFields/components/AppliedIndexesSection';
 import { ShareButton } from '../../sharing/components/ShareButton';
+import { DetailsPane } from './DetailsPane';
 import { FirmStatsCard } from './FirmStatsCard';
 import { StatsBreakdown } from './StatsBreakdown';
 import './details.css';
@@ -347,6 +349,8 @@ export function DetailsPanel() {
   // The folder view mounts its own history panel; elsewhere this one serves the History action.
   const onFolderView = useMatch('/home/*') !== null;
   const historyDrawer = onFolderView ? null : <EntityHistoryDrawer />;
+  // A desktop window shows the panel as a side pane beside the page; narrower ones as a drawer.
+  const asPane = useMediaQuery(DETAILS_PANE_QUERY);
   if (!target) return historyDrawer;
 
   const close = () => dispatch(detailsActions.panelClosed());
@@ -389,6 +393,14 @@ export function DetailsPanel() {
     body = <ItemDetails key={entity.id} entity={entity} />;
   }
 
+  if (asPane) {
+    return (
+      <>
+        <DetailsPane onClose={close}>{body}</DetailsPane>
+        {historyDrawer}
+      </>
+    );
+  }
   return (
     <>
       <Drawer

@@ -104,6 +104,8 @@ export function DetailsPane({ onClose, children }: DetailsPaneProps) {
   };
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key !== 'Escape' || event.defaultPrevented || fromField(event.target)) return;
+    // Dialogs opened from the pane (Share, permissions) are portals: their Esc is their own.
+    if (!pane.current?.contains(event.target as Node)) return;
     event.preventDefault();
     close();
   };

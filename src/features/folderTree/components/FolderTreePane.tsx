@@ -9,8 +9,10 @@
  * preference of the cached user (userCache.ts), kept between page loads.
  */
 import {
+  CaretDownFilled,
   FolderFilled,
   HomeOutlined,
+  LoadingOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
 } from '@ant-design/icons';
@@ -233,6 +235,9 @@ function FolderTree({ folderId, treeId }: { folderId: string; treeId: string }) 
           className="folder-tree"
           showIcon
           blockNode
+          // Icons are decoration: a node's name is its folder's name alone.
+          switcherIcon={<CaretDownFilled aria-hidden />}
+          switcherLoadingIcon={<LoadingOutlined aria-hidden />}
           treeData={treeData}
           loadData={loadData}
           loadedKeys={loadedKeys}

@@ -4,8 +4,12 @@
  */
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** Wider than a phone (640px and up): the folder tree pane is shown beside the folder list. */
-export const TREE_PANE_QUERY = '(min-width: 640px)';
+/**
+ * A desktop window (1024px and up): the folder tree pane is shown beside the folder list. Below
+ * it (tablets, phones) the list would lose its desktop columns to the pane (the side navigation
+ * is 220px wide from 768px), so the breadcrumbs and the Move picker's tree serve instead.
+ */
+export const TREE_PANE_QUERY = '(min-width: 1024px)';
 
 /** A desktop window (1100px and up): the details panel is a side pane, not a drawer. */
 export const DETAILS_PANE_QUERY = '(min-width: 1100px)';

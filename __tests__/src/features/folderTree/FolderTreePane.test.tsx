@@ -164,7 +164,7 @@ describe('folder tree pane', () => {
     expect(getCachedPreference(TREE_COLLAPSED_PREFERENCE)).toBe(false);
   });
 
-  it('is not shown with the folderTreeView flag off or on a phone', () => {
+  it('is not shown with the folderTreeView flag off or below a desktop width', () => {
     stubTree();
     store = makeStore({
       ...signedInState(),

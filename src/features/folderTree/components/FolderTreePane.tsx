@@ -1,7 +1,7 @@
 /**
  * The folder tree pane (flag folderTreeView): a collapsible antd Tree of the firm's folders beside
- * the folder list on /home and /home/folders/:id, from 640px of window up (phones have the
- * breadcrumbs only). Each folder's subfolders are read when its node is expanded (the folder
+ * the folder list on /home and /home/folders/:id, in a desktop window (TREE_PANE_QUERY, 1024px and
+ * up; narrower ones have the breadcrumbs). Each folder's subfolders are read when its node is expanded (the folder
  * tree slice; only folders the API returns to this user); the open folder is selected and its
  * ancestors are expanded. Choosing a node (click, Space, or Enter) opens its folder; the tree
  * follows the WAI-ARIA tree pattern through antd (Up/Down, Left/Right, Home/End). Rows dragged from
@@ -306,7 +306,7 @@ function Pane({ folderId }: { folderId: string }) {
 
 /**
  * The folder tree pane of the folder view, or nothing when the folderTreeView flag is off or the
- * window is a phone's.
+ * window is narrower than a desktop's.
  * @param folderId the open folder ('' for the root)
  */
 export function FolderTreePane({ folderId }: { folderId: string }) {

@@ -6,9 +6,6 @@ import type { RootState } from '../../store/rootReducer';
 export const selectTreeLevels = (state: RootState) => state.folderTree.levels;
 /** The expanded folders (a set; '' is the root). */
 export const selectTreeExpanded = (state: RootState) => state.folderTree.expanded;
-/** One level's status, or undefined before it was asked for. */
-export const selectTreeLevelStatus = (state: RootState, parentId: string) =>
-  state.folderTree.levels[parentId]?.status;
 
 /** The expanded folders' ids as a list. */
 export const selectTreeExpandedIds = createSelector([selectTreeExpanded], (expanded) =>

@@ -168,7 +168,7 @@ test.describe('dialogs', () => {
     await expectNoAxeViolations(page, 'Renaming in a row');
     await page.keyboard.press('Escape');
 
-    for (const action of ['Move to…', 'Copy to…', 'Details']) {
+    for (const action of ['Move to…', 'Copy to…']) {
       await page.getByRole('button', { name: 'More actions for Inner' }).click();
       await page.getByRole('menuitem', { name: action }).click();
       await check(`${action} dialog`);
@@ -179,18 +179,31 @@ test.describe('dialogs', () => {
     await check('History drawer');
     await close();
 
+    // Below 1100px the details panel is a drawer.
+    await page.setViewportSize({ width: 1024, height: 900 });
     await page.getByRole('button', { name: 'More actions for Inner' }).click();
     await page.getByRole('menuitem', { name: 'Details' }).click();
-    const panel = await settled(page.getByRole('dialog').last());
+    await check('Details drawer');
+    await close();
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // At this width it is a side pane beside the list (not a dialog).
+    await page.getByRole('button', { name: 'More actions for Inner' }).click();
+    await page.getByRole('menuitem', { name: 'Details' }).click();
+    const panel = page.getByRole('complementary', { name: 'Details' });
+    await expect(panel.getByRole('heading', { level: 2, name: 'Inner' })).toBeVisible();
+    await settle(page);
+    await expectNoAxeViolations(page, 'Details side pane');
     await panel.getByRole('button', { name: 'Share' }).click();
-    await expect(page.getByRole('dialog')).toHaveCount(2);
+    await expect(page.getByRole('dialog')).toHaveCount(1);
     const share = await check('Share dialog');
     await share.getByLabel('Recipients').fill(`a11y-guest-${Date.now()}@example.com`);
     await share.getByRole('button', { name: 'Share', exact: true }).click();
     await expect(share.getByRole('textbox', { name: 'Share link' })).toBeVisible();
     await expectNoAxeViolations(page, 'Share dialog with its link and who has access');
     await close();
-    await close();
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await expect(panel).toHaveCount(0);
 
     // The invitation just sent is in the outbox: its list and an open message.
     await page.goto('/admin/outbox');

@@ -77,13 +77,9 @@ async function archivedIds(page: Page): Promise<string[]> {
   return ((await response.json()) as CursorPage<ArchivedEntityDto>).items.map((item) => item.id);
 }
 
-/** Closes the entity side panel with its close button. */
+/** Closes the entity side panel (a side pane at this width) with its close button. */
 async function closePanel(page: Page): Promise<void> {
-  await page
-    .getByRole('dialog')
-    .filter({ has: page.getByTestId('details-item') })
-    .getByRole('button', { name: 'Close' })
-    .click();
+  await page.getByTestId('details-panel').getByRole('button', { name: 'Close' }).first().click();
   await expect(page.getByTestId('details-item')).toHaveCount(0);
 }
 

@@ -108,9 +108,10 @@ export function AppLayout() {
             <Outlet />
           </Suspense>
         </Layout.Content>
+        {/* Beside the page: the side pane of a desktop window (else a drawer, in a portal). */}
+        {guest ? null : <DetailsPanelSlot />}
       </Layout>
       {guest ? null : <UploadPanel />}
-      {guest ? null : <DetailsPanelSlot />}
       <ViewerSlot />
     </Layout>
   );

@@ -6,6 +6,7 @@ import { collectionsReducer } from '../features/collections/collectionsSlice';
 import { detailsReducer } from '../features/details/detailsSlice';
 import { entitiesReducer } from '../features/entities/entitiesSlice';
 import { flagsReducer } from '../features/flags/flagsSlice';
+import { folderTreeReducer } from '../features/folderTree/folderTreeSlice';
 import { organiseReducer } from '../features/organise/organiseSlice';
 import { notificationsReducer } from '../features/notifications/notificationsSlice';
 import { sessionTimeoutReducer } from '../features/sessionTimeout/sessionTimeoutSlice';
@@ -32,6 +33,7 @@ export const rootReducer = combineReducers({
   details: detailsReducer,
   collections: collectionsReducer,
   organise: organiseReducer,
+  folderTree: folderTreeReducer,
   admin: adminReducer,
   integrations: integrationsReducer,
   sharing: sharingReducer,

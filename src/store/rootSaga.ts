@@ -10,6 +10,7 @@ import { collectionsSaga } from '../features/collections/collectionsSagas';
 import { detailsSaga } from '../features/details/detailsSagas';
 import { entitiesSaga } from '../features/entities/entitiesSagas';
 import { flagsSaga } from '../features/flags/flagsSagas';
+import { folderTreeSaga } from '../features/folderTree/folderTreeSagas';
 import { organiseSaga } from '../features/organise/organiseSagas';
 import { notificationsSaga } from '../features/notifications/notificationsSagas';
 import { sessionTimeoutSaga } from '../features/sessionTimeout/sessionTimeoutSagas';
@@ -34,6 +35,7 @@ export const FEATURE_SAGAS = [
   uploadsSaga,
   historySaga,
   organiseSaga,
+  folderTreeSaga,
   collectionsSaga,
   detailsSaga,
   adminSaga,

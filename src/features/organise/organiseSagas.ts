@@ -474,21 +474,32 @@ export function* downloadFolder(action: PayloadAction<{ folderId: string }>): Sa
   yield call(startDownload, organiseApi.folderDownloadUrl(action.payload.folderId));
 }
 
-/** Loads every subfolder of one folder for the picker (pages of MAX_PAGE_SIZE, capped). */
+/**
+ * Reads every subfolder of one folder that the user may see (GET /folders?parent_id, pages of
+ * MAX_PAGE_SIZE, at most PICKER_MAX_PAGES), in the server's order (by name). Shared by the
+ * picker and the folder tree pane.
+ * @returns the subfolders as ids and names; throws the API's error
+ */
+export function* fetchAllSubfolders(parentId: string): SagaIterator<PickerFolder[]> {
+  const folders: PickerFolder[] = [];
+  for (let page = 1; page <= PICKER_MAX_PAGES; page += 1) {
+    const answer = (yield call(
+      organiseApi.fetchFolders,
+      parentId,
+      page,
+      MAX_PAGE_SIZE,
+    )) as Page<FolderDto>;
+    for (const folder of answer.items) folders.push({ id: folder.id, name: folder.name });
+    if (answer.items.length === 0 || folders.length >= answer.total) break;
+  }
+  return folders;
+}
+
+/** Loads every subfolder of one folder for the picker. */
 export function* loadPickerLevel(action: PayloadAction<{ parentId: string }>): SagaIterator {
   const { parentId } = action.payload;
   try {
-    const folders: PickerFolder[] = [];
-    for (let page = 1; page <= PICKER_MAX_PAGES; page += 1) {
-      const answer = (yield call(
-        organiseApi.fetchFolders,
-        parentId,
-        page,
-        MAX_PAGE_SIZE,
-      )) as Page<FolderDto>;
-      for (const folder of answer.items) folders.push({ id: folder.id, name: folder.name });
-      if (answer.items.length === 0 || folders.length >= answer.total) break;
-    }
+    const folders = (yield call(fetchAllSubfolders, parentId)) as PickerFolder[];
     yield put(organiseActions.pickerLevelLoaded({ parentId, folders }));
   } catch (error) {
     yield put(organiseActions.pickerLevelFailed({ parentId, message: errorMessage(error) }));

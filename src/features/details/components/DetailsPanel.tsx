@@ -32,6 +32,7 @@ import {
 import { plural } from '../../../../common/text';
 import type { BreadcrumbDto, EntityDto, EntityRef } from '../../../../common/types';
 import { EntityIcon } from '../../../components/EntityIcon';
+import { DETAILS_PANE_QUERY, useMediaQuery } from '../../../components/useMediaQuery';
 import { FolderPermissionsButton } from '../../admin/components/FolderPermissions';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { NoPreviewButton } from '../../entities/components/FileNameLink';
@@ -48,6 +49,7 @@ import { FolderContactsSection } from '../../contacts/components/FolderContactsS
 import { AppliedIndexesSection } from '../../indexFields/components/AppliedIndexesSection';
 import { PreviewTextSection } from '../../imaging/components/PreviewTextSection';
 import { ShareButton } from '../../sharing/components/ShareButton';
+import { DetailsPane } from './DetailsPane';
 import { FirmStatsCard } from './FirmStatsCard';
 import { StatsBreakdown } from './StatsBreakdown';
 import './details.css';
@@ -345,6 +347,8 @@ export function DetailsPanel() {
   // The folder view mounts its own history panel; elsewhere this one serves the History action.
   const onFolderView = useMatch('/home/*') !== null;
   const historyDrawer = onFolderView ? null : <EntityHistoryDrawer />;
+  // A desktop window shows the panel as a side pane beside the page; narrower ones as a drawer.
+  const asPane = useMediaQuery(DETAILS_PANE_QUERY);
   if (!target) return historyDrawer;
 
   const close = () => dispatch(detailsActions.panelClosed());
@@ -387,6 +391,14 @@ export function DetailsPanel() {
     body = <ItemDetails key={entity.id} entity={entity} />;
   }
 
+  if (asPane) {
+    return (
+      <>
+        <DetailsPane onClose={close}>{body}</DetailsPane>
+        {historyDrawer}
+      </>
+    );
+  }
   return (
     <>
       <Drawer

@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { ROOT_FOLDER_ID } from '../../../../common/constants';
 import { PageTitle } from '../../../components/PageTitle';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { FolderTreePane } from '../../folderTree/components/FolderTreePane';
 import { EntityHistoryDrawer } from '../../history/components/EntityHistoryDrawer';
 import { BulkToolbar } from '../../organise/components/BulkToolbar';
 import { selectCurrentDatabaseId } from '../../session/sessionSelectors';
@@ -38,6 +39,7 @@ export function FolderPage() {
 
   return (
     <FolderDropZone folderId={folderId} folderName={title} disabled={failed}>
+      <FolderTreePane folderId={folderId} />
       <div className="page folder-page">
         <FolderBreadcrumbs />
         <PageTitle extra={failed ? null : <FolderToolbar folderId={folderId} />}>{title}</PageTitle>

@@ -22,6 +22,7 @@ import { folderTreeVersions } from './0017_folder_tree_versions';
 import { loginSources } from './0018_login_sources';
 import { uploadBatches } from './0019_upload_batches';
 import { imagingJobs } from './0020_imaging_jobs';
+import { sortAndZip } from './0023_sort_and_zip';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0018_login_sources': loginSources,
   '0019_upload_batches': uploadBatches,
   '0020_imaging_jobs': imagingJobs,
+  '0023_sort_and_zip': sortAndZip,
 };

@@ -192,4 +192,25 @@ describeEachDatabase('folder view sorted by column', (kind) => {
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('invalid_cursor');
   });
+
+  it('remembers the sort per user: PUT preferences, then GET preferences and current-user', async () => {
+    const put = (payload: object) =>
+      server.app.inject({
+        method: 'PUT',
+        url: '/api/rest/preferences/folder_sort',
+        headers: { cookie },
+        payload,
+      });
+    const before = await get<{ folder_sort: FolderSort }>('/api/rest/preferences');
+    expect(before.body).toEqual({ folder_sort: { sort: 'name', order: 'asc' } });
+    expect((await put({ sort: 'size', order: 'desc' })).statusCode).toBe(200);
+    expect((await put({ sort: 'modified', order: 'desc' })).statusCode).toBe(200);
+    const after = await get<{ folder_sort: FolderSort }>('/api/rest/preferences');
+    expect(after.body).toEqual({ folder_sort: { sort: 'modified', order: 'desc' } });
+    const me = await get<{ preferences: { folder_sort: FolderSort } }>('/api/auth/current-user');
+    expect(me.body.preferences).toEqual({ folder_sort: { sort: 'modified', order: 'desc' } });
+    const bad = await put({ sort: 'colour' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ code: string }>().code).toBe('invalid_sort');
+  });
 });

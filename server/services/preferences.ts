@@ -27,13 +27,18 @@ function storedFolderSort(text: string | undefined): FolderSort {
   }
 }
 
-/** GET preferences: the user's preferences, defaults for those never set. */
-export async function getPreferences(
-  services: Services,
-  ctx: RequestContext,
+/** A user's preferences, defaults for those never set (also part of the current-user answer). */
+export async function preferencesOf(
+  services: Pick<Services, 'db'>,
+  userId: string,
 ): Promise<PreferencesDto> {
-  const text = await findPreference(services.db, ctx.userId, FOLDER_SORT_PREFERENCE);
+  const text = await findPreference(services.db, userId, FOLDER_SORT_PREFERENCE);
   return { folder_sort: storedFolderSort(text) };
+}
+
+/** GET preferences: the session user's preferences, defaults for those never set. */
+export function getPreferences(services: Services, ctx: RequestContext): Promise<PreferencesDto> {
+  return preferencesOf(services, ctx.userId);
 }
 
 /**

@@ -64,6 +64,7 @@ export const MESSAGES = {
   invalidSort: "Unknown sort '{value}': sort by one of {allowed}.",
   invalidOrder: "Unknown order '{value}': use one of {allowed}.",
   zipNothingSelected: 'Select at least one item to download.',
+  tooManyCopies: 'You can make copies of at most {n} files at once.',
   zipLinkExpired: 'This download link has expired or was already used. Start the download again.',
   // Users, passwords and lockout (issue 8), worded for this product.
   accountLocked:

@@ -62,6 +62,12 @@ export const MESSAGES = {
   destroyNotArchived: 'Only archived items can be deleted permanently.',
   colorFoldersOnly: 'Only folders can be coloured.',
   unknownColor: 'Unknown colour.',
+  // Sorting the folder view and zipping a selection, worded for this product.
+  invalidSort: "Unknown sort '{value}': sort by one of {allowed}.",
+  invalidOrder: "Unknown order '{value}': use one of {allowed}.",
+  zipNothingSelected: 'Select at least one item to download.',
+  tooManyCopies: 'You can make copies of at most {n} files at once.',
+  zipLinkExpired: 'This download link has expired or was already used. Start the download again.',
   // Users, passwords and lockout (issue 8), worded for this product.
   accountLocked:
     'This account is locked after too many failed sign-ins. Try again in {time} or ask an administrator to unlock it.',

@@ -3,6 +3,7 @@
  * paged lists, error body). Field lists follow SPEC.md section 3. Timestamps are ISO 8601 strings
  * in UTC; sizes are bytes.
  */
+import type { PreferencesDto } from './sort';
 import type { FileCategory } from './files';
 
 /** Entity type values (SPEC section 3). */
@@ -136,6 +137,11 @@ export interface CurrentUserDto {
    * of the answer (relative, so clock differences between browser and server do not matter).
    */
   sessionIdleRemainingMs: number;
+  /**
+   * The user's preferences (the folder view's remembered sort), so the first folder page is read
+   * in the user's sort without another call. Absent from older servers: defaults apply.
+   */
+  preferences?: PreferencesDto;
 }
 
 /**

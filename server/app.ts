@@ -30,6 +30,7 @@ import { indexFieldRoutes } from './routes/indexFields';
 import { imagingRoutes } from './routes/imaging';
 import { outboxRoutes } from './routes/outbox';
 import { searchRoutes } from './routes/search';
+import { selectionRoutes } from './routes/selection';
 import { publicSharingRoutes, sharingRoutes } from './routes/sharing';
 import { discardRefusedUpload, uploadStateOf } from './services/files';
 import type { Services } from './services/context';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contactRoutes(scope, deps);
     searchRoutes(scope, deps);
     imagingRoutes(scope, deps);
+    selectionRoutes(scope, deps);
   });
 
   await registerClient(app, deps.serveClient === false ? null : config.clientDir);

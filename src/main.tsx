@@ -22,7 +22,7 @@ const store = makeStore();
 // shows without a 401 first. A browser that cannot keep it always asks.
 const cached = readCachedUser();
 bootstrapSession(store.dispatch, cached !== null || !canCacheUser());
-prefetchFolderPage(window.location.pathname, cached);
+prefetchFolderPage(window.location.pathname, cached, window.location.search);
 
 createRoot(container).render(
   <StrictMode>

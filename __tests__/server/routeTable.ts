@@ -26,6 +26,7 @@ import { INDEX_ROWS } from './routeTableIndexes';
 import { IMAGING_ROWS } from './routeTableImaging';
 import { OUTBOX_ROWS } from './routeTableOutbox';
 import { SEARCH_ROWS } from './routeTableSearch';
+import { SORT_ZIP_ROWS } from './routeTableSortZip';
 
 /**
  * Who makes a request. `other` is an administrator of another firm; `anon` has no session; `guest`
@@ -183,6 +184,7 @@ export const ROUTE_TABLE: RouteRow[] = [
   ...CONTACT_ROWS,
   ...SEARCH_ROWS,
   ...IMAGING_ROWS,
+  ...SORT_ZIP_ROWS,
   // ---- public -------------------------------------------------------------------------------
   {
     route: 'GET /api/docs',

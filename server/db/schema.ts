@@ -221,6 +221,26 @@ export interface IntegrationKeyUsesTable {
   user_agent: string | null;
 }
 
+/** A user's preference: one JSON value per name, the same in every firm database (0023). */
+export interface UserPreferencesTable {
+  user_id: string;
+  name: string;
+  /** JSON text. */
+  value: string;
+  updated_at: string;
+}
+
+/** A selection waiting to be zipped, named by a short-lived single-use token (0023). */
+export interface ZipRequestsTable {
+  /** sha256 (hex) of the token; the token itself is never stored. */
+  token_hash: string;
+  user_id: string;
+  database_id: string;
+  /** JSON text: the selected items as `EntityRef[]`, authorised when the request was made. */
+  items: string;
+  expires_at: string;
+}
+
 /** A single-use single-sign-on token (0009). */
 export interface SsoTokensTable {
   /** sha256 (hex) of the token; the token itself is never stored. */
@@ -289,6 +309,8 @@ export interface DB extends SharingTables, IndexTables, ContactTables, SearchTab
   teams: TeamsTable;
   team_members: TeamMembersTable;
   folder_permissions: FolderPermissionsTable;
+  user_preferences: UserPreferencesTable;
+  zip_requests: ZipRequestsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,7 +1,14 @@
 /** File rows. Every query is scoped by the firm database. */
 import { sql } from 'kysely';
 import type { FileRow, FileUpdate, NewFile } from '../db/schema';
-import type { NamePosition } from './folders';
+import { DEFAULT_FOLDER_SORT } from '../../common/sort';
+import {
+  afterPosition,
+  fileListOrder,
+  positionOf,
+  type ListOrder,
+  type ListPosition,
+} from './listOrder';
 import type { Executor } from './types';
 
 /** A file row with its creator's display name. */
@@ -160,50 +167,52 @@ export function listLiveFiles(
 
 /**
  * Ready, live files directly in a folder after a position (keyset; from the start when `after` is
- * null), ordered by name (case-insensitive), then id, through the `files_list` index.
+ * null), in `order` (default: by name, case-insensitive, then id), through the list index of that
+ * order (`files_list`, `files_list_modified`, `files_list_size`, `files_list_type`).
  */
 export function listLiveFilesAfter(
   db: Executor,
   databaseId: string,
   folderId: string,
-  after: NamePosition | null,
+  after: ListPosition | null,
   limit: number,
+  order: ListOrder = fileListOrder(DEFAULT_FOLDER_SORT),
 ): Promise<FileWithCreator[]> {
   let query = withCreator(db)
     .where('files.database_id', '=', databaseId)
     .where('files.folder_id', '=', folderId)
     .where('files.status', '=', 'ready')
     .where('files.archived_at', 'is', null);
-  if (after) {
-    query = query.where((eb) =>
-      eb(eb.refTuple('files.name_key', 'files.id'), '>', eb.tuple(after.name_key, after.id)),
-    );
+  if (after) query = query.where(afterPosition('files', order, after));
+  for (const column of order.columns) {
+    query = query.orderBy(sql.ref(`files.${column}`), order.desc ? 'desc' : 'asc');
   }
-  return query.orderBy('files.name_key').orderBy('files.id').limit(limit).execute();
+  return query.limit(limit).execute();
 }
 
 /**
- * The position of the ready, live file at `offset` (from 0) in a folder's name order, read from
- * the index alone, or undefined past the end.
+ * The position of the ready, live file at `offset` (from 0) in a folder's `order`, read from the
+ * index alone, or undefined past the end.
  */
-export function liveFilePositionAt(
+export async function liveFilePositionAt(
   db: Executor,
   databaseId: string,
   folderId: string,
   offset: number,
-): Promise<NamePosition | undefined> {
-  return db
+  order: ListOrder = fileListOrder(DEFAULT_FOLDER_SORT),
+): Promise<ListPosition | undefined> {
+  let query = db
     .selectFrom('files')
-    .select(['name_key', 'id'])
+    .select(order.columns)
     .where('database_id', '=', databaseId)
     .where('folder_id', '=', folderId)
     .where('status', '=', 'ready')
-    .where('archived_at', 'is', null)
-    .orderBy('name_key')
-    .orderBy('id')
-    .limit(1)
-    .offset(offset)
-    .executeTakeFirst();
+    .where('archived_at', 'is', null);
+  for (const column of order.columns) {
+    query = query.orderBy(sql.ref(`files.${column}`), order.desc ? 'desc' : 'asc');
+  }
+  const row = await query.limit(1).offset(offset).executeTakeFirst();
+  return row ? positionOf(order, row) : undefined;
 }
 
 /** Names of the ready, live files directly in a folder. */

@@ -1,6 +1,14 @@
 /** Folder rows. Every query is scoped by the firm database. */
 import { sql, type Insertable } from 'kysely';
 import type { FolderRow, FoldersTable } from '../db/schema';
+import { DEFAULT_FOLDER_SORT } from '../../common/sort';
+import {
+  afterPosition,
+  folderListOrder,
+  positionOf,
+  type ListOrder,
+  type ListPosition,
+} from './listOrder';
 import type { Executor } from './types';
 
 /** A folder row with its creator's display name. */
@@ -89,61 +97,58 @@ export function listLiveFolders(
     .execute();
 }
 
-/** A position in a name-ordered list: the (name_key, id) of a row; the next page starts after it. */
-export interface NamePosition {
-  name_key: string;
-  id: string;
-}
-
 /**
  * Live folders directly in a parent after a position (keyset; from the start when `after` is
- * null), ordered by name (case-insensitive), then id. Reads through the `folders_list` index, so a
- * deep page costs what the first one costs.
+ * null), in `order` (default: by name, case-insensitive, then id). Reads through the list index
+ * of that order (`folders_list`, `folders_list_modified`), so a deep page costs what the first
+ * one costs.
  */
 export function listLiveFoldersAfter(
   db: Executor,
   databaseId: string,
   parentId: string,
-  after: NamePosition | null,
+  after: ListPosition | null,
   limit: number,
   exclude: readonly string[] = [],
+  order: ListOrder = folderListOrder(DEFAULT_FOLDER_SORT),
 ): Promise<FolderWithCreator[]> {
   let query = withCreator(db)
     .where('folders.database_id', '=', databaseId)
     .where('folders.parent_id', '=', parentId)
     .where('folders.archived_at', 'is', null)
     .$if(exclude.length > 0, (q) => q.where('folders.id', 'not in', exclude));
-  if (after) {
-    query = query.where((eb) =>
-      eb(eb.refTuple('folders.name_key', 'folders.id'), '>', eb.tuple(after.name_key, after.id)),
-    );
+  if (after) query = query.where(afterPosition('folders', order, after));
+  for (const column of order.columns) {
+    query = query.orderBy(sql.ref(`folders.${column}`), order.desc ? 'desc' : 'asc');
   }
-  return query.orderBy('folders.name_key').orderBy('folders.id').limit(limit).execute();
+  return query.limit(limit).execute();
 }
 
 /**
- * The position of the live folder at `offset` (from 0) in a parent's name order, read from the
+ * The position of the live folder at `offset` (from 0) in a parent's `order`, read from the
  * index alone (no row or creator lookups for the rows skipped), or undefined past the end.
  */
-export function liveFolderPositionAt(
+export async function liveFolderPositionAt(
   db: Executor,
   databaseId: string,
   parentId: string,
   offset: number,
   exclude: readonly string[] = [],
-): Promise<NamePosition | undefined> {
-  return db
+  order: ListOrder = folderListOrder(DEFAULT_FOLDER_SORT),
+): Promise<ListPosition | undefined> {
+  let query = db
     .selectFrom('folders')
-    .select(['name_key', 'id'])
+    // Only the order's columns: the row is read from the index alone.
+    .select(order.columns as readonly ('name_key' | 'updated_at' | 'id')[])
     .where('database_id', '=', databaseId)
     .where('parent_id', '=', parentId)
     .where('archived_at', 'is', null)
-    .$if(exclude.length > 0, (q) => q.where('id', 'not in', exclude))
-    .orderBy('name_key')
-    .orderBy('id')
-    .limit(1)
-    .offset(offset)
-    .executeTakeFirst();
+    .$if(exclude.length > 0, (q) => q.where('id', 'not in', exclude));
+  for (const column of order.columns) {
+    query = query.orderBy(sql.ref(`folders.${column}`), order.desc ? 'desc' : 'asc');
+  }
+  const row = await query.limit(1).offset(offset).executeTakeFirst();
+  return row ? positionOf(order, row) : undefined;
 }
 
 /** Names of the live folders directly in a parent. */

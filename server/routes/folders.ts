@@ -7,6 +7,7 @@ import type { Services } from '../services/context';
 import {
   breadcrumbs,
   createFolder,
+  folderSortOf,
   getFolder,
   listEntities,
   listFolders,
@@ -19,20 +20,44 @@ const folderIdQuery = { type: 'string', maxLength: 64, default: ROOT_FOLDER_ID }
 
 /** Registers the folder and entity routes. */
 export function folderRoutes(app: FastifyInstance, services: Services): void {
-  app.get<{ Querystring: PagingQuery & { folder_id: string; cursor?: string } }>(
+  app.get<{
+    Querystring: PagingQuery & {
+      folder_id: string;
+      cursor?: string;
+      sort?: string;
+      order?: string;
+    };
+  }>(
     '/api/rest/entities',
     {
       schema: {
         tags: ['entities'],
         querystring: {
           type: 'object',
-          properties: { ...pagingQuery, folder_id: folderIdQuery, cursor: cursorQuery },
+          properties: {
+            ...pagingQuery,
+            folder_id: folderIdQuery,
+            cursor: cursorQuery,
+            // name | modified | size | type and asc | desc, checked by the service with a message
+            // that names the allowed values.
+            sort: { type: 'string', maxLength: 32 },
+            order: { type: 'string', maxLength: 32 },
+          },
         },
       },
     },
     async (request) => {
       const q = request.query;
-      return listEntities(services, ctxOf(request), q.folder_id, q.page, q.page_size, q.cursor);
+      const sort = folderSortOf(q.sort, q.order);
+      return listEntities(
+        services,
+        ctxOf(request),
+        q.folder_id,
+        q.page,
+        q.page_size,
+        q.cursor,
+        sort,
+      );
     },
   );
 

@@ -18,6 +18,7 @@ import { bulkArchive, bulkColor, bulkDestroy, bulkMove, bulkRestore } from '../s
 import type { Services } from '../services/context';
 import {
   archiveEntity,
+  copyFile,
   copyFolder,
   restoreEntity,
   setFavorite,
@@ -31,7 +32,7 @@ const folderId = { type: 'string', maxLength: 64 } as const;
 const colorKey = { type: 'string', maxLength: 64 } as const;
 
 /** `items` of a bulk body. The service refuses more than BULK_MAX_ITEMS with the spec's text. */
-const itemsSchema = {
+export const itemsSchema = {
   type: 'array',
   // A little over the limit still reaches the service, which answers MESSAGES.tooManyItems.
   maxItems: BULK_MAX_ITEMS * 2,
@@ -46,7 +47,7 @@ const itemsSchema = {
 } as const;
 
 /** 10,000 refs of about 60 bytes each, with room to spare. */
-const BULK_BODY_LIMIT = 4 * 1024 * 1024;
+export const BULK_BODY_LIMIT = 4 * 1024 * 1024;
 
 /** Registers the organising routes. */
 export function organiseRoutes(app: FastifyInstance, services: Services): void {
@@ -116,6 +117,21 @@ export function organiseRoutes(app: FastifyInstance, services: Services): void {
         .send(
           await copyFolder(services, ctxOf(request), request.params.id, request.body?.parent_id),
         ),
+  );
+
+  app.post<{ Params: { id: string }; Body: CopyFolderRequest | undefined }>(
+    '/api/rest/files/:id/copy',
+    {
+      schema: {
+        tags: ['files'],
+        params: idParams,
+        body: { type: 'object', properties: { parent_id: folderId } },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await copyFile(services, ctxOf(request), request.params.id, request.body?.parent_id)),
   );
 
   app.patch<{ Body: ColorRequest }>(

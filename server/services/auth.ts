@@ -35,6 +35,7 @@ import {
   roleIn,
 } from '../repositories/users';
 import type { RequestContext, Services } from './context';
+import { preferencesOf } from './preferences';
 import { recordEvent } from './history';
 import { applyLockout } from './lockout';
 
@@ -83,7 +84,10 @@ export async function currentUser(
 ): Promise<CurrentUserDto> {
   const user = await findUserById(services.db, userId);
   if (!user) throw unauthorized();
-  const databases = await membershipsOfUser(services.db, userId);
+  const [databases, preferences] = await Promise.all([
+    membershipsOfUser(services.db, userId),
+    preferencesOf(services, userId),
+  ]);
   return {
     userId: user.id,
     firstName: user.first_name,
@@ -101,6 +105,7 @@ export async function currentUser(
     sessionMinutes: timing.idleMinutes,
     sessionIdleSeconds: Math.round(timing.idleMs / 1000),
     sessionIdleRemainingMs: Math.max(0, timing.lastSeenAt + timing.idleMs - services.clock()),
+    preferences,
   };
 }
 

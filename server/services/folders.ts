@@ -5,6 +5,7 @@
  */
 import { ROOT_FOLDER_ID, ROOT_FOLDER_NAME } from '../../common/constants';
 import { nameKey, uniqueName, validateEntityName } from '../../common/names';
+import { DEFAULT_FOLDER_SORT, parseFolderSort, type FolderSort } from '../../common/sort';
 import type {
   BreadcrumbDto,
   CursorPage,
@@ -30,13 +31,18 @@ import {
   liveFolderNames,
   liveFolderPositionAt,
   type FolderWithCreator,
-  type NamePosition,
 } from '../repositories/folders';
+import {
+  fileListOrder,
+  folderListOrder,
+  positionOf,
+  type ListPosition,
+} from '../repositories/listOrder';
 import type { Executor } from '../repositories/types';
 import { accessibleFolder, hiddenRoots } from './access';
 import type { RequestContext, Services } from './context';
 import { recordItemCreated } from './historyEvents';
-import { decodeCursor, encodeCursor, presentEntities } from './lists';
+import { decodeCursor, encodeCursor, INVALID_CURSOR_MESSAGE, presentEntities } from './lists';
 import { pageWindow } from './paging';
 
 /** Every live name directly in a folder: its folders' and its ready files' names. */
@@ -151,10 +157,55 @@ export async function nameList(
 }
 
 /**
- * One page of a folder's contents: its folders first, then its files, each by name (name_key,
- * then id). With `cursor` (a previous page's `next_cursor`) the page is the rows after that
- * position, read through the `folders_list`/`files_list` indexes, so page 400 costs what page 1
- * costs; without it page n starts at offset (n - 1) * pageSize, found in the index alone.
+ * Reads the `sort` and `order` query parameters of the folder view.
+ * @throws AppError 400 invalid_sort (MESSAGES.invalidSort / invalidOrder) for a value not allowed
+ */
+export function folderSortOf(sort: string | undefined, order: string | undefined): FolderSort {
+  const parsed = parseFolderSort(sort, order);
+  if (!parsed.ok) throw badRequest(parsed.message, 'invalid_sort');
+  return parsed.value;
+}
+
+/** The cursor of the row after which the next page starts: its kind, the sort, its position. */
+function entitiesCursor(kind: 'folder' | 'file', sort: FolderSort, position: ListPosition) {
+  return encodeCursor('entities', [kind, sort.sort, sort.order, ...position.map(String)]);
+}
+
+/**
+ * Reads an entities cursor made for this sort.
+ * @throws AppError 400 invalid_cursor for a broken cursor, another list's, or another sort's
+ */
+function decodeEntitiesCursor(
+  cursor: string,
+  sort: FolderSort,
+): { kind: 'folder' | 'file'; after: ListPosition } {
+  const arityOf = (kind: string) =>
+    3 + (kind === 'folder' ? folderListOrder(sort) : fileListOrder(sort)).columns.length;
+  const [kind, sortKey, order, ...values] = decodeCursor('entities', cursor, (v) =>
+    arityOf(v[0] ?? ''),
+  );
+  const invalid = () => badRequest(INVALID_CURSOR_MESSAGE, 'invalid_cursor');
+  if ((kind !== 'folder' && kind !== 'file') || sortKey !== sort.sort || order !== sort.order) {
+    throw invalid();
+  }
+  const columns = (kind === 'folder' ? folderListOrder(sort) : fileListOrder(sort)).columns;
+  const after = values.map((value, i) => {
+    if (columns[i] !== 'size') return value;
+    const size = Number(value);
+    if (!Number.isSafeInteger(size)) throw invalid();
+    return size;
+  });
+  return { kind, after };
+}
+
+/**
+ * One page of a folder's contents: its folders first, then its files, each in the order of `sort`
+ * (name: name_key; modified: updated_at; size: files by size; type: files by extension then
+ * name_key; folders have no size or type and go by name then), then id, all in the sort's
+ * direction. With `cursor` (a previous page's `next_cursor`, of the same sort) the page is the
+ * rows after that position, read through the list index of the order (0006, 0023), so page 400
+ * costs what page 1 costs; without it page n starts at offset (n - 1) * pageSize, found in the
+ * index alone.
  * A page costs at most 10 queries whatever the folder size: access (the folder, then for a
  * non-administrator the restricted folders hidden from them, once per request, and when there
  * are any the folder's ancestry), two counts, the offset's position, folders, files, favorites,
@@ -168,9 +219,14 @@ export async function listEntities(
   page: number,
   pageSize: number,
   cursor?: string,
+  sort: FolderSort = DEFAULT_FOLDER_SORT,
 ): Promise<CursorPage<EntityDto>> {
   const { db } = services;
   const { databaseId } = ctx;
+  const folderOrder = folderListOrder(sort);
+  const fileOrder = fileListOrder(sort);
+  // A broken cursor is refused before any query.
+  const fromCursor = cursor ? decodeEntitiesCursor(cursor, sort) : null;
   await accessibleFolder(db, ctx, folderId, 'read');
   // Restricted child folders the user is not allowed in are left out of rows and counts alike
   // (the folder itself is visible, so only its direct children can be hidden roots).
@@ -183,14 +239,10 @@ export async function listEntities(
   ]);
   counts.catch(() => undefined); // awaited below; a failure there is the one reported
   // Where the page starts: in the folders or in the files, after a position or at the start.
-  let start: { kind: 'folder' | 'file'; after: NamePosition | null } | null;
+  let start: { kind: 'folder' | 'file'; after: ListPosition | null } | null;
   const { offset } = pageWindow(page, pageSize);
-  if (cursor) {
-    const [kind, nameKeyValue, id] = decodeCursor('entities', cursor, 3);
-    start = {
-      kind: kind === 'folder' ? 'folder' : 'file',
-      after: { name_key: nameKeyValue!, id: id! },
-    };
+  if (fromCursor) {
+    start = fromCursor;
   } else if (offset === 0) {
     start = { kind: 'folder', after: null };
   } else {
@@ -198,10 +250,17 @@ export async function listEntities(
     const fileOffset = offset - folderCount;
     if (fileOffset === 0) start = { kind: 'file', after: null };
     else if (fileOffset < 0) {
-      const after = await liveFolderPositionAt(db, databaseId, folderId, offset - 1, hidden);
+      const after = await liveFolderPositionAt(
+        db,
+        databaseId,
+        folderId,
+        offset - 1,
+        hidden,
+        folderOrder,
+      );
       start = after ? { kind: 'folder', after } : null;
     } else {
-      const after = await liveFilePositionAt(db, databaseId, folderId, fileOffset - 1);
+      const after = await liveFilePositionAt(db, databaseId, folderId, fileOffset - 1, fileOrder);
       start = after ? { kind: 'file', after } : null;
     }
   }
@@ -209,7 +268,7 @@ export async function listEntities(
   const want = pageSize + 1;
   const folderRows =
     start?.kind === 'folder'
-      ? await listLiveFoldersAfter(db, databaseId, folderId, start.after, want, hidden)
+      ? await listLiveFoldersAfter(db, databaseId, folderId, start.after, want, hidden, folderOrder)
       : [];
   const fileRows =
     start && folderRows.length < want
@@ -219,6 +278,7 @@ export async function listEntities(
           folderId,
           start.kind === 'file' ? start.after : null,
           want - folderRows.length,
+          fileOrder,
         )
       : [];
   const more = folderRows.length + fileRows.length > pageSize;
@@ -233,10 +293,9 @@ export async function listEntities(
   const lastFile = fileRows[fileRows.length - 1];
   const lastFolder = folderRows[folderRows.length - 1];
   let nextCursor: string | null = null;
-  if (more && lastFile)
-    nextCursor = encodeCursor('entities', ['file', lastFile.name_key, lastFile.id]);
+  if (more && lastFile) nextCursor = entitiesCursor('file', sort, positionOf(fileOrder, lastFile));
   else if (more && lastFolder)
-    nextCursor = encodeCursor('entities', ['folder', lastFolder.name_key, lastFolder.id]);
+    nextCursor = entitiesCursor('folder', sort, positionOf(folderOrder, lastFolder));
   return {
     items: [...folders, ...files],
     page,

@@ -232,9 +232,27 @@ export const recordItemDeleted = recordItemState('delete');
 export type ReadKind = 'download' | 'preview' | 'print';
 
 /**
- * folder/file download, file preview and print (download.preview / download.print). A folder
- * cannot be previewed: `preview` on a folder records a download with download.preview.
+ * The event of a folder/file download, file preview or print (download.preview / download.print),
+ * for {@link recordItemRead} and for calls that record several at once (a zip of a selection).
+ * A folder cannot be previewed: `preview` on a folder is a download with download.preview.
  */
+export function itemReadEvent(item: TypedItemRef, kind: ReadKind, parent?: ParentRef): NewEvent {
+  const action: HistoryAction = kind === 'preview' && item.type === 'file' ? 'preview' : 'download';
+  return {
+    entityType: item.type,
+    entityId: item.id,
+    action,
+    itemId: item.id,
+    attributes: {
+      name: item.name,
+      ...nameField(item),
+      ...(parent ? { parent: { id: parent.id, name: parent.name } } : {}),
+      download: { preview: kind === 'preview', print: kind === 'print' },
+    },
+  };
+}
+
+/** folder/file download, file preview and print (see {@link itemReadEvent}). */
 export function recordItemRead(
   trx: Executor,
   services: RecordServices,
@@ -243,13 +261,7 @@ export function recordItemRead(
   kind: ReadKind,
   parent?: ParentRef,
 ): Promise<string> {
-  const action: HistoryAction = kind === 'preview' && item.type === 'file' ? 'preview' : 'download';
-  return record(trx, services, ctx, item.type, item.id, action, item.id, {
-    name: item.name,
-    ...nameField(item),
-    ...(parent ? { parent: { id: parent.id, name: parent.name } } : {}),
-    download: { preview: kind === 'preview', print: kind === 'print' },
-  });
+  return recordEvent(trx, services, ctx, itemReadEvent(item, kind, parent));
 }
 
 /** folder copy: the event is the source's; `copy` names the new folder. */

@@ -54,26 +54,30 @@ export function encodeCursor(list: CursorList, values: string[]): string {
 
 /**
  * Decodes a cursor made by {@link encodeCursor} for `list`.
- * @param arity how many values the list's positions have
+ * @param arity how many values the list's positions have (or, for a list whose positions vary,
+ *   a function of the values that answers it)
  * @returns the position's values
  * @throws AppError 400 invalid_cursor for anything else
  */
-export function decodeCursor(list: CursorList, cursor: string, arity: number): string[] {
+export function decodeCursor(
+  list: CursorList,
+  cursor: string,
+  arity: number | ((values: string[]) => number),
+): string[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
     throw badRequest(INVALID_CURSOR_MESSAGE, 'invalid_cursor');
   }
-  if (
-    !Array.isArray(parsed) ||
-    parsed.length !== arity + 1 ||
-    parsed[0] !== list ||
-    !parsed.every((v) => typeof v === 'string')
-  ) {
+  if (!Array.isArray(parsed) || parsed[0] !== list || !parsed.every((v) => typeof v === 'string')) {
     throw badRequest(INVALID_CURSOR_MESSAGE, 'invalid_cursor');
   }
-  return parsed.slice(1);
+  const values: string[] = parsed.slice(1);
+  if (values.length !== (typeof arity === 'number' ? arity : arity(values))) {
+    throw badRequest(INVALID_CURSOR_MESSAGE, 'invalid_cursor');
+  }
+  return values;
 }
 
 /**

@@ -50,6 +50,7 @@ import {
   itemRenamedEvent,
   recordFavoriteChanged,
   recordFolderCopied,
+  recordItemCreated,
   type ParentRef,
 } from './historyEvents';
 
@@ -304,6 +305,77 @@ export async function copyFolder(
     });
   }
   return getFolder(services, ctx, topId);
+}
+
+/**
+ * POST files/{id}/copy ("Make a copy"): copies a live file into a live folder (default: its own
+ * folder) under the next free name ("Statement.pdf" → "Statement (1).pdf", common/names.ts). The
+ * copy is a new row with a new object key whose object is copied in the store first (a copy-on-
+ * write clone where the file system offers one, a server-side copy on S3), so it has the same
+ * bytes, size, type and sha256; the object is deleted again when the transaction fails. The spec
+ * keeps `copy` events for folders, so the copy is recorded as the new file's `create` ("added")
+ * in the target folder.
+ * @returns the new file
+ * @throws AppError 403 read-only, 404 the file or target not visible (or archived)
+ */
+export async function copyFile(
+  services: Services,
+  ctx: RequestContext,
+  id: string,
+  parentId: string | undefined,
+): Promise<FileDto> {
+  const { db } = services;
+  const source = await accessibleFile(db, ctx, id, 'write');
+  const targetId = parentId ?? source.folder_id;
+  await accessibleFolder(db, ctx, targetId, 'write');
+  const fileId = newId();
+  const storageKey = `${ctx.databaseId}/${fileId}`;
+  await services.store.copyObject(source.storage_key, storageKey);
+  let sha256: string | null = null;
+  try {
+    await inTransaction(services, async (trx) => {
+      const live = await accessibleFile(trx, ctx, id, 'write');
+      const target = await accessibleFolder(trx, ctx, targetId, 'write');
+      const names = new FolderNames(trx, ctx.databaseId, targetId);
+      await names.want([live.name]);
+      const name = await names.claim(live.name, true);
+      const at = isoAt(services.clock);
+      sha256 = live.sha256;
+      await insertFiles(trx, [
+        {
+          id: fileId,
+          database_id: ctx.databaseId,
+          folder_id: targetId,
+          name,
+          name_key: nameKey(name),
+          extension: live.extension,
+          size: live.size,
+          content_type: live.content_type,
+          storage_key: storageKey,
+          status: 'ready',
+          sha256: live.sha256,
+          created_by: ctx.userId,
+          created_at: at,
+          updated_at: at,
+          archived_at: null,
+          archived_root_id: null,
+        },
+      ]);
+      await recordItemCreated(
+        trx,
+        services,
+        ctx,
+        { type: 'file', id: fileId, name },
+        { id: targetId, name: target?.name ?? ROOT_FOLDER_NAME },
+      );
+    });
+  } catch (error) {
+    await removeObjects(services.store, [storageKey]);
+    throw error;
+  }
+  // A source not fingerprinted yet gives a copy without a sha256: fingerprinted after the answer.
+  if (!sha256) fingerprintLater(services, { databaseId: ctx.databaseId, id: fileId, storageKey });
+  return getFile(services, ctx, fileId);
 }
 
 /**

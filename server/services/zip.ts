@@ -12,17 +12,35 @@
  * Formats that are already compressed (PDF, images, video, Office Open XML…) are stored; text-like
  * formats are deflated.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import ZipStream, { type FileDataInput } from 'zip-stream';
-import { notFound } from '../errors';
+import { PRODUCT_NAME, ROOT_FOLDER_ID, ROOT_FOLDER_NAME } from '../../common/constants';
+import { MESSAGES } from '../../common/messages';
+import { uniqueName } from '../../common/names';
+import type { EntityRef } from '../../common/types';
+import { AppError, badRequest, notFound } from '../errors';
+import { isoAt } from '../ids';
+import { folderItems } from '../repositories/organise';
+import {
+  deleteExpiredZipRequests,
+  insertZipRequest,
+  liveTreesBytes,
+  takeZipRequest,
+  zipFiles,
+  zipFolders,
+} from '../repositories/zips';
 import { listLiveFilesAfter } from '../repositories/files';
-import { listLiveFoldersAfter, type NamePosition } from '../repositories/folders';
+import { listLiveFoldersAfter } from '../repositories/folders';
+import type { ListPosition } from '../repositories/listOrder';
 import { folderTreeStats } from '../repositories/lists';
 import type { Executor } from '../repositories/types';
 import type { ObjectStore } from '../storage/objectStore';
 import { accessibleFolder, hiddenRoots } from './access';
 import type { RequestContext, Services } from './context';
-import { recordItemRead } from './historyEvents';
+import { assertBulkSize, loadItems } from './bulk';
+import { recordEvents } from './history';
+import { itemReadEvent, recordItemRead, type ParentRef } from './historyEvents';
 
 /** Rows read per query while walking the tree. */
 export const ZIP_BATCH = 500;
@@ -76,7 +94,7 @@ export async function* walkTree(
   exclude: readonly string[] = [],
 ): AsyncGenerator<ZipItem> {
   yield { kind: 'directory', path: `${path}/`, date: new Date(folder.updated_at) };
-  let afterFile: NamePosition | null = null;
+  let afterFile: ListPosition | null = null;
   for (;;) {
     const files = await listLiveFilesAfter(db, databaseId, folder.id, afterFile, ZIP_BATCH);
     for (const file of files) {
@@ -90,9 +108,9 @@ export async function* walkTree(
     }
     const last = files[files.length - 1];
     if (!last || files.length < ZIP_BATCH) break;
-    afterFile = { name_key: last.name_key, id: last.id };
+    afterFile = [last.name_key, last.id];
   }
-  let afterFolder: NamePosition | null = null;
+  let afterFolder: ListPosition | null = null;
   for (;;) {
     const folders = await listLiveFoldersAfter(
       db,
@@ -107,7 +125,7 @@ export async function* walkTree(
     }
     const last = folders[folders.length - 1];
     if (!last || folders.length < ZIP_BATCH) break;
-    afterFolder = { name_key: last.name_key, id: last.id };
+    afterFolder = [last.name_key, last.id];
   }
 }
 
@@ -194,4 +212,141 @@ export async function openFolderZip(
   const top = segment(folder.name);
   void pump(zip, walkTree(services.db, ctx.databaseId, folder, top, hidden), services.store);
   return { fileName: `${top}.zip`, body: zip as unknown as Readable };
+}
+
+/** How long a selection's zip link may wait for its GET, in milliseconds. */
+export const ZIP_REQUEST_TTL_MS = 60_000;
+
+/** The answer of POST entities/zip: where the browser downloads the zip, and until when. */
+export interface ZipRequestDto {
+  /** `/api/rest/zips/{token}`: a GET with the same session streams the zip, once. */
+  url: string;
+  expires_at: string;
+}
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * POST entities/zip: checks a selection of live items for the session (every id of the session's
+ * firm, live, in folders the session may see; at most BULK_MAX_ITEMS) and answers a single-use
+ * link, valid for {@link ZIP_REQUEST_TTL_MS}, whose GET streams their zip ({@link openSelectionZip}).
+ * The browser then downloads a plain GET (streamed to disk) although the ids came in a body. Only
+ * the token's sha256 is stored.
+ * @throws AppError 400 zip_nothing_selected / too_many_items, 404 an item not visible or archived
+ */
+export async function createSelectionZip(
+  services: Services,
+  ctx: RequestContext,
+  refs: readonly EntityRef[],
+): Promise<ZipRequestDto> {
+  if (refs.length === 0) throw badRequest(MESSAGES.zipNothingSelected, 'zip_nothing_selected');
+  assertBulkSize(refs);
+  const items = await loadItems(services.db, ctx, refs, { live: true });
+  const token = randomBytes(32).toString('base64url');
+  const now = services.clock();
+  const expiresAt = new Date(now + ZIP_REQUEST_TTL_MS).toISOString();
+  await deleteExpiredZipRequests(services.db, new Date(now).toISOString());
+  await insertZipRequest(services.db, {
+    token_hash: tokenHash(token),
+    user_id: ctx.userId,
+    database_id: ctx.databaseId,
+    items: JSON.stringify(items.map(({ id, type }) => ({ id, type }))),
+    expires_at: expiresAt,
+  });
+  return { url: `/api/rest/zips/${token}`, expires_at: expiresAt };
+}
+
+/** The zip entries of a selection: its files at the top, then each folder's tree. */
+async function* selectionEntries(
+  db: Executor,
+  databaseId: string,
+  files: { path: string; row: Awaited<ReturnType<typeof zipFiles>>[number] }[],
+  folders: { path: string; row: Awaited<ReturnType<typeof zipFolders>>[number] }[],
+  exclude: readonly string[],
+): AsyncGenerator<ZipItem> {
+  for (const { path, row } of files) {
+    yield {
+      kind: 'file',
+      path,
+      date: new Date(row.updated_at),
+      storageKey: row.storage_key,
+      extension: row.extension,
+    };
+  }
+  for (const { path, row } of folders) yield* walkTree(db, databaseId, row, path, exclude);
+}
+
+/**
+ * GET zips/{token}: takes the session's own zip request (single use) and starts the zip of its
+ * items, checked again for the session now (an item archived, removed or hidden since the POST
+ * refuses the download). Files selected are at the top of the zip, selected folders with their
+ * live trees as in the folder zip (restricted subfolders hidden from the session left out). Top
+ * names are made unique in the zip (case-insensitively, " (1)" as in a folder). One `download`
+ * event per selected item is committed before the first byte.
+ * @throws AppError 404 zip_expired (MESSAGES.zipLinkExpired) for an unknown, used, expired token
+ *   or another user's; 404 for an item no longer visible
+ */
+export async function openSelectionZip(
+  services: Services,
+  ctx: RequestContext,
+  token: string,
+): Promise<FolderZip> {
+  const { db } = services;
+  const now = isoAt(services.clock);
+  const stored = await db
+    .transaction()
+    .execute((trx) => takeZipRequest(trx, tokenHash(token), ctx.userId, ctx.databaseId, now));
+  if (stored === undefined) throw new AppError(404, 'zip_expired', MESSAGES.zipLinkExpired);
+  const refs = JSON.parse(stored) as EntityRef[];
+  const items = await loadItems(db, ctx, refs, { live: true });
+  const hidden = await hiddenRoots(db, ctx);
+  const folderIds = items.filter((i) => i.type === 'folder').map((i) => i.id);
+  const fileIds = items.filter((i) => i.type === 'file').map((i) => i.id);
+  const [folderRows, fileRows] = [
+    await zipFolders(db, ctx.databaseId, folderIds),
+    await zipFiles(db, ctx.databaseId, fileIds),
+  ];
+  // Names at the top of the zip: unique as in one folder (files keep their extension).
+  const taken: string[] = [];
+  const place = (name: string, isFile: boolean) => {
+    const path = uniqueName(segment(name), taken, { isFile });
+    taken.push(path);
+    return path;
+  };
+  const files = fileRows.map((row) => ({ path: place(row.name, true), row }));
+  const folders = folderRows.map((row) => ({ path: place(row.name, false), row }));
+  const parentIds = [...new Set(items.map((i) => i.parent_id))].filter(
+    (id) => id !== ROOT_FOLDER_ID,
+  );
+  const parentNames = new Map(
+    (await folderItems(db, ctx.databaseId, parentIds)).map((p) => [p.id, p.name]),
+  );
+  const parentOf = (id: string): ParentRef => ({
+    id,
+    name: id === ROOT_FOLDER_ID ? ROOT_FOLDER_NAME : (parentNames.get(id) ?? ''),
+  });
+  await db.transaction().execute(async (trx) => {
+    await recordEvents(
+      trx,
+      services,
+      ctx,
+      items.map((item) =>
+        itemReadEvent(
+          { type: item.type, id: item.id, name: item.name },
+          'download',
+          parentOf(item.parent_id),
+        ),
+      ),
+    );
+  });
+  const bytes =
+    fileRows.reduce((n, f) => n + f.size, 0) +
+    (await liveTreesBytes(db, ctx.databaseId, folderIds, hidden));
+  const zip = new ZipStream({ zlib: { level: 6 }, forceZip64: bytes >= ZIP64_THRESHOLD });
+  void pump(zip, selectionEntries(db, ctx.databaseId, files, folders, hidden), services.store);
+  const only = items.length === 1 && folders.length === 1 ? folders[0]!.path : null;
+  return {
+    fileName: `${only ?? `${PRODUCT_NAME} download`}.zip`,
+    body: zip as unknown as Readable,
+  };
 }

@@ -34,7 +34,7 @@
  * A reader never sees a half-written object and memory stays flat whatever the file size.
  */
 import { createHash, randomBytes, type Hash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { constants as fsConstants, createReadStream, createWriteStream } from 'node:fs';
 import {
   copyFile,
   link,
@@ -895,7 +895,9 @@ export class LocalObjectStore implements ObjectStore {
     const target = this.pathFor(toKey);
     const tmp = path.join(this.tmpDir, `${newId()}.part`);
     try {
-      await copyFile(source, tmp);
+      // A copy-on-write clone where the file system has them (objects are never changed in place),
+      // else a plain copy.
+      await copyFile(source, tmp, fsConstants.COPYFILE_FICLONE);
       await this.publish(tmp, target, await keptSha256(source));
     } catch (error) {
       await rm(tmp, { force: true });

@@ -9,13 +9,34 @@ import type {
   NameListDto,
   Page,
 } from '../../../common/types';
-import { REST, buildUrl, get, post } from '../../api/client';
+import {
+  DEFAULT_FOLDER_SORT,
+  FOLDER_SORT_PREFERENCE,
+  parseFolderSort,
+  type FolderSort,
+  type PreferencesDto,
+} from '../../../common/sort';
+import { REST, buildUrl, get, post, request } from '../../api/client';
 import { getWarm, prefetchGet } from '../../api/prefetch';
+import { folderSortFromSearch, sameSort } from './entityOrder';
 
-/** The entities call's query (one shape for the call and its prefetch, so their keys match). */
-function entitiesQuery(folderId: string, page: number, pageSize: number, cursor?: string) {
-  return { folder_id: folderId, page, page_size: pageSize, cursor };
+/**
+ * The entities call's query (one shape for the call and its prefetch, so their keys match); the
+ * sort is sent only when it is not the default (by name, A to Z).
+ */
+function entitiesQuery(
+  folderId: string,
+  page: number,
+  pageSize: number,
+  cursor?: string,
+  sort: FolderSort = DEFAULT_FOLDER_SORT,
+) {
+  const sorted = sameSort(sort, DEFAULT_FOLDER_SORT) ? {} : { sort: sort.sort, order: sort.order };
+  return { folder_id: folderId, page, page_size: pageSize, cursor, ...sorted };
 }
+
+/** The path of the user's preferences. */
+const preferencesPath = `${REST}/preferences`;
 
 /** The path of a folder's details. */
 const folderPath = (folderId: string) => `${REST}/folders/${encodeURIComponent(folderId)}`;
@@ -24,9 +45,10 @@ const folderPath = (folderId: string) => `${REST}/folders/${encodeURIComponent(f
 const breadcrumbsPath = (folderId: string) => `${folderPath(folderId)}/breadcrumbs`;
 
 /**
- * GET /api/rest/entities: one page of a folder's contents, folders first, then files, by name.
- * @param cursor the previous page's `next_cursor`: the page is read after it (keyset, as fast at
- *   any depth); without it page `page` is read by offset
+ * GET /api/rest/entities: one page of a folder's contents, folders first, then files, in `sort`
+ * (default by name, A to Z).
+ * @param cursor the previous page's `next_cursor` (of the same sort): the page is read after it
+ *   (keyset, as fast at any depth); without it page `page` is read by offset
  * @returns the page with `next_cursor` (null or absent when the server sends none)
  */
 export function fetchEntities(
@@ -34,11 +56,17 @@ export function fetchEntities(
   page: number,
   pageSize: number = DEFAULT_PAGE_SIZE,
   cursor?: string,
+  sort?: FolderSort,
 ): Promise<CursorPage<EntityDto> | Page<EntityDto>> {
   return getWarm<CursorPage<EntityDto>>(
     `${REST}/entities`,
-    entitiesQuery(folderId, page, pageSize, cursor),
+    entitiesQuery(folderId, page, pageSize, cursor, sort),
   );
+}
+
+/** PUT /api/rest/preferences/folder_sort: remembers how the user sorts the folder view. */
+export function saveFolderSort(sort: FolderSort): Promise<PreferencesDto> {
+  return request<PreferencesDto>('PUT', `${preferencesPath}/folder_sort`, { body: sort });
 }
 
 /** GET /api/rest/folders/{id}: one folder's details. */
@@ -60,12 +88,23 @@ export function fetchBreadcrumbs(folderId: string): Promise<BreadcrumbDto[]> {
  * @param pathname the address's path, e.g. `location.pathname`
  * @param cached the cached user (`readCachedUser()`), or null
  */
-export function prefetchFolderPage(pathname: string, cached: { role?: string } | null): void {
+export function prefetchFolderPage(
+  pathname: string,
+  cached: { role?: string; preferences?: Record<string, unknown> } | null,
+  search = '',
+): void {
   if (!cached || cached.role === 'guest') return;
   const match = /^\/home(?:\/folders\/([^/]+))?\/?$/.exec(pathname);
   if (!match) return;
   const folderId = match[1] ? decodeURIComponent(match[1]) : ROOT_FOLDER_ID;
-  prefetchGet(`${REST}/entities`, entitiesQuery(folderId, 1, DEFAULT_PAGE_SIZE));
+  // The address's sort, else the remembered one as this browser last cached it (the current user
+  // brings the server's; when they differ the folder saga's own call asks again).
+  const addressSort = folderSortFromSearch(search);
+  const remembered = cached.preferences?.[FOLDER_SORT_PREFERENCE] as
+    { sort?: unknown; order?: unknown } | undefined;
+  const parsed = parseFolderSort(remembered?.sort, remembered?.order);
+  const sort = addressSort ?? (parsed.ok ? parsed.value : DEFAULT_FOLDER_SORT);
+  prefetchGet(`${REST}/entities`, entitiesQuery(folderId, 1, DEFAULT_PAGE_SIZE, undefined, sort));
   if (folderId === ROOT_FOLDER_ID) return;
   prefetchGet(folderPath(folderId));
   prefetchGet(breadcrumbsPath(folderId));

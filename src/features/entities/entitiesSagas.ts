@@ -5,24 +5,33 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { all, call, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
-import { ROOT_FOLDER_ID } from '../../../common/constants';
 import type { BreadcrumbDto, CursorPage, EntityDto, FolderDto, Page } from '../../../common/types';
+import { FOLDER_SORT_PREFERENCE, type FolderSort } from '../../../common/sort';
 import { errorMessage } from '../../api/client';
 import { safely } from '../../sagas/safely';
+import { notificationsActions } from '../notifications/notificationsSlice';
+import { setCachedPreference } from '../session/userCache';
 import * as entitiesApi from './entitiesApi';
 import { selectEntitiesState } from './entitiesSelectors';
 import { entitiesActions, type EntitiesState } from './entitiesSlice';
 
-/** Loads one page of a folder and reports it. */
+/** Loads one page of a folder (in `sort`, default by name) and reports it. */
 export function* loadPage(
   folderId: string,
   page: number,
   pageSize: number,
   cursor?: string,
+  sort?: FolderSort,
 ): SagaIterator {
   try {
-    const result = (yield call(entitiesApi.fetchEntities, folderId, page, pageSize, cursor)) as
-      CursorPage<EntityDto> | Page<EntityDto>;
+    const result = (yield call(
+      entitiesApi.fetchEntities,
+      folderId,
+      page,
+      pageSize,
+      cursor,
+      sort,
+    )) as CursorPage<EntityDto> | Page<EntityDto>;
     yield put(entitiesActions.pageLoaded({ folderId, page: result }));
   } catch (error) {
     yield put(entitiesActions.pageLoadFailed({ folderId, page, message: errorMessage(error) }));
@@ -42,14 +51,42 @@ export function* loadFolderDetails(folderId: string): SagaIterator {
   }
 }
 
-/** Opens a folder: its details (not for the root) and its first page, in parallel. */
-export function* openFolder(action: PayloadAction<{ folderId: string }>): SagaIterator {
+/**
+ * Opens a folder: its details (not for the root, nor again for the folder already open) and its
+ * first page, in parallel, in the list's sort (the address's, else the user's remembered one that
+ * came with the current user).
+ */
+export function* openFolder(
+  action: PayloadAction<{ folderId: string; sort?: FolderSort | null }>,
+): SagaIterator {
   const { folderId } = action.payload;
-  const { pageSize } = (yield select(selectEntitiesState)) as EntitiesState;
-  if (folderId === ROOT_FOLDER_ID) {
-    yield call(loadPage, folderId, 1, pageSize);
+  const { pageSize, sort, details } = (yield select(selectEntitiesState)) as EntitiesState;
+  if (details.status === 'succeeded') {
+    yield call(loadPage, folderId, 1, pageSize, undefined, sort);
   } else {
-    yield all([call(loadFolderDetails, folderId), call(loadPage, folderId, 1, pageSize)]);
+    yield all([
+      call(loadFolderDetails, folderId),
+      call(loadPage, folderId, 1, pageSize, undefined, sort),
+    ]);
+  }
+}
+
+/**
+ * Remembers the sort the user chose by a column header: saved on the server (it follows the user
+ * to any browser) and in the cached user data. A failure is reported; the list keeps the sort.
+ */
+export function* saveSortChoice(action: PayloadAction<{ sort: FolderSort }>): SagaIterator {
+  const { sort } = action.payload;
+  yield call(setCachedPreference, FOLDER_SORT_PREFERENCE, { ...sort });
+  try {
+    yield call(entitiesApi.saveFolderSort, sort);
+  } catch (error) {
+    yield put(
+      notificationsActions.infoMessageRequested({
+        text: `The sort could not be remembered: ${errorMessage(error)}`,
+        kind: 'warning',
+      }),
+    );
   }
 }
 
@@ -67,6 +104,7 @@ export function* loadNextPage(): SagaIterator {
       state.page + 1,
       state.pageSize,
       state.nextCursor ?? undefined,
+      state.sort,
     ),
     superseded: take(entitiesActions.folderOpened.type),
   });
@@ -93,5 +131,6 @@ export function* entitiesSaga(): SagaIterator {
     takeLatest(entitiesActions.folderOpened.type, safely(openFolder)),
     takeLeading(entitiesActions.nextPageRequested.type, safely(loadNextPage)),
     takeLeading(entitiesActions.folderCreateRequested.type, safely(createFolder)),
+    takeLatest(entitiesActions.sortChosen.type, safely(saveSortChoice)),
   ]);
 }

@@ -3,6 +3,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import { fileKind, type FileKind } from '../../../common/files';
 import { isViewable } from '../../../common/imaging';
 import { formatDate, formatSize } from '../../../common/format';
+import type { FolderSortKey } from '../../../common/sort';
 import type { EntityDto } from '../../../common/types';
 import type { RootState } from '../../store/rootReducer';
 
@@ -26,6 +27,22 @@ export const selectListRequest = (state: RootState) => state.entities.list;
 export const selectMoreRequest = (state: RootState) => state.entities.more;
 /** The create-folder dialog's state. */
 export const selectCreateFolder = (state: RootState) => state.entities.createFolder;
+
+/** How the open folder is sorted. */
+export const selectFolderSort = (state: RootState) => state.entities.sort;
+
+/**
+ * The `aria-sort` of a column header showing these sort columns: ascending or descending when the
+ * list is sorted by one of them, none otherwise.
+ */
+export function selectAriaSort(
+  state: RootState,
+  columns: readonly FolderSortKey[],
+): 'ascending' | 'descending' | 'none' {
+  const { sort, order } = state.entities.sort;
+  if (!columns.includes(sort)) return 'none';
+  return order === 'asc' ? 'ascending' : 'descending';
+}
 
 /** Whether more items remain on the server beyond the loaded ones. */
 export const selectHasMoreItems = createSelector(

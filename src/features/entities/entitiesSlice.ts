@@ -4,11 +4,19 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { DEFAULT_PAGE_SIZE, ROOT_FOLDER_ID, ROOT_FOLDER_NAME } from '../../../common/constants';
-import type { BreadcrumbDto, CursorPage, EntityDto, FolderDto, Page } from '../../../common/types';
+import type {
+  BreadcrumbDto,
+  CurrentUserDto,
+  CursorPage,
+  EntityDto,
+  FolderDto,
+  Page,
+} from '../../../common/types';
 import type { Status } from '../../store/status';
 import { organiseEvents, type ItemsChanged } from '../organise/organiseEvents';
 import { sessionActions } from '../session/sessionSlice';
 import { uploadsActions } from '../uploads/uploadsSlice';
+import { DEFAULT_FOLDER_SORT, type FolderSort } from '../../../common/sort';
 import { compareEntities } from './entityOrder';
 
 /** The open folder's id and name ('' and 'Root' for the root, SPEC section 2). */
@@ -30,6 +38,19 @@ export interface CreateFolderState extends RequestState {
   createdName: string | null;
   /** The id of the last folder created, which the list scrolls into view. */
   createdId: string | null;
+}
+
+/** The user's remembered sort of the folder view (server-side preference, with the current user). */
+export interface SortPreferenceState {
+  status: Status;
+  /** The remembered sort; null until known. */
+  value: FolderSort | null;
+}
+
+/** The remembered sort the current user came with, if the server sent one. */
+function rememberedSort(user: CurrentUserDto | null): SortPreferenceState {
+  const sort = user?.preferences?.folder_sort;
+  return sort ? { status: 'succeeded', value: sort } : { status: 'idle', value: null };
 }
 
 /** The entities slice's state. */
@@ -57,6 +78,11 @@ export interface EntitiesState {
   /** Loading the next page at the end of the list. */
   more: RequestState;
   createFolder: CreateFolderState;
+  /** How the list is sorted: the address's sort, else the user's remembered one, else by name. */
+  sort: FolderSort;
+  /** Whether `sort` came from the address (`?sort=&order=`). */
+  sortFromAddress: boolean;
+  sortPreference: SortPreferenceState;
 }
 
 const idle: RequestState = { status: 'idle', error: null };
@@ -83,6 +109,9 @@ export const initialEntitiesState: EntitiesState = {
     createdName: null,
     createdId: null,
   },
+  sort: DEFAULT_FOLDER_SORT,
+  sortFromAddress: false,
+  sortPreference: { status: 'idle', value: null },
 };
 
 /**
@@ -96,7 +125,9 @@ function upsertItem(state: EntitiesState, item: EntityDto): void {
     state.items.splice(existing, 1);
     state.total -= 1;
   }
-  const index = state.items.findIndex((candidate) => compareEntities(item, candidate) < 0);
+  const index = state.items.findIndex(
+    (candidate) => compareEntities(item, candidate, state.sort) < 0,
+  );
   const allLoaded = state.items.length >= state.total;
   if (index >= 0) state.items.splice(index, 0, item);
   else if (allLoaded) state.items.push(item);
@@ -179,12 +210,23 @@ const entitiesSlice = createSlice({
   name: 'entities',
   initialState: initialEntitiesState,
   reducers: {
-    /** A folder was opened (route /home or /home/folders/:folderId). */
-    folderOpened(state, action: PayloadAction<{ folderId: string }>) {
+    /**
+     * A folder was opened (route /home or /home/folders/:folderId), or opened again in another
+     * sort (`sort`: the address's `?sort=&order=`; null: the user's remembered sort; absent: the
+     * same folder keeps its sort, another folder takes the remembered one).
+     * The same folder opened again keeps its details when they were loaded.
+     */
+    folderOpened(state, action: PayloadAction<{ folderId: string; sort?: FolderSort | null }>) {
       const { folderId } = action.payload;
       const isRoot = folderId === ROOT_FOLDER_ID;
       const known = state.breadcrumbs.find((crumb) => crumb.id === folderId);
       const sameFolder = state.folder.id === folderId;
+      const keepDetails = sameFolder && state.details.status === 'succeeded';
+      // No sort said (undefined, e.g. "Try again"): the same folder keeps its sort.
+      const keepSort = action.payload.sort === undefined && sameFolder;
+      const sort = keepSort
+        ? state.sort
+        : (action.payload.sort ?? state.sortPreference.value ?? DEFAULT_FOLDER_SORT);
       return {
         ...initialEntitiesState,
         createFolder: { ...initialEntitiesState.createFolder },
@@ -195,9 +237,22 @@ const entitiesSlice = createSlice({
               name: sameFolder ? state.folder.name : (known?.name ?? ''),
             },
         breadcrumbs: isRoot ? [] : sameFolder ? state.breadcrumbs : [],
-        details: isRoot ? { status: 'succeeded', error: null } : { status: 'loading', error: null },
+        details:
+          isRoot || keepDetails
+            ? { status: 'succeeded', error: null }
+            : { status: 'loading', error: null },
         list: { status: 'loading', error: null },
+        sort,
+        sortFromAddress: keepSort ? state.sortFromAddress : Boolean(action.payload.sort),
+        sortPreference: state.sortPreference,
       };
+    },
+    /**
+     * The user clicked a column header: the sort is remembered (the saga saves it) and the address
+     * changes, which opens the folder again in that sort.
+     */
+    sortChosen(state, action: PayloadAction<{ sort: FolderSort }>) {
+      state.sortPreference = { status: 'succeeded', value: action.payload.sort };
     },
     /** The open folder's details and breadcrumbs arrived. */
     folderLoaded(
@@ -301,9 +356,18 @@ const entitiesSlice = createSlice({
       .addCase(organiseEvents.itemsChanged, (state, action) => {
         if (state.list.status === 'succeeded') applyItemsChanged(state, action.payload);
       })
+      .addCase(sessionActions.currentUserLoaded, (state, action) => {
+        state.sortPreference = rememberedSort(action.payload);
+      })
+      .addCase(sessionActions.signedIn, (state, action) => {
+        state.sortPreference = rememberedSort(action.payload);
+      })
       .addCase(sessionActions.signedOut, () => initialEntitiesState)
       .addCase(sessionActions.expired, () => initialEntitiesState)
-      .addCase(sessionActions.databaseSwitched, () => initialEntitiesState);
+      .addCase(sessionActions.databaseSwitched, (_state, action) => ({
+        ...initialEntitiesState,
+        sortPreference: rememberedSort(action.payload),
+      }));
   },
 });
 

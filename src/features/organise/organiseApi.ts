@@ -56,6 +56,29 @@ export function copyFolder(folderId: string, parentId: string): Promise<FolderDt
   });
 }
 
+/**
+ * POST /api/rest/files/{id}/copy ("Make a copy"): copies a file into its own folder under the
+ * next free name ("a.pdf" → "a (1).pdf").
+ * @returns the new file
+ */
+export function copyFile(fileId: string): Promise<FileDto> {
+  return post<FileDto>(`${REST}/files/${encodeURIComponent(fileId)}/copy`, {});
+}
+
+/** The answer of POST /api/rest/entities/zip: the single-use link of the zip, and its expiry. */
+export interface ZipLinkDto {
+  url: string;
+  expires_at: string;
+}
+
+/**
+ * POST /api/rest/entities/zip: asks for the zip of these items.
+ * @returns a single-use link (valid a minute) the browser downloads with a plain GET, streamed
+ */
+export function requestZip(items: readonly EntityRef[]): Promise<ZipLinkDto> {
+  return post<ZipLinkDto>(`${REST}/entities/zip`, { items: refs(items) });
+}
+
 /** POST /api/rest/bulk/archive: archives the items (and what folders hold). */
 export function archiveItems(items: readonly EntityRef[]): Promise<BulkResultDto> {
   return post<BulkResultDto>(`${REST}/bulk/archive`, { items: refs(items) });

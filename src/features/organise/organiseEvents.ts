@@ -57,6 +57,12 @@ export const organiseEvents = {
   moveDialogOpened: createAction<{ items: EntityRef[] }>('organise/moveDialogOpened'),
   /** Starts a zip download of a folder (the browser downloads GET folders/{id}/download). */
   folderDownloadRequested: createAction<{ folderId: string }>('organise/folderDownloadRequested'),
+  /** Downloads the selected items as one zip (POST entities/zip, then the browser GETs it). */
+  selectionDownloadRequested: createAction<{ items: EntityRef[] }>(
+    'organise/selectionDownloadRequested',
+  ),
+  /** "Make a copy": copies each file beside itself under the next free name. */
+  fileCopyRequested: createAction<{ items: EntityRef[] }>('organise/fileCopyRequested'),
   itemsChanged: createAction<ItemsChanged>('organise/itemsChanged'),
   /** A request failed; `message` is the server's (or the spec's) text. */
   actionFailed: createAction<{ action: string; message: string }>('organise/actionFailed'),

@@ -16,6 +16,7 @@ import type {
   BulkResultDto,
   EntityDto,
   EntityRef,
+  FileDto,
   FolderColorKey,
   FolderDto,
   Page,
@@ -29,6 +30,9 @@ import { notificationsActions } from '../notifications/notificationsSlice';
 import * as organiseApi from './organiseApi';
 import { organiseEvents, type ItemsChanged } from './organiseEvents';
 import { organiseActions, type PickerFolder } from './organiseSlice';
+
+/** Most files one "Make a copy" copies (one call each). */
+export const MAKE_COPY_MAX_FILES = 50;
 
 /** Most picker pages read for one folder (MAX_PAGE_SIZE each: 10,000 subfolders). */
 export const PICKER_MAX_PAGES = 20;
@@ -458,6 +462,61 @@ export function* copyFolder(
   }
 }
 
+/**
+ * "Make a copy" of files: each is copied beside itself under the next free name (one call per
+ * file, at most MAKE_COPY_MAX_FILES), then one toast. No undo, as for a folder copy: a copy can
+ * be archived. A failure part-way reports the copies already made and the server's message.
+ */
+export function* copyFiles(action: PayloadAction<{ items: EntityRef[] }>): SagaIterator {
+  const files = action.payload.items.filter((item) => item.type === 'file');
+  if (files.length > MAKE_COPY_MAX_FILES) {
+    yield call(
+      failed,
+      'duplicate',
+      new Error(formatMessage(MESSAGES.tooManyCopies, { n: MAKE_COPY_MAX_FILES })),
+    );
+    return;
+  }
+  const copies: FileDto[] = [];
+  let failure: unknown = null;
+  for (const file of files) {
+    try {
+      copies.push((yield call(organiseApi.copyFile, file.id)) as FileDto);
+    } catch (error) {
+      failure = error;
+      break;
+    }
+  }
+  if (copies.length > 0) {
+    yield put(changed({ change: 'copied', entities: copies }));
+    yield put(
+      notificationsActions.successToastRequested({
+        title: 'Copied',
+        body:
+          copies.length === 1
+            ? `File copied as “${copies[0]!.name}”.`
+            : `${copies.length.toLocaleString('en-US')} files copied.`,
+      }),
+    );
+  }
+  if (failure) yield call(failed, 'duplicate', failure);
+}
+
+/**
+ * Downloads the selected items as one zip: the server checks them and answers a single-use link,
+ * which the browser downloads as an attachment (streamed to disk, whatever its size).
+ */
+export function* downloadSelection(action: PayloadAction<{ items: EntityRef[] }>): SagaIterator {
+  const { items } = action.payload;
+  if ((yield call(tooMany, 'download', items)) as boolean) return;
+  try {
+    const link = (yield call(organiseApi.requestZip, items)) as organiseApi.ZipLinkDto;
+    yield call(startDownload, link.url);
+  } catch (error) {
+    yield call(failed, 'download', error);
+  }
+}
+
 /** Starts a browser download of `url` (an attachment) without leaving the page. */
 export function startDownload(url: string): void {
   const anchor = document.createElement('a');
@@ -518,6 +577,8 @@ export function* organiseSaga(): SagaIterator {
     takeEvery(organiseEvents.colorRequested.type, safely(colorItems)),
     takeEvery(organiseEvents.copyRequested.type, safely(copyFolder)),
     takeEvery(organiseEvents.folderDownloadRequested.type, safely(downloadFolder)),
+    takeEvery(organiseEvents.selectionDownloadRequested.type, safely(downloadSelection)),
+    takeEvery(organiseEvents.fileCopyRequested.type, safely(copyFiles)),
     takeEvery(organiseActions.pickerLevelRequested.type, safely(loadPickerLevel)),
   ]);
 }

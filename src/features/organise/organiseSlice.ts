@@ -211,6 +211,7 @@ const organiseSlice = createSlice({
         state.picker = {};
         started(state, 'copy');
       })
+      .addCase(organiseEvents.fileCopyRequested, (state) => started(state, 'duplicate'))
       .addCase(organiseEvents.archiveRequested, (state) => started(state, 'archive'))
       .addCase(organiseEvents.restoreRequested, (state) => started(state, 'restore'))
       .addCase(organiseEvents.destroyRequested, (state) => started(state, 'destroy'))

@@ -6,6 +6,7 @@
  * per-user preferences features save with {@link setCachedPreference}. Storage failures (private
  * mode, quota) are ignored: the cache is a convenience.
  */
+import { FOLDER_SORT_PREFERENCE } from '../../../common/sort';
 import type { CurrentUserDto } from '../../../common/types';
 
 /** The one localStorage key of cached user data. */
@@ -88,7 +89,13 @@ export function cacheUser(user: CurrentUserDto): void {
     lastName: user.lastName,
     currentDatabaseId: user.currentDatabaseId,
     role: user.databases.find((database) => database.id === user.currentDatabaseId)?.role,
-    preferences: previous?.userId === user.userId ? previous.preferences : {},
+    preferences: {
+      ...(previous?.userId === user.userId ? previous.preferences : {}),
+      // The server's remembered folder sort, so the next page load prefetches in it.
+      ...(user.preferences
+        ? { [FOLDER_SORT_PREFERENCE]: { ...user.preferences.folder_sort } }
+        : {}),
+    },
   });
 }
 

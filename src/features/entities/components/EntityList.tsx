@@ -24,9 +24,18 @@ import {
 } from '../entitiesSelectors';
 import { entitiesActions } from '../entitiesSlice';
 import { EntityRowView } from './EntityRowView';
+import { SortableHeader, type SortColumn } from './SortableHeader';
 
 /** Text of the empty folder. */
 export const EMPTY_FOLDER_TEXT = 'This folder is empty. Drop files here or use Upload files.';
+
+/** The sort buttons of the headers: Name (and Type), Size, Modified. */
+const NAME_COLUMNS: SortColumn[] = [
+  { column: 'name', label: 'Name' },
+  { column: 'type', label: 'Type' },
+];
+const SIZE_COLUMNS: SortColumn[] = [{ column: 'size', label: 'Size' }];
+const DATE_COLUMNS: SortColumn[] = [{ column: 'modified', label: 'Modified' }];
 
 const rowKey = (row: EntityRow) => row.id;
 const renderRow = (row: EntityRow, index: number) => <EntityRowView row={row} index={index} />;
@@ -148,15 +157,9 @@ export function EntityList() {
               onChange={toggleAll}
             />
           </div>
-          <div role="columnheader" className="entity-cell entity-cell-name">
-            Name
-          </div>
-          <div role="columnheader" className="entity-cell entity-cell-size">
-            Size
-          </div>
-          <div role="columnheader" className="entity-cell entity-cell-date">
-            Modified
-          </div>
+          <SortableHeader className="entity-cell entity-cell-name" columns={NAME_COLUMNS} />
+          <SortableHeader className="entity-cell entity-cell-size" columns={SIZE_COLUMNS} />
+          <SortableHeader className="entity-cell entity-cell-date" columns={DATE_COLUMNS} />
           <div role="columnheader" className="entity-cell entity-cell-actions">
             <span className="visually-hidden">Actions</span>
           </div>

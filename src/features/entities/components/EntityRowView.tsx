@@ -93,7 +93,9 @@ function RowMenu({ row }: { row: EntityRow }) {
       ? [
           { key: 'rename', label: 'Rename' },
           { key: 'move', label: 'Move to…' },
-          ...(isFolder ? [{ key: 'copy', label: 'Copy to…' }] : []),
+          ...(isFolder
+            ? [{ key: 'copy', label: 'Copy to…' }]
+            : [{ key: 'duplicate', label: 'Make a copy' }]),
         ]
       : []),
     ...(isFolder && colorsOn
@@ -123,6 +125,9 @@ function RowMenu({ row }: { row: EntityRow }) {
         break;
       case 'copy':
         dispatch(organiseActions.copyDialogOpened({ item: ref }));
+        break;
+      case 'duplicate':
+        dispatch(organiseEvents.fileCopyRequested({ items: [ref] }));
         break;
       case 'zip':
         dispatch(organiseEvents.folderDownloadRequested({ folderId: row.id }));

@@ -1,8 +1,9 @@
 /** The Home page: /home (the root folder) and /home/folders/:folderId (deep links). */
 import { Button, Result } from 'antd';
 import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ROOT_FOLDER_ID } from '../../../../common/constants';
+import type { FolderSortKey, SortOrder } from '../../../../common/sort';
 import { PageTitle } from '../../../components/PageTitle';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { FolderTreePane } from '../../folderTree/components/FolderTreePane';
@@ -11,6 +12,7 @@ import { BulkToolbar } from '../../organise/components/BulkToolbar';
 import { selectCurrentDatabaseId } from '../../session/sessionSelectors';
 import { selectCurrentFolder, selectFolderDetails } from '../entitiesSelectors';
 import { entitiesActions } from '../entitiesSlice';
+import { folderSortFromSearch } from '../entityOrder';
 import { CreateFolderDialog } from './CreateFolderDialog';
 import { EntityList } from './EntityList';
 import { FolderBreadcrumbs } from './FolderBreadcrumbs';
@@ -27,9 +29,16 @@ export function FolderPage() {
   const folder = useAppSelector(selectCurrentFolder);
   const details = useAppSelector(selectFolderDetails);
 
+  // The address's sort (`?sort=modified&order=desc`) survives a reload; without one the list
+  // takes the user's remembered sort. A header click changes the address, which opens it again.
+  const [search] = useSearchParams();
+  const addressSort = folderSortFromSearch(search);
+  const sortKey = addressSort ? `${addressSort.sort}:${addressSort.order}` : '';
+
   useEffect(() => {
-    dispatch(entitiesActions.folderOpened({ folderId }));
-  }, [dispatch, folderId, databaseId]);
+    const [sort, order] = sortKey.split(':') as [FolderSortKey, SortOrder];
+    dispatch(entitiesActions.folderOpened({ folderId, sort: sortKey ? { sort, order } : null }));
+  }, [dispatch, folderId, databaseId, sortKey]);
 
   const failed = details.status === 'failed';
   const title =

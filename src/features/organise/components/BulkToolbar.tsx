@@ -1,9 +1,10 @@
 /**
  * The bulk toolbar of the folder page (issue 3 item 8): shown while rows are selected, with their
- * count and Move to…, Colour (folders; flag folderColors), Archive, Download (one folder, as a
- * zip) and a button that clears the selection.
+ * count and Move to…, Colour (folders; flag folderColors), Archive, Make a copy (files only),
+ * Download (one zip of everything selected; one folder is its own folder zip) and a button that
+ * clears the selection.
  */
-import { BgColorsOutlined, CloseOutlined, DownloadOutlined } from '@ant-design/icons';
+import { BgColorsOutlined, CloseOutlined, CopyOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Space, type MenuProps } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectFeatureFlag } from '../../flags/flagsSelectors';
@@ -43,6 +44,7 @@ export function BulkToolbar() {
   const refs = selected.map(({ id, type }) => ({ id, type }));
   const folders = refs.filter((item) => item.type === 'folder');
   const onlyFolder = selected.length === 1 && selected[0]!.type === 'folder' ? selected[0]! : null;
+  const onlyFiles = refs.every((item) => item.type === 'file');
   const busy = (action: string) => request.status === 'loading' && request.action === action;
 
   const onColor: MenuProps['onClick'] = ({ key }) => {
@@ -89,6 +91,15 @@ export function BulkToolbar() {
             fileIds={selected.filter((item) => item.type === 'file').map((item) => item.id)}
           />
         ) : null}
+        {canOrganise && onlyFiles ? (
+          <Button
+            icon={<CopyOutlined aria-hidden />}
+            loading={busy('duplicate')}
+            onClick={() => dispatch(organiseEvents.fileCopyRequested({ items: refs }))}
+          >
+            Make a copy
+          </Button>
+        ) : null}
         {onlyFolder ? (
           <Button
             icon={<DownloadOutlined aria-hidden />}
@@ -97,7 +108,14 @@ export function BulkToolbar() {
           >
             Download
           </Button>
-        ) : null}
+        ) : (
+          <Button
+            icon={<DownloadOutlined aria-hidden />}
+            onClick={() => dispatch(organiseEvents.selectionDownloadRequested({ items: refs }))}
+          >
+            Download
+          </Button>
+        )}
         <Button
           type="text"
           icon={<CloseOutlined aria-hidden />}

@@ -142,7 +142,8 @@ test('sign in, organise, upload, read, see history, sign out', async ({ page }) 
   await expect(page.getByText(MESSAGES.invalidFileName)).toBeVisible();
   await expect(page.getByTestId('entity-row')).toHaveCount(corpusFiles.length);
 
-  // The History page shows what happened, newest first.
+  // The History page shows what happened, newest first (the finished uploads' panel closed).
+  await page.getByRole('button', { name: 'Close uploads' }).click();
   await page.getByRole('link', { name: 'History' }).click();
   await expect(page).toHaveURL(/\/history$/);
   const rows = page.getByTestId('history-row');

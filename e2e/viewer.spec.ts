@@ -12,10 +12,24 @@ import { VIEWER_MESSAGES } from '../common/imaging';
 import { createFolder } from './folders';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
+const SCANS = path.resolve(import.meta.dirname, '../../shared/scans');
 const password = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 test.use({ viewport: { width: 1280, height: 900 } });
+
+/**
+ * The same Office document with a zip comment of its own, so its bytes (and sha256) are new to
+ * the server and its rendition is made while the test watches, whatever ran before.
+ */
+function withZipComment(zip: Buffer, comment: string): Buffer {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (end < 0 || zip.readUInt16LE(end + 20) !== 0) throw new Error('not a zip without a comment');
+  const text = Buffer.from(comment, 'latin1');
+  const out = Buffer.concat([zip, text]);
+  out.writeUInt16LE(text.length, end + 20);
+  return out;
+}
 
 async function signIn(page: Page): Promise<void> {
   await page.goto('/');
@@ -48,7 +62,7 @@ test('views a Word document and a PDF: prepared, found, paged, deep-linked, clos
     {
       name: 'Annual letter.docx',
       mimeType: DOCX,
-      buffer: readFileSync(path.join(CORPUS, 'test.docx')),
+      buffer: withZipComment(readFileSync(path.join(CORPUS, 'test.docx')), `viewer ${Date.now()}`),
     },
     {
       name: 'pdflatex-4-pages.pdf',
@@ -128,4 +142,61 @@ test('views a Word document and a PDF: prepared, found, paged, deep-linked, clos
   expect(
     problems.filter((text) => /Content.Security.Policy|Refused|fake worker/i.test(text)),
   ).toEqual([]);
+});
+
+test('prepares a presentation, a spreadsheet and a scan, and finds the scan by a word inside it', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await signIn(page);
+  const folderName = `Imaging ${Date.now()}`;
+  await createFolder(page, folderName);
+  await page.getByRole('link', { name: folderName, exact: true }).click();
+  await expect(page).toHaveURL(/\/home\/folders\/[0-9a-f-]+$/);
+
+  // Names that do not contain the scan's words, so only its recognised text can match.
+  await page.getByLabel('Upload files').setInputFiles([
+    {
+      name: 'Board deck.pptx',
+      mimeType: '',
+      buffer: readFileSync(path.join(CORPUS, 'minimal.pptx')),
+    },
+    {
+      name: 'Holdings.xlsx',
+      mimeType: '',
+      buffer: readFileSync(path.join(CORPUS, 'embedded.xlsx')),
+    },
+    {
+      name: 'Statement scan.pdf',
+      mimeType: 'application/pdf',
+      buffer: readFileSync(path.join(SCANS, 'linn.pdf')),
+    },
+  ]);
+  await expect(page.getByTestId('entity-row')).toHaveCount(3, { timeout: 60_000 });
+
+  // Each opens in the viewer: "Preparing preview…" (or at once when ready), then its pages.
+  for (const name of ['Board deck.pptx', 'Holdings.xlsx', 'Statement scan.pdf']) {
+    await page.getByRole('link', { name, exact: true }).click();
+    const viewer = page.getByRole('dialog', { name });
+    await expect(viewer.getByTestId('viewer-page-count')).toHaveText(/^Page 1 of \d+$/, {
+      timeout: 180_000,
+    });
+    await expect(viewer.locator('.viewer-page canvas').first()).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(viewer).toBeHidden();
+  }
+
+  // The scan's words are found once recognition stored its text: "polyphonic" is only in it.
+  const hit = page.locator('.search-result-snippet').first();
+  await expect(async () => {
+    await page.goto('/search?q=polyphonic');
+    await expect(hit).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 180_000, intervals: [3_000] });
+  await expect(page.getByText('Statement scan.pdf').first()).toBeVisible();
+  await expect(hit.locator('mark').first()).toHaveText(/polyphonic/i);
+  await expect(hit).toContainText('Page 1');
+  // The snippet opens the viewer on its page.
+  await hit.click();
+  await expect(page.getByRole('dialog', { name: 'Statement scan.pdf' })).toBeVisible();
+  await expect(page).toHaveURL(/[?&]view=file%3A[0-9a-f-]+/);
 });

@@ -221,7 +221,7 @@ export interface IntegrationKeyUsesTable {
   user_agent: string | null;
 }
 
-/** A user's preference: one JSON value per name, the same in every firm database (0023). */
+/** A user's preference: one JSON value per name, the same in every firm database (0022). */
 export interface UserPreferencesTable {
   user_id: string;
   name: string;
@@ -230,7 +230,7 @@ export interface UserPreferencesTable {
   updated_at: string;
 }
 
-/** A selection waiting to be zipped, named by a short-lived single-use token (0023). */
+/** A selection waiting to be zipped, named by a short-lived single-use token (0022). */
 export interface ZipRequestsTable {
   /** sha256 (hex) of the token; the token itself is never stored. */
   token_hash: string;

@@ -1,7 +1,7 @@
 /**
  * The orders the folder view reads its folders and files in (issue "sort by column"): a list of
  * columns ending with the id, all in one direction, each backed by a partial index over live rows
- * (0006 for names, 0023 for the others). A keyset position is the values of those columns of the
+ * (0006 for names, 0022 for the others). A keyset position is the values of those columns of the
  * last row read; the next page is the rows after it, one index range read.
  */
 import { sql, type RawBuilder } from 'kysely';

@@ -1,4 +1,4 @@
-/** A user's preferences: one JSON value per name (user_preferences, 0023). */
+/** A user's preferences: one JSON value per name (user_preferences, 0022). */
 import type { Executor } from './types';
 
 /** The stored JSON text of a user's preference, or undefined when never set. */

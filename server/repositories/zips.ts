@@ -1,5 +1,5 @@
 /**
- * The zip of a selection: its short-lived requests (zip_requests, 0023) and what the zip reads of
+ * The zip of a selection: its short-lived requests (zip_requests, 0022) and what the zip reads of
  * the selected items. Every query is scoped by the firm database.
  */
 import { sql } from 'kysely';

@@ -203,7 +203,7 @@ function decodeEntitiesCursor(
  * (name: name_key; modified: updated_at; size: files by size; type: files by extension then
  * name_key; folders have no size or type and go by name then), then id, all in the sort's
  * direction. With `cursor` (a previous page's `next_cursor`, of the same sort) the page is the
- * rows after that position, read through the list index of the order (0006, 0023), so page 400
+ * rows after that position, read through the list index of the order (0006, 0022), so page 400
  * costs what page 1 costs; without it page n starts at offset (n - 1) * pageSize, found in the
  * index alone.
  * A page costs at most 10 queries whatever the folder size: access (the folder, then for a

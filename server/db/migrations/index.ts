@@ -23,7 +23,7 @@ import { loginSources } from './0018_login_sources';
 import { uploadBatches } from './0019_upload_batches';
 import { imagingJobs } from './0020_imaging_jobs';
 import { contentSearch } from './0021_content_search';
-import { sortAndZip } from './0023_sort_and_zip';
+import { sortAndZip } from './0022_sort_and_zip';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -46,5 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0019_upload_batches': uploadBatches,
   '0020_imaging_jobs': imagingJobs,
   '0021_content_search': contentSearch,
-  '0023_sort_and_zip': sortAndZip,
+  '0022_sort_and_zip': sortAndZip,
 };

@@ -23,6 +23,7 @@ import {
 } from '../entitiesSelectors';
 import { entitiesActions } from '../entitiesSlice';
 import { EntityRowView } from './EntityRowView';
+import { RowContextMenu } from './RowContextMenu';
 
 /** Text of the empty folder. */
 export const EMPTY_FOLDER_TEXT = 'This folder is empty. Drop files here or use Upload files.';
@@ -56,6 +57,7 @@ export function EntityList() {
   // A folder just created here is brought into view, wherever the name puts it.
   const createdId = useAppSelector(selectCreateFolder).createdId;
 
+  const findRow = (id: string) => selectEntityRows(store.getState()).find((row) => row.id === id);
   const loadMore = useCallback(() => dispatch(entitiesActions.nextPageRequested()), [dispatch]);
   const toggleAll = () => {
     if (selectAll === 'all') dispatch(organiseActions.selectionCleared());
@@ -160,17 +162,19 @@ export function EntityList() {
           </div>
         </div>
       </div>
-      <div className="entity-table-body">
-        <VirtualList
-          items={rows}
-          itemKey={rowKey}
-          renderItem={renderRow}
-          onEndReached={loadMore}
-          footer={footer}
-          role="rowgroup"
-          scrollToKey={createdId}
-        />
-      </div>
+      <RowContextMenu findItem={findRow}>
+        <div className="entity-table-body">
+          <VirtualList
+            items={rows}
+            itemKey={rowKey}
+            renderItem={renderRow}
+            onEndReached={loadMore}
+            footer={footer}
+            role="rowgroup"
+            scrollToKey={createdId}
+          />
+        </div>
+      </RowContextMenu>
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { selectIsGuest } from '../features/sharing/sharingSelectors';
 import { UploadPanel } from '../features/uploads/components/UploadPanel';
 import { useAppSelector } from '../store/hooks';
 import { DetailsPanel } from './lazyPages';
+import { MAIN_CONTENT_ID } from '../components/useReturnFocus';
 import { Navigation } from './Navigation';
 import { PageLoading } from './pages';
 
@@ -73,7 +74,7 @@ export function AppLayout() {
         >
           <Navigation />
         </Layout.Sider>
-        <Layout.Content className="app-content" id="main-content" tabIndex={-1}>
+        <Layout.Content className="app-content" id={MAIN_CONTENT_ID} tabIndex={-1}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>

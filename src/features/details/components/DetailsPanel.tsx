@@ -32,6 +32,7 @@ import {
 import { plural } from '../../../../common/text';
 import type { BreadcrumbDto, EntityDto, EntityRef } from '../../../../common/types';
 import { EntityIcon } from '../../../components/EntityIcon';
+import { useReturnFocus } from '../../../components/useReturnFocus';
 import { FolderPermissionsButton } from '../../admin/components/FolderPermissions';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { NoPreviewButton } from '../../entities/components/FileNameLink';
@@ -340,13 +341,15 @@ function ItemDetails({ entity }: { entity: EntityDto }) {
   );
 }
 
-/** The panel; nothing is mounted while it is closed. */
+/** The panel; nothing is mounted while it is closed; closed, the focus returns to its opener. */
 export function DetailsPanel() {
   const dispatch = useAppDispatch();
   const { target, entity, load } = useAppSelector(selectDetails);
   // The folder view mounts its own history panel; elsewhere this one serves the History action.
   const onFolderView = useMatch('/home/*') !== null;
   const historyDrawer = onFolderView ? null : <EntityHistoryDrawer />;
+  // Closing gives the focus back to what opened the panel (a row menu's button, a Details button).
+  useReturnFocus(target !== null);
   if (!target) return historyDrawer;
 
   const close = () => dispatch(detailsActions.panelClosed());

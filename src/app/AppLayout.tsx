@@ -15,6 +15,7 @@ import { selectUserDisplayName } from '../features/session/sessionSelectors';
 import { selectIsGuest } from '../features/sharing/sharingSelectors';
 import { UploadPanel } from '../features/uploads/components/UploadPanel';
 import { useAppSelector } from '../store/hooks';
+import { KeyboardShortcuts } from './KeyboardShortcuts';
 import { DetailsPanel } from './lazyPages';
 import { MAIN_CONTENT_ID } from '../components/useReturnFocus';
 import { Navigation } from './Navigation';
@@ -39,7 +40,8 @@ function DetailsPanelSlot() {
 
 /**
  * The layout of every signed-in page. A guest (issue 7) gets no search, firm switcher or upload
- * panel, and the brand leads to the Shared page.
+ * panel, and the brand leads to the Shared page. `/` and `?` work on every page
+ * (KeyboardShortcuts).
  */
 export function AppLayout() {
   const userName = useAppSelector(selectUserDisplayName);
@@ -82,6 +84,7 @@ export function AppLayout() {
       </Layout>
       {guest ? null : <UploadPanel />}
       {guest ? null : <DetailsPanelSlot />}
+      <KeyboardShortcuts />
     </Layout>
   );
 }

@@ -22,6 +22,7 @@ import {
   type EntityRow,
 } from '../entitiesSelectors';
 import { entitiesActions } from '../entitiesSlice';
+import { useListShortcuts } from '../useListShortcuts';
 import { EntityRowView } from './EntityRowView';
 import { RowContextMenu } from './RowContextMenu';
 
@@ -41,7 +42,8 @@ function inTextField(event: KeyboardEvent): boolean {
 
 /**
  * The list with its loading, error and empty states. Ctrl/Cmd-A selects every loaded row, Esc
- * clears the selection; the header checkbox selects all or none.
+ * clears the selection, Delete archives and F2 renames (useListShortcuts); the header checkbox
+ * selects all or none; a row's context menu offers its actions (RowContextMenu).
  */
 export function EntityList() {
   const dispatch = useAppDispatch();
@@ -63,7 +65,9 @@ export function EntityList() {
     if (selectAll === 'all') dispatch(organiseActions.selectionCleared());
     else dispatch(organiseActions.allSelected({ ids: selectOrderedIds(store.getState()) }));
   };
+  const shortcuts = useListShortcuts();
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    shortcuts(event);
     if (inTextField(event) || renaming) return;
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a') {
       event.preventDefault();

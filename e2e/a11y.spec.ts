@@ -177,6 +177,12 @@ test.describe('dialogs', () => {
     await check('History drawer');
     await close();
 
+    // `?` (outside a field) opens the keyboard shortcuts.
+    await page.locator('#main-content').focus();
+    await page.keyboard.press('?');
+    await check('Keyboard shortcuts dialog');
+    await close();
+
     await page.getByRole('button', { name: 'More actions for Inner' }).click();
     await page.getByRole('menuitem', { name: 'Details' }).click();
     const panel = await settled(page.getByRole('dialog').last());

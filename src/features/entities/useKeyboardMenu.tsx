@@ -27,8 +27,8 @@ import {
 /** Selector of the items a menu level offers (rc-menu's leaf items and submenu titles). */
 const ITEM = '[role="menuitem"]';
 
-/** How many animation frames to wait at most for a menu level to render before focusing it. */
-const FOCUS_FRAMES = 20;
+/** How many animation frames (about a second) to wait at most for a menu level to be shown. */
+const FOCUS_FRAMES = 60;
 
 /** The enabled items of the menu level (`ul[role=menu]`) that contains `element`. */
 function levelItems(element: Element): HTMLElement[] {
@@ -40,14 +40,15 @@ function levelItems(element: Element): HTMLElement[] {
   );
 }
 
-/** Focuses the first enabled item inside `container` once it has rendered (a few frames). */
+/** Focuses the first enabled item inside `container` once it is shown (within a few frames). */
 function focusFirstItem(getContainer: () => Element | null | undefined, frames = FOCUS_FRAMES) {
   const container = getContainer();
   const first = container?.querySelector<HTMLElement>(ITEM);
   if (first) {
-    const items = levelItems(first);
-    (items[0] ?? first).focus();
-    return;
+    const target = levelItems(first)[0] ?? first;
+    target.focus();
+    // A menu still hidden (its popup not shown yet, or one closing) does not take the focus.
+    if (document.activeElement === target) return;
   }
   if (frames > 0) requestAnimationFrame(() => focusFirstItem(getContainer, frames - 1));
 }

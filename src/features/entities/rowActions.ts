@@ -106,21 +106,36 @@ export function folderViewRoute(folderId: string): string {
   return folderId ? `/home/folders/${encodeURIComponent(folderId)}` : '/home';
 }
 
+/** How {@link openRowItem} opens things; each has a default. */
+export interface OpenRowOptions {
+  /** The route of a folder; the folder view's by default (Shared has its own). */
+  route?: (folderId: string) => string;
+  /**
+   * Opens a previewable file; by default its preview in a new tab (where the in-app viewer is
+   * mounted, pass its opener, e.g. `useOpenInViewer()`).
+   */
+  openPreview?: (fileId: string) => void;
+}
+
+/** Opens a file's preview in a new tab. */
+function openPreviewTab(fileId: string): void {
+  window.open(fileUrl(fileId, 'preview'), '_blank', 'noopener,noreferrer');
+}
+
 /**
  * Opens `item` as its name link does (Enter on a row, a double-click): a folder in the folder
- * view, a file the browser shows inline in its preview (a new tab), any other file is downloaded.
+ * view, a file that has a preview in it, any other file is downloaded.
  *
  * @param item the row's item
  * @param navigate the router's navigate (a folder)
- * @param route the route of a folder; the folder view's by default (Shared has its own)
+ * @param options the folder route and the preview opener, if not the defaults
  */
 export function openRowItem(
   item: RowActionItem,
   navigate: (to: string) => unknown,
-  route: (folderId: string) => string = folderViewRoute,
+  { route = folderViewRoute, openPreview = openPreviewTab }: OpenRowOptions = {},
 ): void {
   if (item.type === 'folder') void navigate(route(item.id));
-  else if (item.previewable)
-    window.open(fileUrl(item.id, 'preview'), '_blank', 'noopener,noreferrer');
+  else if (item.previewable) openPreview(item.id);
   else startDownload(fileUrl(item.id, 'download'), item.name);
 }

@@ -179,6 +179,12 @@ test.describe('dialogs', () => {
     await check('History drawer');
     await close();
 
+    // `?` (outside a field) opens the keyboard shortcuts.
+    await page.locator('#main-content').focus();
+    await page.keyboard.press('?');
+    await check('Keyboard shortcuts dialog');
+    await close();
+
     // Below 1100px the details panel is a drawer.
     await page.setViewportSize({ width: 1024, height: 900 });
     await page.getByRole('button', { name: 'More actions for Inner' }).click();

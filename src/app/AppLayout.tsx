@@ -16,7 +16,9 @@ import { selectIsGuest } from '../features/sharing/sharingSelectors';
 import { UploadPanel } from '../features/uploads/components/UploadPanel';
 import { ViewerSlot } from '../features/viewer/components/ViewerSlot';
 import { useAppSelector } from '../store/hooks';
+import { KeyboardShortcuts } from './KeyboardShortcuts';
 import { DetailsPanel } from './lazyPages';
+import { MAIN_CONTENT_ID } from '../components/useReturnFocus';
 import { Navigation } from './Navigation';
 import { PageLoading } from './pages';
 import { UserMenu } from './UserMenu';
@@ -46,6 +48,8 @@ function DetailsPanelSlot() {
  * On a phone (below 640px, app.css) the side navigation is hidden and the header's menu button
  * opens it in a drawer instead; the header keeps the brand, the search box and the user menu's
  * initials (the firm switcher, the name and "Sign out" are inside the user menu there).
+ *
+ * `/` and `?` work on every page (KeyboardShortcuts).
  */
 export function AppLayout() {
   const guest = useAppSelector(selectIsGuest);
@@ -103,7 +107,7 @@ export function AppLayout() {
         >
           <Navigation />
         </Layout.Sider>
-        <Layout.Content className="app-content" id="main-content" tabIndex={-1}>
+        <Layout.Content className="app-content" id={MAIN_CONTENT_ID} tabIndex={-1}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>
@@ -113,6 +117,7 @@ export function AppLayout() {
       </Layout>
       {guest ? null : <UploadPanel />}
       <ViewerSlot />
+      <KeyboardShortcuts />
     </Layout>
   );
 }

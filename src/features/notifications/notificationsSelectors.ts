@@ -10,3 +10,5 @@ export const selectInfoMessages = (state: RootState) => state.notifications.mess
 /** One toast by id, or undefined. */
 export const selectSuccessToast = (state: RootState, id: string) =>
   state.notifications.toasts.find((toast) => toast.id === id);
+/** What the live region announced last ("Undone: …"). */
+export const selectAnnouncement = (state: RootState) => state.notifications.announcement;

@@ -54,6 +54,11 @@ export interface NotificationsState {
   toasts: SuccessToast[];
   /** Info messages, oldest first. */
   messages: InfoMessage[];
+  /**
+   * What the screen-reader live region says last ("Undone: …" after an Undo); `id` changes with
+   * each announcement so the same words are read again.
+   */
+  announcement: { id: string; text: string };
 }
 
 /** What `notifications/successToastRequested` takes. */
@@ -81,7 +86,13 @@ export const initialNotificationsState: NotificationsState = {
   panel: { status: 'closed', title: '', content: '' },
   toasts: [],
   messages: [],
+  announcement: { id: '', text: '' },
 };
+
+/** The words announced after a toast's Undo: "Undone: " and what the toast said. */
+export function undoneAnnouncement(toast: Pick<SuccessToast, 'title' | 'body'>): string {
+  return `Undone: ${toast.body || toast.title}`;
+}
 
 const notificationsSlice = createSlice({
   name: 'notifications',
@@ -110,8 +121,14 @@ const notificationsSlice = createSlice({
         return { payload: { id: nanoid(), title: request.title, body: request.body, undo } };
       },
     },
-    /** The user pressed a toast's Undo; the saga dispatches its action and closes the toast. */
-    undoClicked(_state, _action: PayloadAction<{ id: string }>) {},
+    /**
+     * The user pressed a toast's Undo (or Ctrl/Cmd+Z while it was open); the saga dispatches its
+     * action and closes the toast; screen readers are told what was undone.
+     */
+    undoClicked(state, action: PayloadAction<{ id: string }>) {
+      const toast = state.toasts.find((shown) => shown.id === action.payload.id);
+      if (toast?.undo) state.announcement = { id: toast.id, text: undoneAnnouncement(toast) };
+    },
     /** A toast went away: closed by the user, after SUCCESS_TOAST_MS, or after its Undo. */
     successToastClosed(state, action: PayloadAction<{ id: string; reason: CloseReason }>) {
       state.toasts = state.toasts.filter((toast) => toast.id !== action.payload.id);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   FEATURE_FLAG_DEFAULTS,
@@ -257,6 +257,37 @@ describe('collection pages', () => {
       expect(await within(rows[1]!).findByText('Home / Smith', { selector: 'a' })).toHaveAttribute(
         'href',
         '/home/folders/f1',
+      );
+    });
+
+    it('a row’s context menu has the row actions; Delete archives; a double-click opens', async () => {
+      const { actions } = renderAt('/favorites', favorites);
+      const rows = await screen.findAllByTestId('favorite-row');
+      const link = within(rows[1]!).getByText('Plan.pdf', { selector: 'a' });
+      link.focus();
+      fireEvent.keyDown(link, { key: 'F10', shiftKey: true });
+      const move = await screen.findByRole('menuitem', { name: 'Move to…' });
+      await waitFor(() => expect(move).toHaveFocus());
+      expect(
+        within(move.closest<HTMLElement>('[role="menu"]')!)
+          .getAllByRole('menuitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Move to…', 'Details', 'Archive']);
+      fireEvent.keyDown(move, { key: 'Escape' });
+      expect(link).toHaveFocus();
+
+      fireEvent.keyDown(link, { key: 'Delete' });
+      expect(actions).toContainEqual({
+        type: 'organise/archiveRequested',
+        payload: { items: [{ id: 'p1', type: 'file' }] },
+      });
+
+      fireEvent.doubleClick(within(rows[0]!).getByRole('img', { name: 'folder' }));
+      await waitFor(() =>
+        expect(actions).toContainEqual({
+          type: 'entities/folderOpened',
+          payload: expect.objectContaining({ folderId: 'f1' }),
+        }),
       );
     });
 

@@ -2,7 +2,7 @@
 // 8000 ms and offers Undo and a close button; info messages last 5000 ms; the notification panel
 // opens with given content and closes.
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { INFO_MESSAGE_MS, SUCCESS_TOAST_MS } from '../../../../common/constants';
 import { NotificationCenter } from '../../../../src/features/notifications/components/NotificationCenter';
@@ -143,5 +143,63 @@ describe('NotificationCenter', () => {
     expect(dialog).toHaveTextContent('Your session has been extended for 30 minutes.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(store.getState().notifications.panel.status).toBe('closed');
+  });
+
+  it('Ctrl+Z undoes the newest toast’s action while it is open, and says so', () => {
+    const recording = makeRecordingStore();
+    store = recording.store;
+    renderWithProviders(
+      <>
+        <input aria-label="Name" />
+        <NotificationCenter />
+      </>,
+      { store },
+    );
+    fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true });
+    expect(recording.types()).not.toContain(notificationsActions.undoClicked.type);
+    act(() => {
+      store.dispatch(
+        notificationsActions.successToastRequested({
+          title: 'Archived',
+          body: '“Alpha” archived.',
+          undoActionType: 'test/firstUndo',
+        }),
+      );
+      store.dispatch(
+        notificationsActions.successToastRequested({
+          title: 'Moved',
+          body: '“Beta” moved to Reports.',
+          undoActionType: 'test/secondUndo',
+        }),
+      );
+      store.dispatch(notificationsActions.successToastRequested({ title: 'Saved', body: '' }));
+    });
+    const moved = screen.getByRole('status', { name: 'Moved' });
+    expect(moved).toHaveTextContent('Ctrl+Z to undo');
+    expect(within(moved).getByRole('button', { name: 'Undo' })).toHaveAttribute(
+      'aria-keyshortcuts',
+      'Control+Z',
+    );
+    expect(screen.getByRole('status', { name: 'Saved' })).not.toHaveTextContent('to undo');
+
+    // In a text field the keys undo typing.
+    fireEvent.keyDown(screen.getByLabelText('Name'), { key: 'z', ctrlKey: true });
+    expect(recording.types()).not.toContain('test/secondUndo');
+
+    fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true });
+    expect(recording.types()).toContain('test/secondUndo');
+    expect(recording.types()).not.toContain('test/firstUndo');
+    expect(screen.queryByRole('status', { name: 'Moved' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('undo-announcement')).toHaveTextContent(
+      'Undone: “Beta” moved to Reports.',
+    );
+    expect(screen.getByTestId('undo-announcement')).toHaveAttribute('role', 'status');
+
+    fireEvent.keyDown(document.body, { key: 'Z', ctrlKey: true });
+    expect(recording.types()).toContain('test/firstUndo');
+    expect(screen.getByTestId('undo-announcement')).toHaveTextContent('Undone: “Alpha” archived.');
+    // Nothing left to undo: the keys pass.
+    const event = fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true });
+    expect(event).toBe(true);
   });
 });

@@ -1,14 +1,22 @@
 /**
  * The list part shared by the Archive, Favorites and Recent pages: the loading, error and empty
  * states, the list/grid layout switch, a header row, and the virtualised rows or cards
- * (react-virtuoso) that load the next page when the end is reached.
+ * (react-virtuoso) that load the next page when the end is reached. Lists of live items also take
+ * a double-click (open), Delete (archive, with Undo) and the rows' context menu.
  */
 import { Button, Empty, Result, Spin } from 'antd';
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { VirtualList } from '../../../components/VirtualList';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { RowContextMenu } from '../../entities/components/RowContextMenu';
+import { openRowItem, type RowActionItem } from '../../entities/rowActions';
+import { isTextField } from '../../notifications/useUndoShortcut';
+import { organiseEvents } from '../../organise/organiseEvents';
+import { selectCanOrganise } from '../../organise/organiseSelectors';
 import { ListLayoutToggle } from '../../imaging/components/ListLayoutToggle';
 import { selectListLayout } from '../../imaging/imagingSelectors';
+import { useOpenInViewer } from '../../viewer/viewerNavigation';
 import { selectCollection } from '../collectionsSelectors';
 import { collectionsActions, type CollectionKind } from '../collectionsSlice';
 import './collections.css';
@@ -26,6 +34,23 @@ export interface CollectionListProps<Row extends { id: string }> {
   emptyText: string;
   /** What the list is, for "This … could not be loaded." */
   noun: string;
+  /**
+   * The item of a row id, for lists of live items (Favorites, Recent): a double-click opens the
+   * row's item, Delete archives it, and its context menu offers the row actions.
+   */
+  findItem?: (id: string) => RowActionItem | undefined;
+}
+
+/** Clicks on these inside a row are their own actions. */
+const INTERACTIVE = 'a, button, input, label';
+
+/** The item of the row around `target`, if any. */
+function itemAt(
+  target: EventTarget | null,
+  findItem: (id: string) => RowActionItem | undefined,
+): RowActionItem | undefined {
+  const row = target instanceof Element ? target.closest<HTMLElement>('[data-entity-id]') : null;
+  return row?.dataset.entityId ? findItem(row.dataset.entityId) : undefined;
 }
 
 const rowKey = (row: { id: string }) => row.id;
@@ -39,8 +64,12 @@ export function CollectionList<Row extends { id: string }>({
   label,
   emptyText,
   noun,
+  findItem,
 }: CollectionListProps<Row>) {
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const openInViewer = useOpenInViewer();
+  const canOrganise = useAppSelector(selectCanOrganise);
   const list = useAppSelector((state) => selectCollection(state, kind));
   const layout = useAppSelector(selectListLayout);
   const loadMore = useCallback(
@@ -94,6 +123,32 @@ export function CollectionList<Row extends { id: string }>({
       </span>
     ) : null;
 
+  const onDoubleClick = (event: MouseEvent<HTMLElement>) => {
+    if (!findItem || (event.target as Element).closest(INTERACTIVE)) return;
+    const item = itemAt(event.target, findItem);
+    if (item) openRowItem(item, navigate, { openPreview: openInViewer });
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (!findItem || !canOrganise || event.key !== 'Delete' || isTextField(event.target)) return;
+    const item = itemAt(event.target, findItem);
+    if (!item) return;
+    event.preventDefault();
+    dispatch(organiseEvents.archiveRequested({ items: [{ id: item.id, type: item.type }] }));
+  };
+  const body = (
+    <div className="entity-table-body" onDoubleClick={onDoubleClick} onKeyDown={onKeyDown}>
+      <VirtualList
+        items={rows}
+        itemKey={rowKey}
+        renderItem={renderRow}
+        onEndReached={loadMore}
+        footer={footer}
+        role="rowgroup"
+        layout={layout}
+      />
+    </div>
+  );
+
   return (
     <>
       <div className="list-layout-bar">
@@ -110,17 +165,13 @@ export function CollectionList<Row extends { id: string }>({
             {header}
           </div>
         </div>
-        <div className="entity-table-body">
-          <VirtualList
-            items={rows}
-            itemKey={rowKey}
-            renderItem={renderRow}
-            onEndReached={loadMore}
-            footer={footer}
-            role="rowgroup"
-            layout={layout}
-          />
-        </div>
+        {findItem ? (
+          <RowContextMenu findItem={findItem} renameInRow={false}>
+            {body}
+          </RowContextMenu>
+        ) : (
+          body
+        )}
       </div>
     </>
   );

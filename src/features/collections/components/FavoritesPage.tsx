@@ -129,6 +129,7 @@ export function FavoritesPage() {
       <CollectionList
         kind="favorites"
         rows={rows}
+        findItem={(id) => rows.find((row) => row.id === id)}
         renderRow={renderRow}
         header={header}
         label="Favorites"

@@ -93,6 +93,7 @@ export function RecentPage() {
       <CollectionList
         kind="recent"
         rows={rows}
+        findItem={(id) => rows.find((row) => row.id === id)}
         renderRow={renderRow}
         header={header}
         label="Recent items"

@@ -33,6 +33,7 @@ import { plural } from '../../../../common/text';
 import type { BreadcrumbDto, EntityDto, EntityRef } from '../../../../common/types';
 import { EntityIcon } from '../../../components/EntityIcon';
 import { DETAILS_PANE_QUERY, useMediaQuery } from '../../../components/useMediaQuery';
+import { useReturnFocus } from '../../../components/useReturnFocus';
 import { FolderPermissionsButton } from '../../admin/components/FolderPermissions';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { NoPreviewButton } from '../../entities/components/FileNameLink';
@@ -340,7 +341,7 @@ function ItemDetails({ entity }: { entity: EntityDto }) {
   );
 }
 
-/** The panel; nothing is mounted while it is closed. */
+/** The panel; nothing is mounted while it is closed; closed, the focus returns to its opener. */
 export function DetailsPanel() {
   const dispatch = useAppDispatch();
   const { target, entity, load } = useAppSelector(selectDetails);
@@ -349,6 +350,8 @@ export function DetailsPanel() {
   const historyDrawer = onFolderView ? null : <EntityHistoryDrawer />;
   // A desktop window shows the panel as a side pane beside the page; narrower ones as a drawer.
   const asPane = useMediaQuery(DETAILS_PANE_QUERY);
+  // Closing gives the focus back to what opened the panel (a row menu's button, a Details button).
+  useReturnFocus(target !== null);
   if (!target) return historyDrawer;
 
   const close = () => dispatch(detailsActions.panelClosed());

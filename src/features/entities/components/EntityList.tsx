@@ -23,7 +23,9 @@ import {
   type EntityRow,
 } from '../entitiesSelectors';
 import { entitiesActions } from '../entitiesSlice';
+import { useListShortcuts } from '../useListShortcuts';
 import { EntityRowView } from './EntityRowView';
+import { RowContextMenu } from './RowContextMenu';
 import { SortableHeader, type SortColumn } from './SortableHeader';
 
 /** Text of the empty folder. */
@@ -50,7 +52,8 @@ function inTextField(event: KeyboardEvent): boolean {
 
 /**
  * The list with its loading, error and empty states. Ctrl/Cmd-A selects every loaded row, Esc
- * clears the selection; the header checkbox selects all or none.
+ * clears the selection, Delete archives and F2 renames (useListShortcuts); the header checkbox
+ * selects all or none; a row's context menu offers its actions (RowContextMenu).
  */
 export function EntityList() {
   const dispatch = useAppDispatch();
@@ -67,12 +70,15 @@ export function EntityList() {
   // A folder just created here is brought into view, wherever the name puts it.
   const createdId = useAppSelector(selectCreateFolder).createdId;
 
+  const findRow = (id: string) => selectEntityRows(store.getState()).find((row) => row.id === id);
   const loadMore = useCallback(() => dispatch(entitiesActions.nextPageRequested()), [dispatch]);
   const toggleAll = () => {
     if (selectAll === 'all') dispatch(organiseActions.selectionCleared());
     else dispatch(organiseActions.allSelected({ ids: selectOrderedIds(store.getState()) }));
   };
+  const shortcuts = useListShortcuts();
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    shortcuts(event);
     if (inTextField(event) || renaming) return;
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a') {
       event.preventDefault();
@@ -165,18 +171,20 @@ export function EntityList() {
           </div>
         </div>
       </div>
-      <div className="entity-table-body">
-        <VirtualList
-          items={rows}
-          itemKey={rowKey}
-          renderItem={renderRow}
-          onEndReached={loadMore}
-          footer={footer}
-          role="rowgroup"
-          scrollToKey={createdId}
-          layout={layout}
-        />
-      </div>
+      <RowContextMenu findItem={findRow}>
+        <div className="entity-table-body">
+          <VirtualList
+            items={rows}
+            itemKey={rowKey}
+            renderItem={renderRow}
+            onEndReached={loadMore}
+            footer={footer}
+            role="rowgroup"
+            scrollToKey={createdId}
+            layout={layout}
+          />
+        </div>
+      </RowContextMenu>
     </div>
   );
 }

@@ -11,30 +11,25 @@ import {
   EyeOutlined,
   FileZipOutlined,
   HistoryOutlined,
-  MoreOutlined,
   StarFilled,
   StarOutlined,
 } from '@ant-design/icons';
-import { Button, Checkbox, Dropdown, Tooltip, type MenuProps } from 'antd';
+import { Button, Checkbox, Tooltip } from 'antd';
 import type { CheckboxChangeEvent } from 'antd/es/checkbox';
 import {
   memo,
-  useState,
   type CSSProperties,
   type DragEvent,
   type KeyboardEvent,
   type MouseEvent,
 } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { EntityRef } from '../../../../common/types';
 import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import type { AppStore } from '../../../store/store';
-import { detailsActions } from '../../details/detailsSlice';
-import { selectFeatureFlag } from '../../flags/flagsSelectors';
 import { historyActions } from '../../history/historySlice';
 import { FileThumbnail } from '../../imaging/components/FileThumbnail';
-import { colorFromMenuKey, colorMenuItems, folderColor } from '../../organise/components/colorMenu';
+import { folderColor } from '../../organise/components/colorMenu';
 import { RenameInput } from '../../organise/components/RenameInput';
 import { endItemsDrag, startItemsDrag } from '../../organise/dragItems';
 import { folderDownloadUrl } from '../../organise/organiseApi';
@@ -52,8 +47,10 @@ import { useFolderDrop } from '../../organise/useFolderDrop';
 import { useOpenInViewer } from '../../viewer/viewerNavigation';
 import { fileUrl } from '../entitiesApi';
 import type { EntityRow } from '../entitiesSelectors';
-import { FileNameLink, NoPreviewButton, startDownload } from './FileNameLink';
+import { openRowItem } from '../rowActions';
+import { FileNameLink, NoPreviewButton } from './FileNameLink';
 import { folderRoute } from './FolderBreadcrumbs';
+import { RowMenu } from './RowMenu';
 
 /** Props of {@link EntityRowView}. */
 export interface EntityRowViewProps {
@@ -78,96 +75,6 @@ export function clickModifier(event: {
   return event.ctrlKey || event.metaKey ? 'toggle' : 'none';
 }
 
-/** The row menu of one item. */
-function RowMenu({ row }: { row: EntityRow }) {
-  const dispatch = useAppDispatch();
-  const colorsOn = useAppSelector((state) => selectFeatureFlag(state, 'folderColors'));
-  const canOrganise = useAppSelector(selectCanOrganise);
-  const isFolder = row.type === 'folder';
-  const ref: EntityRef = { id: row.id, type: row.type };
-  const [mounted, setMounted] = useState(false);
-  const [open, setOpen] = useState(true);
-
-  const items: MenuProps['items'] = [
-    ...(canOrganise
-      ? [
-          { key: 'rename', label: 'Rename' },
-          { key: 'move', label: 'Move to…' },
-          ...(isFolder
-            ? [{ key: 'copy', label: 'Copy to…' }]
-            : [{ key: 'duplicate', label: 'Make a copy' }]),
-        ]
-      : []),
-    ...(isFolder && colorsOn
-      ? [{ key: 'colour', label: 'Colour', children: colorMenuItems() }]
-      : []),
-    ...(isFolder ? [{ key: 'zip', label: 'Download as zip' }] : []),
-    { key: 'details', label: 'Details' },
-    ...(canOrganise
-      ? [{ type: 'divider' as const }, { key: 'archive', label: 'Archive', danger: true }]
-      : []),
-  ];
-
-  const onClick: MenuProps['onClick'] = ({ key, domEvent }) => {
-    domEvent.stopPropagation();
-    setOpen(false);
-    const color = colorFromMenuKey(key);
-    if (color) {
-      dispatch(organiseEvents.colorRequested({ items: [ref], color }));
-      return;
-    }
-    switch (key) {
-      case 'rename':
-        dispatch(organiseActions.renameStarted({ id: row.id }));
-        break;
-      case 'move':
-        dispatch(organiseEvents.moveDialogOpened({ items: [ref] }));
-        break;
-      case 'copy':
-        dispatch(organiseActions.copyDialogOpened({ item: ref }));
-        break;
-      case 'duplicate':
-        dispatch(organiseEvents.fileCopyRequested({ items: [ref] }));
-        break;
-      case 'zip':
-        dispatch(organiseEvents.folderDownloadRequested({ folderId: row.id }));
-        break;
-      case 'details':
-        dispatch(detailsActions.panelOpened(ref));
-        break;
-      case 'archive':
-        dispatch(organiseEvents.archiveRequested({ items: [ref] }));
-        break;
-    }
-  };
-
-  const button = (
-    <Button
-      type="text"
-      size="small"
-      icon={<MoreOutlined aria-hidden />}
-      aria-label={`More actions for ${row.name}`}
-      aria-haspopup="menu"
-      onClick={(event) => {
-        event.stopPropagation();
-        if (!mounted) setMounted(true);
-      }}
-    />
-  );
-  // The menu is built on first use: a page of rows pays for one button each, not a dropdown.
-  if (!mounted) return button;
-  return (
-    <Dropdown
-      menu={{ items, onClick }}
-      trigger={['click']}
-      open={open}
-      onOpenChange={(next) => setOpen(next)}
-    >
-      {button}
-    </Dropdown>
-  );
-}
-
 /**
  * The row `step` rows after `row` (before it when negative) among the rendered rows of its table,
  * or null at either end. The list is virtualised: moving focus to the last rendered row scrolls it
@@ -181,8 +88,9 @@ function adjacentRow(row: HTMLElement, step: 1 | -1): HTMLElement | null {
 }
 
 /**
- * A focusable row (role "row", `data-entity-id`) of `row` at position `index`: Enter opens a
- * folder, a previewable file in the viewer, or downloads any other file; F2 renames, Space toggles the selection, the Up and Down arrows move to the previous
+ * A focusable row (role "row", `data-entity-id`) of `row` at position `index`: Enter and a
+ * double-click open a folder, a previewable file in the viewer, or download any other file
+ * (`openRowItem`); F2 renames, Space toggles the selection, the Up and Down arrows move to the previous
  * or next row, and with Shift they also extend the selection to it (as Shift-click does).
  */
 export const EntityRowView = memo(function EntityRowView({ row, index }: EntityRowViewProps) {
@@ -210,9 +118,7 @@ export const EntityRowView = memo(function EntityRowView({ row, index }: EntityR
     if (event.target !== event.currentTarget) return;
     if (event.key === 'Enter') {
       event.preventDefault();
-      if (isFolder) void navigate(folderRoute(row.id));
-      else if (row.previewable) openInViewer(row.id);
-      else startDownload(fileUrl(row.id, 'download'), row.name);
+      openRowItem(row, navigate, { openPreview: openInViewer });
     } else if (event.key === 'F2' && canOrganise) {
       event.preventDefault();
       dispatch(organiseActions.renameStarted({ id: row.id }));
@@ -243,6 +149,11 @@ export const EntityRowView = memo(function EntityRowView({ row, index }: EntityR
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     if ((event.target as Element).closest(INTERACTIVE)) return;
     select(clickModifier(event));
+  };
+
+  const onDoubleClick = (event: MouseEvent<HTMLDivElement>) => {
+    if ((event.target as Element).closest(INTERACTIVE) || renaming) return;
+    openRowItem(row, navigate, { openPreview: openInViewer });
   };
 
   // Shift-click would otherwise select the text between the two rows.
@@ -284,6 +195,7 @@ export const EntityRowView = memo(function EntityRowView({ row, index }: EntityR
       draggable={canOrganise && !renaming}
       onKeyDown={onKeyDown}
       onClick={onClick}
+      onDoubleClick={onDoubleClick}
       onMouseDown={onMouseDown}
       onDragStart={onDragStart}
       onDragEnd={endItemsDrag}
@@ -381,7 +293,7 @@ export const EntityRowView = memo(function EntityRowView({ row, index }: EntityR
             dispatch(historyActions.itemPanelOpened({ type: row.type, id: row.id, name: row.name }))
           }
         />
-        <RowMenu row={row} />
+        <RowMenu item={row} />
       </div>
     </div>
   );

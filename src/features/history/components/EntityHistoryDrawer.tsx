@@ -6,6 +6,7 @@
 import { Button, Drawer, Empty, Result, Spin } from 'antd';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
+import { useReturnFocus } from '../../../components/useReturnFocus';
 import { VirtualList } from '../../../components/VirtualList';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectItemHistory, selectItemHistoryRows, type HistoryRow } from '../historySelectors';
@@ -20,7 +21,7 @@ export const EMPTY_ITEM_HISTORY_TEXT = 'No activity recorded for this item yet.'
 const rowKey = (row: HistoryRow) => row.id;
 const renderRow = (row: HistoryRow) => <HistoryRowView row={row} />;
 
-/** The panel; renders nothing until an item is chosen. */
+/** The panel; renders nothing until an item is chosen; closed, the focus returns to its opener. */
 export function EntityHistoryDrawer() {
   const dispatch = useAppDispatch();
   const item = useAppSelector(selectItemHistory);
@@ -28,6 +29,8 @@ export function EntityHistoryDrawer() {
   const target = item.target;
   const close = useCallback(() => dispatch(historyActions.itemPanelClosed()), [dispatch]);
   const loadMore = useCallback(() => dispatch(historyActions.itemNextPageRequested()), [dispatch]);
+  // Closing gives the focus back to what opened the panel (a row's History button).
+  useReturnFocus(target !== null);
 
   // Nothing is mounted until an item is chosen, so the folder view pays nothing for the panel.
   if (!target) return null;

@@ -8,11 +8,13 @@ import { CheckCircleFilled, CloseOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import {
+  selectAnnouncement,
   selectInfoMessages,
   selectNotificationPanel,
   selectSuccessToasts,
 } from '../notificationsSelectors';
 import { notificationsActions, type SuccessToast } from '../notificationsSlice';
+import { undoKeyShortcuts, undoShortcutText, useUndoShortcut } from '../useUndoShortcut';
 import './notifications.css';
 
 /** The notification panel: open with a title and content, closed with its Close button. */
@@ -47,12 +49,14 @@ export function SuccessToastView({ toast }: { toast: SuccessToast }) {
       <div className="success-toast-text">
         <div className="success-toast-title">{toast.title}</div>
         {toast.body ? <div className="success-toast-body">{toast.body}</div> : null}
+        {toast.undo ? <div className="success-toast-hint">{undoShortcutText()}</div> : null}
       </div>
       {toast.undo ? (
         <Button
           size="small"
           type="link"
           className="success-toast-undo"
+          aria-keyshortcuts={undoKeyShortcuts()}
           onClick={() => dispatch(notificationsActions.undoClicked({ id: toast.id }))}
         >
           Undo
@@ -71,11 +75,16 @@ export function SuccessToastView({ toast }: { toast: SuccessToast }) {
   );
 }
 
-/** The panel, the toasts and the info messages. */
+/**
+ * The panel, the toasts, the info messages, and the live region that tells screen readers what
+ * an Undo undid; Ctrl/Cmd+Z undoes the newest toast's action (useUndoShortcut).
+ */
 export function NotificationCenter() {
   const dispatch = useAppDispatch();
   const toasts = useAppSelector(selectSuccessToasts);
   const messages = useAppSelector(selectInfoMessages);
+  const announcement = useAppSelector(selectAnnouncement);
+  useUndoShortcut();
   return (
     <>
       <NotificationPanel />
@@ -102,6 +111,9 @@ export function NotificationCenter() {
           <SuccessToastView key={toast.id} toast={toast} />
         ))}
       </section>
+      <div className="visually-hidden" role="status" data-testid="undo-announcement">
+        <span key={announcement.id}>{announcement.text}</span>
+      </div>
     </>
   );
 }

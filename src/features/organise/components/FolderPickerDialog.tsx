@@ -11,6 +11,7 @@ import type { DataNode, EventDataNode } from 'antd/es/tree';
 import { useEffect, useMemo, useState, type Key } from 'react';
 import { useStore } from 'react-redux';
 import { ROOT_FOLDER_ID } from '../../../../common/constants';
+import { useReturnFocus } from '../../../components/useReturnFocus';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import type { AppStore } from '../../../store/store';
 import { selectFeatureFlag } from '../../flags/flagsSelectors';
@@ -173,7 +174,10 @@ function ListPicker({ levels, excluded, onChoose }: PickerProps) {
   );
 }
 
-/** The open dialog (mounted only while open, so its choice starts empty each time). */
+/**
+ * The open dialog (mounted only while open, so its choice starts empty each time); closed, the
+ * focus returns to what opened it (the row menu's button).
+ */
 function PickerModal() {
   const dispatch = useAppDispatch();
   const dialog = useAppSelector(selectPickerDialog);
@@ -182,6 +186,8 @@ function PickerModal() {
   const [target, setTarget] = useState<PickerFolder | null>(null);
   const excluded = useMemo(() => new Set(dialog.items.map((item) => item.id)), [dialog.items]);
   const isCopy = dialog.kind === 'copy';
+  // The dialog unmounts when it closes (no closing motion to return the focus after).
+  useReturnFocus(true);
 
   useEffect(() => {
     dispatch(organiseActions.pickerLevelRequested({ parentId: ROOT_FOLDER_ID }));

@@ -35,6 +35,9 @@ export function pathCrumbName(crumb: { id: string; name: string }): string {
   return crumb.id === ROOT_FOLDER_ID ? HOME_NAME : crumb.name;
 }
 
+/** The id of the header search's input (the `/` key focuses it). */
+export const SEARCH_INPUT_ID = 'header-search';
+
 /** "Home / Clients / 2024": where a hit is. */
 export function hitPathText(hit: Pick<SearchHitDto, 'path'>): string {
   return hit.path.map(pathCrumbName).join(' / ');
@@ -149,6 +152,7 @@ export function SearchBox() {
   return (
     <div className="search-box">
       <Input
+        id={SEARCH_INPUT_ID}
         role="combobox"
         aria-label="Search"
         aria-autocomplete="list"

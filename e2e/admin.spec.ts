@@ -94,7 +94,7 @@ test('admin restricts a folder from a new member, then adds them; lockout and un
   await expect(
     member.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }),
   ).toHaveCount(0);
-  await expect(member.getByText(folderName)).toBeVisible();
+  await expect(member.getByRole('link', { name: folderName, exact: true })).toBeVisible();
   const foldersBefore = await folderCount(member);
 
   let dialog = await openPermissions(admin, folderName);
@@ -134,7 +134,7 @@ test('admin restricts a folder from a new member, then adds them; lockout and un
   await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
 
   await member.goto('/home');
-  await expect(member.getByText(folderName)).toBeVisible();
+  await expect(member.getByRole('link', { name: folderName, exact: true })).toBeVisible();
   expect(await folderCount(member)).toBe(foldersBefore);
   await member.goto('/history');
   await expect(member.getByText(folderName).first()).toBeVisible();
@@ -165,5 +165,5 @@ test('admin restricts a folder from a new member, then adds them; lockout and un
 
   await signIn(member, username, memberPassword);
   await expect(member.getByRole('navigation', { name: 'Main' })).toBeVisible();
-  await expect(member.getByText(folderName)).toBeVisible();
+  await expect(member.getByRole('link', { name: folderName, exact: true })).toBeVisible();
 });

@@ -169,7 +169,7 @@ describe('IndexFieldsPage', () => {
       },
     });
     const list = await screen.findByRole('group', { name: 'Index field list' });
-    await user.click(within(list).getByRole('button', { name: 'Values of Tax year in use' }));
+    await user.click(within(list).getByRole('button', { name: 'Values in use of Tax year' }));
     const dialog = await screen.findByRole('dialog', { name: 'Values in use: Tax year' });
     const values = await within(dialog).findByRole('list', { name: 'Values of Tax year in use' });
     expect(
@@ -218,7 +218,7 @@ describe('IndexFieldsPage', () => {
       },
     });
     const list = await screen.findByRole('group', { name: 'Index field list' });
-    await user.click(within(list).getByRole('button', { name: 'Values of Tax year in use' }));
+    await user.click(within(list).getByRole('button', { name: 'Values in use of Tax year' }));
     const dialog = await screen.findByRole('dialog', { name: 'Values in use: Tax year' });
     await user.click(
       await within(dialog).findByRole('button', { name: 'Rename “2023” everywhere' }),

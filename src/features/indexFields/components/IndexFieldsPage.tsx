@@ -423,7 +423,7 @@ export function IndexFieldsPage() {
                   key="values"
                   size="small"
                   icon={<UnorderedListOutlined aria-hidden />}
-                  aria-label={`Values of ${field.name} in use`}
+                  aria-label={`Values in use of ${field.name}`}
                   onClick={() =>
                     dispatch(indexFieldsActions.valuesInUseRequested({ fieldId: field.id }))
                   }
@@ -433,7 +433,7 @@ export function IndexFieldsPage() {
                 <Link
                   key="missing"
                   to={`/missing-indexes?field=${encodeURIComponent(field.id)}`}
-                  aria-label={`Files missing ${field.name}`}
+                  aria-label={`Files missing it: ${field.name}`}
                 >
                   Files missing it
                 </Link>,

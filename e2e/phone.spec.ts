@@ -175,6 +175,8 @@ async function expectInWindow(page: Page, dialog: Locator): Promise<void> {
 
 for (const viewport of [PHONE, SMALL_PHONE]) {
   test(`the pages at ${viewport.width} × ${viewport.height}`, async ({ page }) => {
+    // Every page and dialog in one walk: minutes on a loaded 2-core machine.
+    test.setTimeout(300_000);
     await page.setViewportSize(viewport);
     const stamp = Date.now().toString(36);
     await page.goto('/login');
@@ -345,6 +347,7 @@ async function invitationPath(email: string): Promise<string> {
 }
 
 test('a folder shared on a phone, and the guest who opens it on a phone', async ({ browser }) => {
+  test.setTimeout(240_000);
   const stamp = Date.now().toString(36);
   const guestEmail = `phone-guest-${stamp}@example.com`;
   const advisor = await (await browser.newContext({ viewport: PHONE })).newPage();

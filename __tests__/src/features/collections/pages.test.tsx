@@ -272,7 +272,7 @@ describe('collection pages', () => {
         within(move.closest<HTMLElement>('[role="menu"]')!)
           .getAllByRole('menuitem')
           .map((item) => item.textContent),
-      ).toEqual(['Move to…', 'Details', 'Archive']);
+      ).toEqual(['Move to…', 'Make a copy', 'Details', 'Archive']);
       fireEvent.keyDown(move, { key: 'Escape' });
       expect(link).toHaveFocus();
 

@@ -175,6 +175,12 @@ describe('row menus from the keyboard', () => {
     row.focus();
     fireEvent.keyDown(row, { key: 'ContextMenu' });
     await waitFor(() => expect(item('Rename')).toHaveFocus());
-    expect(menuTexts(item('Rename'))).toEqual(['Rename', 'Move to…', 'Details', 'Archive']);
+    expect(menuTexts(item('Rename'))).toEqual([
+      'Rename',
+      'Move to…',
+      'Make a copy',
+      'Details',
+      'Archive',
+    ]);
   });
 });

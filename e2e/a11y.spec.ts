@@ -165,6 +165,7 @@ test.describe('dialogs', () => {
     await page.getByRole('button', { name: 'More actions for Inner' }).click();
     await page.getByRole('menuitem', { name: 'Rename' }).click();
     await expect(page.getByRole('textbox', { name: /name/i }).first()).toBeVisible();
+    await expect(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)')).toHaveCount(0);
     await expectNoAxeViolations(page, 'Renaming in a row');
     await page.keyboard.press('Escape');
 

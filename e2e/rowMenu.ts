@@ -14,6 +14,10 @@ import { expect, type Locator, type Page } from '@playwright/test';
  */
 export async function openDetailsFromRow(page: Page, name: string): Promise<Locator> {
   const details = page.getByRole('menuitem', { name: 'Details', exact: true });
+  // The finished uploads' panel is closed first: while open, the page keeps its room free and a
+  // row further down the list may not be rendered yet.
+  const closeUploads = page.getByRole('button', { name: 'Close uploads' });
+  if (await closeUploads.isVisible()) await closeUploads.click();
   await expect(async () => {
     if (!(await details.isVisible())) {
       await page.getByRole('button', { name: `More actions for ${name}` }).click();

@@ -14,10 +14,21 @@ import { expect, type Locator, type Page } from '@playwright/test';
  */
 export async function openDetailsFromRow(page: Page, name: string): Promise<Locator> {
   const details = page.getByRole('menuitem', { name: 'Details', exact: true });
-  // The finished uploads' panel is closed first: while open, the page keeps its room free and a
-  // row further down the list may not be rendered yet.
+  // The list is virtualised: a row further down (a long Home after earlier tests) is rendered
+  // once the list is scrolled to it. The finished uploads' panel is closed first (while open the
+  // page keeps its room free).
+  await expect(page.getByTestId('entity-row').first()).toBeVisible();
   const closeUploads = page.getByRole('button', { name: 'Close uploads' });
   if (await closeUploads.isVisible()) await closeUploads.click();
+  const menuButton = page.getByRole('button', { name: `More actions for ${name}` });
+  for (let step = 0; step < 100 && (await menuButton.count()) === 0; step += 1) {
+    await page
+      .locator('.virtual-list')
+      .first()
+      .evaluate((list) => list.scrollBy(0, list.clientHeight * 0.8));
+    await page.waitForTimeout(100);
+  }
+  await menuButton.scrollIntoViewIfNeeded();
   await expect(async () => {
     if (!(await details.isVisible())) {
       await page.getByRole('button', { name: `More actions for ${name}` }).click();

@@ -123,6 +123,7 @@ test('views a Word document and a PDF: prepared, found, paged, deep-linked, clos
   await page.keyboard.press('Home');
   await expect(pages).toHaveText('Page 1 of 4');
   await page.keyboard.press('ArrowRight');
+  await expect(pages).toHaveText('Page 2 of 4');
   await page.keyboard.press('ArrowRight');
   await expect(pages).toHaveText('Page 3 of 4');
   await expect(page).toHaveURL(/[?&]page=3(&|$)/);

@@ -133,7 +133,7 @@ export interface ObjectStore {
   delete(key: string): Promise<void>;
   /**
    * Copies an object (and its checksum) to a new key; readers never see a half-written copy.
-   * Used by folder copy and a file's "Make a copy" (issue 3).
+   * Used by folder copy and a file's "Make a copy".
    * @throws when the source object is missing or the copy fails (nothing is left at `toKey`)
    */
   copyObject(fromKey: string, toKey: string): Promise<void>;

@@ -31,7 +31,7 @@ export function initialsOf(name: string): string {
 
 /** Props of {@link UserMenu}. */
 export interface UserMenuProps {
-  /** A guest (issue 7) has no firm switcher. */
+  /** A guest (an outsider who accepted a share) has no firm switcher. */
   guest: boolean;
 }
 

@@ -35,6 +35,7 @@ import { ROOT_FOLDER_ID } from '../../../../common/constants';
 import { TREE_PANE_QUERY, useMediaQuery } from '../../../components/useMediaQuery';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import type { AppStore } from '../../../store/store';
+import { storeSettles } from '../../../store/storeSettles';
 import { folderRoute } from '../../entities/components/FolderBreadcrumbs';
 import { selectFeatureFlag } from '../../flags/flagsSelectors';
 import { selectCanOrganise } from '../../organise/organiseSelectors';
@@ -62,18 +63,7 @@ const useAppStore = useStore.withTypes<AppStore>();
 
 /** Resolves once the tree level of `parentId` is no longer loading. */
 function levelSettled(store: AppStore, parentId: string): Promise<void> {
-  const settled = () => store.getState().folderTree.levels[parentId]?.status !== 'loading';
-  return new Promise((resolve) => {
-    if (settled()) {
-      resolve();
-      return;
-    }
-    const unsubscribe = store.subscribe(() => {
-      if (!settled()) return;
-      unsubscribe();
-      resolve();
-    });
-  });
+  return storeSettles(store, (state) => state.folderTree.levels[parentId]?.status !== 'loading');
 }
 
 /** A node of the tree with the folder it stands for. */

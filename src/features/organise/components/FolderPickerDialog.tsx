@@ -14,6 +14,7 @@ import { ROOT_FOLDER_ID } from '../../../../common/constants';
 import { useReturnFocus } from '../../../components/useReturnFocus';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import type { AppStore } from '../../../store/store';
+import { storeSettles } from '../../../store/storeSettles';
 import { selectFeatureFlag } from '../../flags/flagsSelectors';
 import { organiseEvents } from '../organiseEvents';
 import { selectPickerDialog, selectPickerLevels } from '../organiseSelectors';
@@ -30,18 +31,7 @@ const useAppStore = useStore.withTypes<AppStore>();
 
 /** Resolves once the picker level of `parentId` is no longer loading (or the dialog closed). */
 function levelSettled(store: AppStore, parentId: string): Promise<void> {
-  const settled = () => store.getState().organise.picker[parentId]?.status !== 'loading';
-  return new Promise((resolve) => {
-    if (settled()) {
-      resolve();
-      return;
-    }
-    const unsubscribe = store.subscribe(() => {
-      if (!settled()) return;
-      unsubscribe();
-      resolve();
-    });
-  });
+  return storeSettles(store, (state) => state.organise.picker[parentId]?.status !== 'loading');
 }
 
 /** Props of the two pickers. */

@@ -1,12 +1,23 @@
 // Vite builds the client into dist/client; in development it serves on PORT (3000) and proxies the
-// API and the object store to the Fastify server on API_PORT (3001).
+// API and the object store to the Fastify server on API_PORT (3001). After a build every text asset
+// gets Brotli and gzip copies (scripts/vite/precompress.ts) that the server answers by
+// Accept-Encoding; antd's styles are made for the components in use (scripts/vite/antdStyles.ts).
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { antdStyles } from './scripts/vite/antdStyles';
+import { precompress } from './scripts/vite/precompress';
+import { preloadApp } from './scripts/vite/preloadApp';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    antdStyles(path.resolve(import.meta.dirname, 'src')),
+    preloadApp('src/app/start.tsx'),
+    precompress(),
+  ],
   build: { outDir: 'dist/client', emptyOutDir: true, chunkSizeWarningLimit: 2500 },
   server: {
     port: Number(process.env.PORT ?? 3000),

@@ -1,5 +1,5 @@
 /**
- * History benchmark (issue 5): `npm run bench -- history` (1,000,000 events), or a smaller run
+ * History benchmark: `npm run bench -- history` (1,000,000 events), or a smaller run
  * from the default `npm run bench`. Prints figures; asserts no timing (a short deep page is a
  * MISS).
  *

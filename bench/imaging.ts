@@ -338,8 +338,10 @@ async function measure(
           if (round < 0) return;
           result.pipeline.push(ms);
           result.pipelineCpu.push(cpu);
-          result.pages = derived.text.pages;
-          if (reference) result.pipelineRecall.push(recall(reference, derived.text.text));
+          // Documents and scans only here: their derivation always has a text.
+          const text = derived.text ?? { pages: 0, text: '' };
+          result.pages = text.pages;
+          if (reference) result.pipelineRecall.push(recall(reference, text.text));
         },
         async () => {
           const run = await hand(result.input);

@@ -1,5 +1,5 @@
 /**
- * Organise benchmark (issue 3): `npm run bench -- organise`, or part of the default run.
+ * Organise benchmark: `npm run bench -- organise`, or part of the default run.
  * Prints figures; asserts no timing (a page that answers the wrong number of items is a MISS).
  *
  * For SQLite, and for PostgreSQL when one answers at BENCH_PG_URL (default
@@ -66,7 +66,8 @@ export interface OrganiseBenchOptions {
   zipMb?: number;
 }
 
-interface Firm {
+/** A firm database and its administrator, for rows written straight to the database. */
+export interface Firm {
   databaseId: string;
   userId: string;
 }
@@ -135,8 +136,8 @@ async function insertAll(
   });
 }
 
-/** The big folder: `folderCount` subfolders and `fileCount` files, names in shuffled order. */
-async function generateBigFolder(
+/** The big folder: `folderCount` subfolders and `fileCount` files, names in shuffled order (also bench/speed.ts). */
+export async function generateBigFolder(
   database: DatabaseHandle,
   firm: Firm,
   fileCount: number,
@@ -355,8 +356,8 @@ async function timeZip(server: ServerProcess, cookie: string, folderId: string) 
   return { bytes, seconds, baseline, peak, after: rssOf(pid) };
 }
 
-/** Builds the client into a fresh directory; answers it, or null when the build fails. */
-function buildClient(dir: string): string | null {
+/** Builds the client into a fresh directory (also bench/speed.ts); answers it, or null when the build fails. */
+export function buildClient(dir: string): string | null {
   const started = performance.now();
   const build = spawnSync(
     process.execPath,
@@ -508,7 +509,8 @@ async function bulkArchive(base: string, cookie: string, fileIds: string[]): Pro
   );
 }
 
-async function firmOf(database: DatabaseHandle): Promise<Firm> {
+/** The seeded administrator's firm database and user id. */
+export async function firmOf(database: DatabaseHandle): Promise<Firm> {
   const row = await database.db
     .selectFrom('memberships')
     .innerJoin('users', 'users.id', 'memberships.user_id')

@@ -118,6 +118,12 @@ async function folderPages(): Promise<void> {
  * organise benchmark (bench/organise.ts: a folder of 100,000 files and 1,000 folders, paging,
  * Chromium, zip, bulk archive): `npm run bench -- organise` runs only it; the default run ends
  * with it. The imaging benchmark (bench/imaging.ts): `npm run bench -- imaging [--quick]` only.
+ * The start-up speed benchmark (bench/speed.ts: the shell's size, requests and Chromium's time to
+ * the first rows of a 100,000-file folder, cold and warm): `npm run bench -- speed` only.
+ * The scale benchmark (bench/scale.ts: one and two instances on PostgreSQL and S3 on Swift):
+ * `npm run bench -- scale` only. The records benchmark (bench/records.ts: the examiner's export of
+ * a firm of 10,000 files, 1 GiB and 100,000 events beside `zip -r`, and its memory):
+ * `npm run bench -- records` only.
  */
 async function run(): Promise<void> {
   const args = process.argv.slice(2);
@@ -126,6 +132,14 @@ async function run(): Promise<void> {
   if (args.includes('history')) return runHistoryBench();
   if (args.includes('organise')) return runOrganiseBench();
   if (args.includes('search')) return (await import('./search')).runSearchBench();
+  if (args.includes('throughput')) return (await import('./throughput')).runThroughputBench();
+  if (args.includes('speed')) {
+    // The shell and Chromium's first rows, then throughput beside nginx (bench/throughput.ts).
+    await (await import('./speed')).runSpeedBench();
+    return (await import('./throughput')).runThroughputBench();
+  }
+  if (args.includes('scale')) return (await import('./scale')).runScaleBench();
+  if (args.includes('records')) return (await import('./records')).runRecordsBench();
   if (args.includes('imaging')) {
     return (await import('./imaging')).runImagingBench({ quick: args.includes('--quick') });
   }

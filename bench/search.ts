@@ -1,5 +1,5 @@
 /**
- * Search benchmark (issue 9): `npm run bench -- search`. Prints figures; asserts nothing.
+ * Search benchmark: `npm run bench -- search`. Prints figures; asserts nothing.
  *
  * For SQLite, and for PostgreSQL when one answers at BENCH_PG_URL (default
  * postgres://postgres@127.0.0.1:5432/postgres); BENCH_SEARCH_DB=sqlite or =postgres runs one:

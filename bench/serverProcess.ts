@@ -29,6 +29,8 @@ export interface ServerOptions {
   clientDir?: string;
   /** Further environment variables. */
   env?: Record<string, string>;
+  /** Further arguments of node itself (e.g. `--cpu-prof`). */
+  nodeArgs?: string[];
   /** Milliseconds to wait for /api/health before giving up (default 30,000). */
   readyTimeoutMs?: number;
 }
@@ -52,22 +54,26 @@ export async function freePort(): Promise<number> {
  */
 export async function startServer(options: ServerOptions): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: options.dataDir,
-      DATABASE_URL: options.databaseUrl,
-      LOG_LEVEL: 'silent',
-      LOGIN_RATE_LIMIT: '1000',
-      CLIENT_DIR: options.clientDir ?? path.join(options.dataDir, 'no-client'),
-      DOSSIER_ADMIN_PASSWORD: options.password,
-      ...options.env,
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--import', 'tsx', path.join(ROOT, 'server/main.ts')],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: options.dataDir,
+        DATABASE_URL: options.databaseUrl,
+        LOG_LEVEL: 'silent',
+        LOGIN_RATE_LIMIT: '1000',
+        CLIENT_DIR: options.clientDir ?? path.join(options.dataDir, 'no-client'),
+        DOSSIER_ADMIN_PASSWORD: options.password,
+        ...options.env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (options.readyTimeoutMs ?? 30_000);
   for (;;) {

@@ -1,5 +1,5 @@
 /**
- * Upload benchmark (issue 4): the throughput of one file of BENCH_UPLOAD_MB MiB through the
+ * Upload benchmark: the throughput of one file of BENCH_UPLOAD_MB MiB through the
  * local object store, by single PUT and by multipart, beside `curl -T` of the same file to a plain
  * `node:http` server that writes the body to disk on this machine (the reference), as a ratio; and
  * the app server's RSS growth during each upload. Targets: at least 0.8× the reference, RSS growth
@@ -92,7 +92,7 @@ function cpuMsOf(pid: number): number {
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
 
 /** Milliseconds spent in each step of an upload kind, one entry per counted run, by step name. */
-type Steps = Map<string, number[]>;
+export type Steps = Map<string, number[]>;
 
 /** Runs `fn`, adding its wall time in ms to `steps` under `name`. */
 async function step<T>(steps: Steps, name: string, fn: () => Promise<T>): Promise<T> {
@@ -107,7 +107,7 @@ async function step<T>(steps: Steps, name: string, fn: () => Promise<T>): Promis
 }
 
 /** Writes `size` random bytes and answers their sha256. */
-function generate(file: string, size: number): string {
+export function generate(file: string, size: number): string {
   const hash = createHash('sha256');
   const fd = openSync(file, 'w');
   try {
@@ -163,7 +163,7 @@ async function measure(pid: number, fn: () => Promise<void>): Promise<Measure> {
  * @returns the reply's ETag header (without quotes), '' when there is none
  * @throws when curl fails or the reply is not 2xx
  */
-async function curlPut(
+export async function curlPut(
   file: string,
   url: string,
   headers: Record<string, string> = {},
@@ -187,7 +187,7 @@ async function curlPut(
  * @returns the ETag of each reply, in order
  * @throws when curl fails or a reply is not 2xx
  */
-async function curlPutMany(transfers: { file: string; url: string }[]): Promise<string[]> {
+export async function curlPutMany(transfers: { file: string; url: string }[]): Promise<string[]> {
   const args = ['-sS', '-D', '-', '-w', 'HTTP_STATUS %{http_code}\\n'];
   for (const { file, url } of transfers) args.push('-T', file, '-o', '/dev/null', url);
   const child = spawn('curl', args, { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -208,7 +208,7 @@ async function curlPutMany(transfers: { file: string; url: string }[]): Promise<
 }
 
 /** Copies byte ranges of `file` into one file per part (before any timing). */
-function splitParts(file: string, size: number, partSize: number): string[] {
+export function splitParts(file: string, size: number, partSize: number): string[] {
   const data = readFileSync(file);
   const parts: string[] = [];
   for (let start = 0, n = 1; start < size; start += partSize, n += 1) {
@@ -219,8 +219,8 @@ function splitParts(file: string, size: number, partSize: number): string[] {
   return parts;
 }
 
-/** A tiny JSON client of the app with a session cookie. */
-function appClient(base: URL) {
+/** A tiny JSON client of the app with a session cookie (set by the first answer that sets one). */
+export function appClient(base: URL) {
   let cookie = '';
   const call = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
     const response = await fetch(new URL(url, base), {
@@ -235,6 +235,115 @@ function appClient(base: URL) {
     return (text ? JSON.parse(text) : undefined) as T;
   };
   return call;
+}
+
+/** What create-upload needs of a file (POST /api/rest/files and /files/multipart). */
+export interface UploadBody {
+  folder_id: string;
+  name: string;
+  extension: string;
+  content_type: string;
+  size: number;
+}
+
+/**
+ * The app's single-PUT flow: create-upload, `curl -T` of `source` to the presigned URL (relative
+ * URLs resolve against `base`), record. Adds each step's wall time in ms to `s`.
+ * @returns the recorded file
+ * @throws when a request fails
+ */
+export async function appSingleUpload(
+  call: ReturnType<typeof appClient>,
+  base: URL,
+  source: string,
+  body: UploadBody,
+  s: Steps,
+): Promise<FileDto> {
+  const created = await step(s, 'create', () =>
+    call<CreateUploadResponse>('POST', '/api/rest/files', body),
+  );
+  await step(s, 'PUT', () =>
+    curlPut(source, new URL(created.url, base).toString(), created.headers),
+  );
+  const recorded = await step(s, 'record', () =>
+    call<FileDto>('POST', '/api/rest/files/record', { id: created.id }),
+  );
+  return recorded;
+}
+
+/**
+ * The app's multipart flow as the browser runs it: create, store create, sign the parts ten per
+ * call, send `partFiles` with one `curl` one after the other, sign and send complete, record.
+ * Adds each step's wall time in ms to `s`.
+ * @returns the recorded file
+ * @throws when a request fails
+ */
+export async function appMultipartUpload(
+  call: ReturnType<typeof appClient>,
+  base: URL,
+  partFiles: string[],
+  body: UploadBody,
+  s: Steps,
+): Promise<FileDto> {
+  const created = await step(s, 'create', () =>
+    call<CreateMultipartUploadResponse>('POST', '/api/rest/files/multipart', body),
+  );
+  await step(s, 'store create', async () => {
+    const init = await fetch(new URL(created.url, base), {
+      method: 'POST',
+      headers: created.headers,
+    });
+    if (!init.ok) throw new Error(`create multipart: ${init.status}`);
+    await init.text();
+  });
+  // Sign the parts ten at a time (as the browser does, uppyClient.ts PARTS_PER_SIGNATURE),
+  // then send them all with one curl over one kept-alive connection, one after the other
+  // (as the browser does, without a process per part).
+  const signedParts: PresignedRequestDto[] = [];
+  await step(s, 'sign parts', async () => {
+    while (signedParts.length < partFiles.length) {
+      const first = signedParts.length + 1;
+      const count = Math.min(PARTS_PER_SIGNATURE, partFiles.length - signedParts.length);
+      const { parts } = await call<{ parts: PresignedRequestDto[] }>(
+        'GET',
+        `/api/rest/files/multipart/${created.id}/parts?key=${encodeURIComponent(created.key)}&first=${first}&count=${count}`,
+      );
+      signedParts.push(...parts);
+    }
+  });
+  const etags = await step(s, 'PUT parts', () =>
+    curlPutMany(
+      partFiles.map((file, index) => ({
+        file,
+        url: new URL(signedParts[index]!.url, base).toString(),
+      })),
+    ),
+  );
+  const parts = etags.map((etag, index) => ({ partNumber: index + 1, etag }));
+  const complete = await step(s, 'sign complete', () =>
+    call<PresignedRequestDto>('POST', `/api/rest/files/multipart/${created.id}/complete`, {
+      key: created.key,
+    }),
+  );
+  const xml =
+    '<CompleteMultipartUpload>' +
+    parts
+      .map((p) => `<Part><PartNumber>${p.partNumber}</PartNumber><ETag>${p.etag}</ETag></Part>`)
+      .join('') +
+    '</CompleteMultipartUpload>';
+  await step(s, 'complete', async () => {
+    const done = await fetch(new URL(complete.url, base), {
+      method: 'POST',
+      headers: { 'content-type': 'application/xml' },
+      body: xml,
+    });
+    if (!done.ok) throw new Error(`complete: ${done.status} ${await done.text()}`);
+    await done.text();
+  });
+  const recorded = await step(s, 'record', () =>
+    call<FileDto>('POST', '/api/rest/files/record', { id: created.id }),
+  );
+  return recorded;
 }
 
 /** The reference server: node:http writing each PUT body to disk, in a child process. */
@@ -339,79 +448,10 @@ export async function runUploadsBench(options: UploadsBenchOptions): Promise<voi
     const singleSteps: Steps = new Map();
     const multipartSteps: Steps = new Map();
     const singleRun = async () => {
-      const s = singleSteps;
-      const created = await step(s, 'create', () =>
-        call<CreateUploadResponse>('POST', '/api/rest/files', createBody()),
-      );
-      await step(s, 'PUT', () =>
-        curlPut(source, new URL(created.url, base).toString(), created.headers),
-      );
-      const recorded = await step(s, 'record', () =>
-        call<FileDto>('POST', '/api/rest/files/record', { id: created.id }),
-      );
-      checkRecorded(recorded);
+      checkRecorded(await appSingleUpload(call, base, source, createBody(), singleSteps));
     };
     const multipartRun = async () => {
-      const s = multipartSteps;
-      const created = await step(s, 'create', () =>
-        call<CreateMultipartUploadResponse>('POST', '/api/rest/files/multipart', createBody()),
-      );
-      await step(s, 'store create', async () => {
-        const init = await fetch(new URL(created.url, base), {
-          method: 'POST',
-          headers: created.headers,
-        });
-        if (!init.ok) throw new Error(`create multipart: ${init.status}`);
-        await init.text();
-      });
-      // Sign the parts ten at a time (as the browser does, uppyClient.ts PARTS_PER_SIGNATURE),
-      // then send them all with one curl over one kept-alive connection, one after the other
-      // (as the browser does, without a process per part).
-      const signedParts: PresignedRequestDto[] = [];
-      await step(s, 'sign parts', async () => {
-        while (signedParts.length < partFiles.length) {
-          const first = signedParts.length + 1;
-          const count = Math.min(PARTS_PER_SIGNATURE, partFiles.length - signedParts.length);
-          const { parts } = await call<{ parts: PresignedRequestDto[] }>(
-            'GET',
-            `/api/rest/files/multipart/${created.id}/parts?key=${encodeURIComponent(created.key)}&first=${first}&count=${count}`,
-          );
-          signedParts.push(...parts);
-        }
-      });
-      const etags = await step(s, 'PUT parts', () =>
-        curlPutMany(
-          partFiles.map((file, index) => ({
-            file,
-            url: new URL(signedParts[index]!.url, base).toString(),
-          })),
-        ),
-      );
-      const parts = etags.map((etag, index) => ({ partNumber: index + 1, etag }));
-      const complete = await step(s, 'sign complete', () =>
-        call<PresignedRequestDto>('POST', `/api/rest/files/multipart/${created.id}/complete`, {
-          key: created.key,
-        }),
-      );
-      const xml =
-        '<CompleteMultipartUpload>' +
-        parts
-          .map((p) => `<Part><PartNumber>${p.partNumber}</PartNumber><ETag>${p.etag}</ETag></Part>`)
-          .join('') +
-        '</CompleteMultipartUpload>';
-      await step(s, 'complete', async () => {
-        const done = await fetch(new URL(complete.url, base), {
-          method: 'POST',
-          headers: { 'content-type': 'application/xml' },
-          body: xml,
-        });
-        if (!done.ok) throw new Error(`complete: ${done.status} ${await done.text()}`);
-        await done.text();
-      });
-      const recorded = await step(s, 'record', () =>
-        call<FileDto>('POST', '/api/rest/files/record', { id: created.id }),
-      );
-      checkRecorded(recorded);
+      checkRecorded(await appMultipartUpload(call, base, partFiles, createBody(), multipartSteps));
     };
 
     // Warm-up (JIT, page cache, SQLite): one of each, not counted.

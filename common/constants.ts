@@ -59,9 +59,9 @@ export const SSO_SESSION_WARNING_MS = 28_680_000;
 export const SESSION_MINUTES = 30;
 /** Single-sign-on session idle length in minutes. */
 export const SSO_SESSION_MINUTES = 480;
-/** Default absolute lifetime of a normal session, in hours (SESSION_MAX_AGE_HOURS; issue 6). */
+/** Default absolute lifetime of a normal session, in hours (SESSION_MAX_AGE_HOURS). */
 export const SESSION_MAX_AGE_HOURS = 12;
-/** Default absolute lifetime of a partner single-sign-on session, in hours (7 days; issue 6). */
+/** Default absolute lifetime of a partner single-sign-on session, in hours (7 days). */
 export const SSO_SESSION_MAX_AGE_HOURS = 168;
 /**
  * User input counts as activity at most once per this many milliseconds (into the store and the
@@ -91,7 +91,7 @@ export const MAX_PAGE_SIZE = 500;
  */
 export const MAX_PAGE_NUMBER = 1_000_000;
 
-/** Lifetime of a presigned upload URL, in milliseconds (issue 2: at most 15 minutes). */
+/** Lifetime of a presigned upload URL, in milliseconds (at most 15 minutes). */
 export const PRESIGNED_URL_TTL_MS = 15 * 60 * 1000;
 
 /** Navigation entries and their routes (SPEC section 2). */
@@ -131,7 +131,7 @@ export const MAX_NAME_LENGTH = 255;
  */
 export const DEFAULT_DATE_FORMAT = 'MMM D, YYYY h:mm a';
 
-/** Most items one bulk call may name (issue 3: a bulk call on 10,000 items works). */
+/** Most items one bulk call may name (a bulk call on 10,000 items works). */
 export const BULK_MAX_ITEMS = 10_000;
 
 /** One colour of the folder palette: a label and its light and dark hex codes (SPEC section 9). */
@@ -169,7 +169,7 @@ export const FOLDER_COLORS: readonly FolderColor[] = [
 ];
 
 /**
- * Users and lockout (issue 8; docs/architecture.md "Users and lockout"). Defaults of the server's
+ * Users and lockout (docs/architecture.md "Users and lockout"). Defaults of the server's
  * LOGIN_MAX_FAILURES, LOCKOUT_MINUTES and PASSWORD_MIN_LENGTH.
  */
 /** Wrong passwords in a row that lock an account. */

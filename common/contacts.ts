@@ -1,5 +1,5 @@
 /**
- * API shapes, limits and messages of CRM contacts and folder contacts (issue 9 item 4; SPEC
+ * API shapes, limits and messages of CRM contacts and folder contacts (SPEC
  * sections 3, 5 and 7 "Contacts"). Times are ISO 8601 UTC text; JSON is snake_case.
  */
 import { PHONE_ERROR_MESSAGES, type PhoneDto, type PhoneErrorKind } from './phone';

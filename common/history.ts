@@ -18,9 +18,14 @@
  *   `file_name` / `file.name`, else `folder_name` / `folder.name`.
  * - user: nothing for login and logout; a download may name `file_name`, `folder_name` or
  *   `folders`; a download with `export.kind` 'history' is an export of the activity history
- *   (`export.file_name` is its context). Administration events (issue 8) name the user concerned
+ *   (`export.file_name` is its context). Administration events name the user concerned
  *   in `name` and read `user_changes.role` (prev, next) and `user_changes.fields` for create and
- *   update, `failed_logins` for lock.
+ *   update, `failed_logins` for lock; a removal from the firm (delete) names the user in `name`.
+ * - database (firm provisioning): the firm's name in `name`, `prev.name` for a rename,
+ *   `firm_changes.description` (prev, next) for a description set at creation or changed.
+ * - file versions (add_version, restore_version, delete_version): the file as above and
+ *   `version.number` (`version.restored_from` for a restore); a download or preview of an older
+ *   version also names `version.number`.
  * - any event: `migrated.description`, when present, replaces the generated summary (legacy
  *   entries).
  * Every field is optional: a missing one falls back to words such as "a folder" or "an item", and
@@ -35,6 +40,7 @@
 import dayjs from 'dayjs';
 import { ROOT_FOLDER_NAME } from './constants';
 import { relativeDate } from './format';
+import { describeDisposal, describeRecordsEvent } from './historyRecords';
 import { plural, splitCamelCase } from './text';
 import type { HistoryAction, HistoryAttributes, HistoryEntityType, HistoryEventDto } from './types';
 
@@ -68,9 +74,13 @@ export interface HistoryEventPair {
 }
 
 /**
- * Every (entity_type, action) pair the product records (SPEC section 4), 41 in all: the spec's 35
- * and six user administration events of issue 8 (create, update, disable, enable, lock, unlock).
- * Copy applies to folders only and preview to files only.
+ * Every (entity_type, action) pair the product records (SPEC section 4), 58 in all: the spec's 35,
+ * six user administration events (create, update, disable, enable, lock, unlock),
+ * six of firm provisioning (user delete: removed from the firm; database create, rename, update
+ * of the description, disable, enable), eight of records management (retention_schedule
+ * create, update, lock, delete; legal_hold create, update, release; file dispose, the proof of a
+ * disposal) and three of file versions (a new version uploaded, an older one restored as the
+ * newest, an older one deleted). Copy applies to folders only and preview to files only.
  */
 export const HISTORY_EVENT_PAIRS: readonly HistoryEventPair[] = [
   ...(['folder', 'file'] as const).flatMap((entity_type) =>
@@ -105,25 +115,48 @@ export const HISTORY_EVENT_PAIRS: readonly HistoryEventPair[] = [
   { entity_type: 'user', action: 'login' },
   { entity_type: 'user', action: 'logout' },
   { entity_type: 'user', action: 'download' },
-  // User administration and lockout (issue 8); no activity-type label of the spec selects them.
+  // User administration and lockout; no activity-type label of the spec selects them.
   { entity_type: 'user', action: 'create' },
   { entity_type: 'user', action: 'update' },
   { entity_type: 'user', action: 'disable' },
   { entity_type: 'user', action: 'enable' },
   { entity_type: 'user', action: 'lock' },
   { entity_type: 'user', action: 'unlock' },
+  // Firm provisioning: an operator removed a member, or changed the firm itself.
+  { entity_type: 'user', action: 'delete' },
+  { entity_type: 'database', action: 'create' },
+  { entity_type: 'database', action: 'rename' },
+  { entity_type: 'database', action: 'update' },
+  { entity_type: 'database', action: 'disable' },
+  { entity_type: 'database', action: 'enable' },
+  // Records management (common/historyRecords.ts).
+  { entity_type: 'retention_schedule', action: 'create' },
+  { entity_type: 'retention_schedule', action: 'update' },
+  { entity_type: 'retention_schedule', action: 'lock' },
+  { entity_type: 'retention_schedule', action: 'delete' },
+  { entity_type: 'legal_hold', action: 'create' },
+  { entity_type: 'legal_hold', action: 'update' },
+  { entity_type: 'legal_hold', action: 'release' },
+  { entity_type: 'file', action: 'dispose' },
+  // File versions.
+  { entity_type: 'file', action: 'add_version' },
+  { entity_type: 'file', action: 'restore_version' },
+  { entity_type: 'file', action: 'delete_version' },
 ];
 
 /**
  * The activity-type filter of the history screen (SPEC section 9), the 21 labels in the spec's
- * order, each with the (entity_type, action) pairs it selects. Decisions where the spec is silent:
+ * order, then the seven of records management (Schedule added, Schedule changed — an update or
+ * a lock —, Schedule removed, Hold placed, Hold changed, Hold released, Disposed) and the two of
+ * file versions ('New version': a version uploaded or restored as the newest; 'Version deleted'),
+ * each with the (entity_type, action) pairs it selects. Decisions where the spec is silent:
  * - applied_index archive reads as 'Index Removed' and restore as 'Index Added' (the value leaves
  *   or returns to the item), so 'Archived' and 'Restored' cover folders and files only;
  * - 'Downloaded' also covers file previews and prints (they are download events) and user
  *   downloads;
  * - folder and file `update` (favourite and other changes) have no label: they show only when no
  *   activity type is selected; nor have the user administration events (create, update, disable,
- *   enable, lock, unlock; issue 8).
+ *   enable, lock, unlock) and the firm provisioning events (user delete, database).
  */
 export const HISTORY_FILTER_LABELS = [
   {
@@ -212,6 +245,27 @@ export const HISTORY_FILTER_LABELS = [
   { label: 'Unlinked', events: [{ entity_type: 'folder_contact', action: 'delete' }] },
   { label: 'Log in', events: [{ entity_type: 'user', action: 'login' }] },
   { label: 'Log out', events: [{ entity_type: 'user', action: 'logout' }] },
+  { label: 'Schedule added', events: [{ entity_type: 'retention_schedule', action: 'create' }] },
+  {
+    label: 'Schedule changed',
+    events: [
+      { entity_type: 'retention_schedule', action: 'update' },
+      { entity_type: 'retention_schedule', action: 'lock' },
+    ],
+  },
+  { label: 'Schedule removed', events: [{ entity_type: 'retention_schedule', action: 'delete' }] },
+  { label: 'Hold placed', events: [{ entity_type: 'legal_hold', action: 'create' }] },
+  { label: 'Hold changed', events: [{ entity_type: 'legal_hold', action: 'update' }] },
+  { label: 'Hold released', events: [{ entity_type: 'legal_hold', action: 'release' }] },
+  { label: 'Disposed', events: [{ entity_type: 'file', action: 'dispose' }] },
+  {
+    label: 'New version',
+    events: [
+      { entity_type: 'file', action: 'add_version' },
+      { entity_type: 'file', action: 'restore_version' },
+    ],
+  },
+  { label: 'Version deleted', events: [{ entity_type: 'file', action: 'delete_version' }] },
 ] as const satisfies readonly { label: string; events: readonly HistoryEventPair[] }[];
 
 /** One activity-type label of the history filter (SPEC section 9). */
@@ -348,12 +402,70 @@ function downloadVerb(attrs: HistoryAttributes): { verb: string; icon: HistoryIc
   return { verb: 'downloaded', icon: 'download' };
 }
 
+/** A version number of an event's attributes (`version.number`, or `version.restored_from`). */
+function versionNumber(attrs: HistoryAttributes, key: 'number' | 'restored_from'): number | null {
+  const value = field(attrs.version, key);
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
+}
+
+/** `version 2 of file "a.pdf"`, or `a version of file "a.pdf"` without a number. */
+function versionOf(number: number | null, item: string): string {
+  return number === null ? `a version of ${item}` : `version ${number} of ${item}`;
+}
+
+/** File version events: a new version, a restore as the newest, a deletion. */
+function describeVersion(
+  event: HistoryEventDto,
+  attrs: HistoryAttributes,
+  item: string,
+  inParent: string,
+): Description {
+  const number = versionNumber(attrs, 'number');
+  switch (event.action) {
+    case 'add_version':
+      return {
+        text:
+          number === null
+            ? `uploaded a new version of ${item}`
+            : `uploaded ${versionOf(number, item)}`,
+        context: inParent,
+        icon: 'add',
+      };
+    case 'restore_version': {
+      const from = versionNumber(attrs, 'restored_from');
+      return {
+        text: `restored ${versionOf(from, item)}${number === null ? '' : ` as version ${number}`}`,
+        context: inParent,
+        icon: 'restore',
+      };
+    }
+    default:
+      return {
+        text: `deleted ${versionOf(number, item)} permanently`,
+        context: inParent,
+        icon: 'delete',
+      };
+  }
+}
+
 /** Folder and file events. */
 function describeItem(event: HistoryEventDto, attrs: HistoryAttributes): Description {
   const entityType = event.entity_type === 'file' ? 'file' : 'folder';
-  const item = named(entityType, itemName(attrs, entityType));
+  const plain = named(entityType, itemName(attrs, entityType));
+  // A read of an older version names it.
+  const readVersion = entityType === 'file' ? versionNumber(attrs, 'number') : null;
+  const item =
+    readVersion !== null && (event.action === 'download' || event.action === 'preview')
+      ? versionOf(readVersion, plain)
+      : plain;
   const inParent = parentContext(attrs);
   switch (event.action) {
+    case 'add_version':
+    case 'restore_version':
+    case 'delete_version':
+      return entityType === 'file'
+        ? describeVersion(event, attrs, plain, inParent)
+        : describeUnknown(event);
     case 'create':
       return { text: `added ${item}`, context: inParent, icon: 'add' };
     case 'update': {
@@ -393,6 +505,8 @@ function describeItem(event: HistoryEventDto, attrs: HistoryAttributes): Descrip
     }
     case 'preview':
       return { text: `previewed ${item}`, context: inParent, icon: 'preview' };
+    case 'dispose':
+      return entityType === 'file' ? describeDisposal(attrs) : describeUnknown(event);
     default:
       return describeUnknown(event);
   }
@@ -560,7 +674,7 @@ function roleWords(role: unknown): string {
   }
 }
 
-/** User administration events (issue 8): the user they are about is `attributes.name`. */
+/** User administration events: the user they are about is `attributes.name`. */
 function describeUserAdmin(event: HistoryEventDto, attrs: HistoryAttributes): Description {
   const user = named('user', str(attrs.name));
   const role = field(attrs.user_changes, 'role');
@@ -589,6 +703,8 @@ function describeUserAdmin(event: HistoryEventDto, attrs: HistoryAttributes): De
       return { text: `enabled ${user}`, context: '', icon: 'restore' };
     case 'unlock':
       return { text: `unlocked ${user}`, context: '', icon: 'login' };
+    case 'delete':
+      return { text: `removed ${user} from the firm`, context: '', icon: 'delete' };
     case 'lock': {
       const n = typeof attrs.failed_logins === 'number' ? attrs.failed_logins : 0;
       return {
@@ -605,6 +721,34 @@ function describeUserAdmin(event: HistoryEventDto, attrs: HistoryAttributes): De
   }
 }
 
+/** The UTC day (YYYY-MM-DD) of an ISO time, or '' when it is not one. */
+function utcDay(value: unknown, minusMs = 0): string {
+  const ms = Date.parse(str(value));
+  return Number.isFinite(ms) ? new Date(ms - minusMs).toISOString().slice(0, 10) : '';
+}
+
+/**
+ * What an examiner's export covered, in words: `folder "Clients / Smith"`, `contact "Jane Smith"
+ * (2 folders)`, `files and events from 2026-01-01 to 2026-03-31` (the end is exclusive, so the
+ * last day shown is the one before it), or `the whole firm`.
+ */
+function examinerScopeWords(scope: unknown): string {
+  switch (field(scope, 'kind')) {
+    case 'folder':
+      return named('folder', str(field(scope, 'path')));
+    case 'contact': {
+      const folders = list(field(scope, 'folders')).length;
+      return `${named('contact', str(field(scope, 'name')))} (${folders} ${plural(folders, 'folder')})`;
+    }
+    case 'date_range':
+      return `files and events from ${utcDay(field(scope, 'start'))} to ${utcDay(field(scope, 'end'), 1)}`;
+    case 'firm':
+      return 'the whole firm';
+    default:
+      return '';
+  }
+}
+
 /** Sign-in, sign-out and downloads of several items (user). */
 function describeUser(event: HistoryEventDto, attrs: HistoryAttributes): Description {
   switch (event.action) {
@@ -614,6 +758,7 @@ function describeUser(event: HistoryEventDto, attrs: HistoryAttributes): Descrip
     case 'enable':
     case 'unlock':
     case 'lock':
+    case 'delete':
       return describeUserAdmin(event, attrs);
     case 'login':
       return { text: 'logged in', context: '', icon: 'login' };
@@ -627,12 +772,61 @@ function describeUser(event: HistoryEventDto, attrs: HistoryAttributes): Descrip
           icon: 'download',
         };
       }
+      if (field(attrs.export, 'kind') === 'examiner') {
+        return {
+          text: 'exported records for an examiner',
+          context: examinerScopeWords(field(attrs.export, 'scope')),
+          icon: 'download',
+        };
+      }
       const { verb, icon } = downloadVerb(attrs);
       const folders = list(attrs.folders).length;
       const what =
         sharedItem(attrs, true) || (folders > 0 ? `${folders} ${plural(folders, 'folder')}` : '');
       return { text: `${verb} ${what || 'items'}`, context: '', icon };
     }
+    default:
+      return describeUnknown(event);
+  }
+}
+
+/** A description in words: `"text"`, or `none` when there is none. */
+function descriptionWords(value: unknown): string {
+  const text = str(value);
+  return text ? `"${text}"` : 'none';
+}
+
+/** Firm provisioning: the firm database itself, changed by an operator. */
+function describeFirm(event: HistoryEventDto, attrs: HistoryAttributes): Description {
+  const firm = named('firm', str(attrs.name));
+  const description = field(attrs.firm_changes, 'description');
+  switch (event.action) {
+    case 'create': {
+      const next = str(field(description, 'next'));
+      return {
+        text: `created ${firm}`,
+        context: next ? `described as "${next}"` : '',
+        icon: 'add',
+      };
+    }
+    case 'rename': {
+      const prev = str(field(attrs.prev, 'name'));
+      return prev && str(attrs.name)
+        ? { text: `renamed firm "${prev}" to "${str(attrs.name)}"`, context: '', icon: 'edit' }
+        : { text: `renamed ${firm}`, context: '', icon: 'edit' };
+    }
+    case 'update':
+      return {
+        text: `changed the description of ${firm}`,
+        context: description
+          ? `from ${descriptionWords(field(description, 'prev'))} to ${descriptionWords(field(description, 'next'))}`
+          : '',
+        icon: 'edit',
+      };
+    case 'disable':
+      return { text: `disabled ${firm}`, context: '', icon: 'archive' };
+    case 'enable':
+      return { text: `enabled ${firm}`, context: '', icon: 'restore' };
     default:
       return describeUnknown(event);
   }
@@ -662,6 +856,11 @@ function describe(event: HistoryEventDto, attrs: HistoryAttributes): Description
       return describeIndex(event, attrs);
     case 'user':
       return describeUser(event, attrs);
+    case 'database':
+      return describeFirm(event, attrs);
+    case 'retention_schedule':
+    case 'legal_hold':
+      return describeRecordsEvent(event, attrs);
     default:
       return describeUnknown(event);
   }

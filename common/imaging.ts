@@ -4,7 +4,7 @@
  * client's viewer offers their PDF rendition), and the rendition route's answer
  * (docs/architecture.md "Document imaging").
  */
-import { previewKind, type PreviewKind } from './files';
+import { FILE_KIND_EXTENSIONS, previewKind, type PreviewKind } from './files';
 
 /** An external program imaging runs. */
 export interface ToolSpec {
@@ -54,6 +54,12 @@ export const IMAGING_TOOLS: readonly ToolSpec[] = [
     label: 'Tesseract',
     purpose: 'the text recognition engine OCRmyPDF runs',
     packages: ['tesseract-ocr', 'tesseract-ocr-eng'],
+  },
+  {
+    command: 'ffmpeg',
+    label: 'FFmpeg',
+    purpose: 'thumbnails of videos (a frame)',
+    packages: ['ffmpeg'],
   },
 ];
 
@@ -168,10 +174,11 @@ export const IMAGING_MESSAGES = {
  * - 'office': a PDF rendition by LibreOffice (documents, spreadsheets, presentations, RTF, CSV,
  *   EPUB, and HTML and SVG, which are never served inline because they can carry scripts), then
  *   its text layer.
+ * - 'video': a thumbnail only, from a frame (FFmpeg); no PDF, no text.
  * - 'image': a searchable PDF by recognition (TIFF and other rasters become pages the browser can
  *   show), its text.
  */
-export type DerivationPlan = 'pdf' | 'office' | 'image';
+export type DerivationPlan = 'pdf' | 'office' | 'image' | 'video';
 
 /** Extensions LibreOffice turns into a PDF rendition. */
 const OFFICE_EXTENSIONS: ReadonlySet<string> = new Set([
@@ -198,6 +205,12 @@ const OCR_IMAGE_EXTENSIONS: ReadonlySet<string> = new Set(['tif', 'tiff', 'png',
 /** Rasters LibreOffice turns into a one-page PDF first (recognition does not read them). */
 const OTHER_IMAGE_EXTENSIONS: ReadonlySet<string> = new Set(['bmp', 'gif', 'webp']);
 
+/** Videos the app accepts (the movie icon kind's extensions, and Ogg video): thumbnailed by a frame. */
+export const VIDEO_EXTENSIONS: ReadonlySet<string> = new Set([
+  ...FILE_KIND_EXTENSIONS.movie,
+  'ogv',
+]);
+
 /**
  * The plan for a file, from its extension (any case, without the dot) or else its content type.
  * @returns null for a format imaging does not handle (no job is queued, no rendition is made)
@@ -208,7 +221,30 @@ export function derivationPlan(extension: string, contentType: string): Derivati
   if (ext === 'pdf' || type === 'application/pdf') return 'pdf';
   if (OFFICE_EXTENSIONS.has(ext)) return 'office';
   if (OCR_IMAGE_EXTENSIONS.has(ext) || OTHER_IMAGE_EXTENSIONS.has(ext)) return 'image';
+  if (VIDEO_EXTENSIONS.has(ext)) return 'video';
   return null;
+}
+
+/**
+ * Whether document imaging makes a first-page thumbnail for a file of this type (it has a
+ * {@link derivationPlan}): a list showing such a file without one asks until it is made.
+ */
+export function makesThumbnail(extension: string, contentType: string): boolean {
+  return derivationPlan(extension, contentType) !== null;
+}
+
+/**
+ * Whether a listed file's thumbnail is still to come: its DTO says none is stored yet, and
+ * imaging makes one for its type ({@link makesThumbnail}). Lists ask about such files until the
+ * derivation settles.
+ * @param file a file's extension, content type and the DTO's `thumbnail`
+ */
+export function awaitsThumbnail(file: {
+  extension?: string | null;
+  content_type?: string | null;
+  thumbnail?: boolean;
+}): boolean {
+  return file.thumbnail !== true && makesThumbnail(file.extension ?? '', file.content_type ?? '');
 }
 
 /** Whether recognition reads this raster directly (else LibreOffice makes a PDF of it first). */
@@ -232,7 +268,9 @@ export type ViewerContent = PreviewKind | 'rendition';
 export function viewerContent(extension: string, contentType: string): ViewerContent | null {
   const inline = previewKind(contentType);
   if (inline) return inline;
-  return derivationPlan(extension, contentType) === null ? null : 'rendition';
+  const plan = derivationPlan(extension, contentType);
+  // A video's derivation is its thumbnail only: one the browser does not play has no preview.
+  return plan === null || plan === 'video' ? null : 'rendition';
 }
 
 /** Whether a file can be opened in the viewer ({@link viewerContent} is not null). */

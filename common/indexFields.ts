@@ -1,5 +1,5 @@
 /**
- * Index fields and applied indexes (issue 9; SPEC sections 3, 4, 5 and 7): the DTOs and request
+ * Index fields and applied indexes (SPEC sections 3, 4, 5 and 7): the DTOs and request
  * shapes of `/api/rest/index_fields`, `/api/rest/applied_indexes` and
  * `/api/rest/entities/search/missing-indexes`, the limits, the user-facing messages, the value
  * validation both sides run ({@link validateIndexValue}) and the apply-index form state helpers

@@ -1,6 +1,5 @@
 /**
- * API shapes of integrations, partner integration keys and single sign-on (issue 8 items 7 and 8;
- * SPEC section 7 "Integrations", "Integration user keys", "Private users and auth"). Times are ISO
+ * API shapes of integrations, partner integration keys and single sign-on (SPEC section 7 "Integrations", "Integration user keys", "Private users and auth"). Times are ISO
  * 8601 UTC text. Keys and tokens are secrets: a key appears in an answer only once, when it is
  * created or rotated; a token only in the generate_token answer.
  */

@@ -18,7 +18,7 @@ export const MESSAGES = {
   sessionTimeoutText: 'Extend your session? You have {time} left.',
   sessionExtendedSso: 'Your session has been extended for 8 hours.',
   sessionExtended: 'Your session has been extended for 30 minutes.',
-  // Sessions and maintenance mode (issue 6), worded for this product.
+  // Sessions and maintenance mode, worded for this product.
   sessionTimedOut: 'You were signed out after a period of inactivity. Please sign in again.',
   signedOutInAnotherTab: 'You signed out in another tab.',
   maintenanceMode:
@@ -49,12 +49,12 @@ export const MESSAGES = {
   uploadNotComplete: 'The upload did not complete. Please try again.',
   fileNameRequired: 'A file name is required.',
   invalidName: 'Names cannot contain / or \\ or control characters.',
-  // Upload restrictions and failures the spec leaves open (issue 4).
+  // Upload restrictions and failures the spec leaves open.
   fileTooSmall: '{file} is smaller than the minimum allowed size of {size}',
   fileTypeNotAllowed: '{file} is not an allowed file type. Allowed: {types}',
   uploadChecksumMismatch: 'The stored file does not match the file that was sent.',
   uploadInterrupted: 'The upload was interrupted. Retry to continue.',
-  // Organising (issue 3), worded for this product.
+  // Organising, worded for this product.
   moveIntoItself: 'A folder cannot be moved into itself or one of its subfolders.',
   copyIntoItself: 'A folder cannot be copied into itself or one of its subfolders.',
   restoredToRoot: '{name} was restored to Root because its folder is archived or deleted.',
@@ -68,7 +68,7 @@ export const MESSAGES = {
   zipNothingSelected: 'Select at least one item to download.',
   tooManyCopies: 'You can make copies of at most {n} files at once.',
   zipLinkExpired: 'This download link has expired or was already used. Start the download again.',
-  // Users, passwords and lockout (issue 8), worded for this product.
+  // Users, passwords and lockout, worded for this product.
   accountLocked:
     'This account is locked after too many failed sign-ins. Try again in {time} or ask an administrator to unlock it.',
   accountLockedUntilUnlocked:

@@ -1,5 +1,5 @@
 /**
- * The mail outbox's shapes (issue 7 item 2): without SMTP_URL the server keeps each e-mail as one
+ * The mail outbox's shapes: without SMTP_URL the server keeps each e-mail as one
  * JSON file in DATA_DIR/outbox, and the firm's administrators read them under Admin → Outbox.
  * Times are ISO 8601 UTC.
  */

@@ -1,5 +1,5 @@
 /**
- * Search: the filters, answers and limits shared by the client and the server (issue 9; SPEC
+ * Search: the filters, answers and limits shared by the client and the server (SPEC
  * section 1 "Search: query, searching flag, search term, filter items", section 3 file-type
  * categories, section 7 "Entities" search routes, section 9 date presets).
  *
@@ -212,25 +212,4 @@ export function normalizeSearchQuery(query: string | undefined | null): string {
  */
 export function isSearchableQuery(query: string | undefined | null): boolean {
   return normalizeSearchQuery(query).length >= SEARCH_MIN_QUERY_LENGTH;
-}
-
-/**
- * Whether filters hold no condition besides the query (no type, date, index value, favorites,
- * folder or archived filter; `content` narrows the query and is not one) — the search panel's
- * "no filter items".
- *
- * @param filters the filters
- * @returns true when only the query (if any) is set
- */
-export function hasNoFilterItems(filters: SearchFilters): boolean {
-  return (
-    !(filters.types && filters.types.length > 0) &&
-    !filters.date_preset &&
-    !filters.date_from &&
-    !filters.date_to &&
-    !(filters.index_values && filters.index_values.length > 0) &&
-    !filters.favorites_only &&
-    !filters.folder_id &&
-    !filters.archived
-  );
 }

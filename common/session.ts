@@ -1,5 +1,5 @@
 /**
- * Session timing shared by the client and the server (SPEC sections 2, 4, 6 and 9; issue 6): the
+ * Session timing shared by the client and the server (SPEC sections 2, 4, 6 and 9): the
  * warning comes `SESSION_COUNTDOWN_MS` before the idle limit, so a 30-minute session warns after
  * 1,680,000 ms (SESSION_WARNING_MS) and a 480-minute one after 28,680,000 ms
  * (SSO_SESSION_WARNING_MS); the countdown then runs to the limit.

@@ -1,5 +1,5 @@
 /**
- * Sharing (issue 7; SPEC sections 1, 3, 4 and 7 "Shares"): the JSON shapes of the share routes,
+ * Sharing (SPEC sections 1, 3, 4 and 7 "Shares"): the JSON shapes of the share routes,
  * their messages and limits, shared by the client and the server. Field names are snake_case as
  * on the wire; timestamps are ISO 8601 UTC strings; sizes are bytes.
  */

@@ -5,6 +5,7 @@
  */
 import type { PreferencesDto } from './sort';
 import type { FileCategory } from './files';
+import type { ExaminerScopeDescription, ExportVersions } from './examinerExport';
 
 /** Entity type values (SPEC section 3). */
 export type EntityType =
@@ -142,6 +143,11 @@ export interface CurrentUserDto {
    * in the user's sort without another call. Absent from older servers: defaults apply.
    */
   preferences?: PreferencesDto;
+  /**
+   * The user may manage firms (firm provisioning: the operator's page under /admin/firms).
+   * Absent from older servers: not an operator.
+   */
+  operator?: boolean;
 }
 
 /**
@@ -202,6 +208,13 @@ export interface CreateUploadRequest {
   batch_id?: string;
   /** The client's own key of the file within its batch (the uploader's file id). */
   client_key?: string;
+  /**
+   * Upload the bytes as a new version of this file (its id) instead of a new file: the file must
+   * be a live file of the same folder that the session may change, with the same extension; it
+   * keeps its id, name, favorites, index values, shares and permissions (common/versions.ts).
+   * Without it a name that exists gets the next free " (n)" (keep both).
+   */
+  version_of?: string;
 }
 
 /** Answer of create-upload: a presigned PUT address on the object store. */
@@ -273,7 +286,12 @@ export type HistoryEntityType =
   | 'applied_index'
   | 'folder_permission'
   | 'share_link'
-  | 'external_share';
+  | 'external_share'
+  // Firm provisioning: the firm database itself (SPEC section 3 "Database"), changed by an operator.
+  | 'database'
+  // Records management: a retention schedule and a legal hold (common/retention.ts).
+  | 'retention_schedule'
+  | 'legal_hold';
 
 /** History actions (SPEC section 4). */
 export type HistoryAction =
@@ -291,12 +309,20 @@ export type HistoryAction =
   | 'delete_many'
   | 'login'
   | 'logout'
-  // User administration (issue 8): an account locked after failed sign-ins, unlocked by an
+  // User administration: an account locked after failed sign-ins, unlocked by an
   // administrator, disabled or enabled in a firm.
   | 'lock'
   | 'unlock'
   | 'disable'
-  | 'enable';
+  | 'enable'
+  // Records management: a legal hold released; a file deleted at the end of its retention.
+  | 'release'
+  | 'dispose'
+  // File versions: a new version uploaded, an older one restored as the newest (itself a new
+  // version), an older one deleted by an administrator.
+  | 'add_version'
+  | 'restore_version'
+  | 'delete_version';
 
 /** Attributes of a history entry (SPEC section 3). Every field is optional. */
 export interface HistoryAttributes {
@@ -327,6 +353,12 @@ export interface HistoryAttributes {
   file?: { id?: string; name: string };
   /** The new folder of a copy (its source is the event's entity). */
   copy?: { id: string; name: string };
+  /**
+   * File versions: the version an event made, restored or deleted (`number`, its size in bytes,
+   * sha256 and content type; `restored_from` for a restore), or the version a download or preview
+   * read (`number` only).
+   */
+  version?: HistoryVersionAttributes;
   /** Applied-index events: the id of the file or folder they concern. */
   entity_id?: string;
   /** An applied-index update: the value before the change. */
@@ -334,7 +366,7 @@ export interface HistoryAttributes {
   /** A user download that was an export of the activity history. */
   export?: HistoryExportAttributes;
   /**
-   * User administration events (issue 8): a role change (role.prev → role.next), the fields an
+   * User administration events: a role change (role.prev → role.next), the fields an
    * update changed (`fields`, names as the API spells them; `password` when only the password was
    * set, never its value), the role a new user was given (`role.next`).
    */
@@ -345,10 +377,92 @@ export interface HistoryAttributes {
   locked_until?: string | null;
   /** A share_link create that gave a link a new copyable URL (the one before stops working). */
   reissued?: boolean;
+  /**
+   * Firm provisioning: the firm's description when it was created (`description`), or a change of
+   * it (`prev` → `next`; null is none).
+   */
+  firm_changes?: {
+    description?: { prev?: string | null; next: string | null };
+  };
+  /** Retention schedule events: the schedule as it is after the event (before, for a delete). */
+  schedule?: HistoryScheduleAttributes;
+  /** A schedule update: the fields it changed, in words (prev → next). */
+  schedule_changes?: Partial<
+    Record<'name' | 'period' | 'basis' | 'selector', { prev: string; next: string }>
+  >;
+  /** Legal hold events: the hold as it is after the event. */
+  hold?: { id: string; name: string; matter: string; reason: string };
+  /** A hold update: the fields it changed (prev → next). */
+  hold_changes?: Partial<Record<'name' | 'matter' | 'reason', { prev: string; next: string }>>;
+  /** A hold placed: what it names. */
+  targets?: HistoryTargetRef[];
+  /** A schedule or hold update: a folder, file or contact added to what it names. */
+  target_added?: HistoryTargetRef;
+  /** A schedule or hold update: a folder, file or contact taken off what it names. */
+  target_removed?: HistoryTargetRef;
+  /** A file disposed of at the end of its retention: the proof of what was deleted. */
+  disposition?: HistoryDispositionAttributes;
+}
+
+/** A folder, file or contact named by a retention schedule or a legal hold, in history. */
+export interface HistoryTargetRef {
+  type: 'folder' | 'file' | 'contact';
+  id: string;
+  name: string;
+}
+
+/** A retention schedule as history keeps it. */
+export interface HistoryScheduleAttributes {
+  id: string;
+  name: string;
+  /** The rule in words: "6 years from creation". */
+  rule: string;
+  /** The selector in words (`“Record type” is “Brokerage”`), or '' without one. */
+  selector: string;
+  locked: boolean;
+}
+
+/** The proof of a disposal: what was deleted, under which schedule, who approved it. */
+export interface HistoryDispositionAttributes {
+  /** Hex sha256 of the deleted bytes (null only if the store had lost them). */
+  sha256: string | null;
+  /** Bytes. */
+  size: number;
+  /** The path of the folder it was in: "Root / Clients". */
+  path: string;
+  /** The schedule whose end came last. */
+  schedule: { id: string; name: string };
+  /** The day its retention ended. */
+  ended_on: string;
+  /** The approving administrator's display name (also the event's user). */
+  approved_by: string;
+}
+
+/** What an export records about itself (a user download event): of History, or an examiner's. */
+export type HistoryExportAttributes = HistoryCsvExportAttributes | ExaminerExportAttributes;
+
+/** What an examiner's export records about itself (common/examinerExport.ts). */
+export interface ExaminerExportAttributes {
+  kind: 'examiner';
+  /** The zip's file name. */
+  file_name: string;
+  /** What it covers, as resolved when it was asked for. */
+  scope: ExaminerScopeDescription;
+  versions: ExportVersions;
+}
+
+/** The version a history event concerns (see HistoryAttributes.version). */
+export interface HistoryVersionAttributes {
+  number: number;
+  size?: number;
+  sha256?: string | null;
+  content_type?: string;
+  /** A restore: the number of the version it copies. */
+  restored_from?: number;
 }
 
 /** What a history export records about itself (a user download event). */
-export interface HistoryExportAttributes {
+export interface HistoryCsvExportAttributes {
   kind: 'history';
   /** The CSV file name offered to the browser. */
   file_name: string;
@@ -439,7 +553,7 @@ export interface HistoryVerifyDto {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Organising (issue 3; SPEC sections 2-5, 7 and 9). Every request is validated again by the server.
+// Organising (SPEC sections 2-5, 7 and 9). Every request is validated again by the server.
 // ---------------------------------------------------------------------------------------------
 
 /** A file or folder named by the client (bulk bodies, DESIGN.md section 3). */

@@ -1,5 +1,5 @@
 /**
- * The admin area (issue 8) in Chromium against the real server, with two browser contexts: the
+ * The admin area in Chromium against the real server, with two browser contexts: the
  * administrator creates a member on /admin/members, restricts a folder from its side panel's
  * Permissions dialog, and the member (second context) sees that folder nowhere — the folder view,
  * the History page, the firm statistics — until the administrator adds them to the folder, when it

@@ -1,5 +1,5 @@
 /**
- * The activity history end to end (issue 5): do ten different things that exist today (sign in,
+ * The activity history end to end: do ten different things that exist today (sign in,
  * create a folder and a sub-folder, upload two files, download, preview and print, sign out and
  * in again, export), see each on the History page with its words, open one folder's history from
  * its row, filter by an activity type and by "Today" (and keep the filters across a reload),

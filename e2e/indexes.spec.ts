@@ -1,5 +1,5 @@
 /**
- * Index fields, applied indexes, search, missing indexes and contacts (issue 9) in Chromium against
+ * Index fields, applied indexes, search, missing indexes and contacts in Chromium against
  * the real server: an administrator creates the index fields "Tax year" (number) and "Document
  * type" (list), applies them to three uploaded documents of ../shared/corpus/ (one value in bulk,
  * the others from each file's side panel), finds one document by typing part of its index value in

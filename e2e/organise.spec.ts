@@ -1,5 +1,5 @@
 /**
- * Organising on the folder page (issue 3), in Chromium against the real server: inline rename
+ * Organising on the folder page, in Chromium against the real server: inline rename
  * (with the unique-name rule), move by drag-and-drop onto a folder row and onto a breadcrumb, copy
  * a folder through the "Copy to…" picker, favorite a folder, colour a folder, select 50 rows with
  * Shift-click, archive them and undo within 8 seconds, and download a folder as a zip whose

@@ -1,5 +1,5 @@
 /**
- * The Archive, Favorites and Recent pages and the entity side panel (issue 3), in Chromium against
+ * The Archive, Favorites and Recent pages and the entity side panel, in Chromium against
  * the real server: archive items (through the API), restore one from the Archive page, undo it
  * from the toast and restore it again, see it back in its folder, restore a folder whose parent is archived (it goes to Root and says so),
  * delete one permanently after the confirmation, favorite items and see them on Favorites,

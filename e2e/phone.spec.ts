@@ -269,6 +269,7 @@ for (const viewport of [PHONE, SMALL_PHONE]) {
       'index-fields',
       'contacts',
       'outbox',
+      'examiner-export',
     ]) {
       await page.goto(`/admin/${section}`);
       await expect(page.getByRole('navigation', { name: 'Admin sections' })).toBeVisible();

@@ -21,13 +21,20 @@ export async function openDetailsFromRow(page: Page, name: string): Promise<Loca
   const closeUploads = page.getByRole('button', { name: 'Close uploads' });
   if (await closeUploads.isVisible()) await closeUploads.click();
   const menuButton = page.getByRole('button', { name: `More actions for ${name}` });
-  for (let step = 0; step < 100 && (await menuButton.count()) === 0; step += 1) {
-    await page
-      .locator('.virtual-list')
-      .first()
-      .evaluate((list) => list.scrollBy(0, list.clientHeight * 0.8));
-    await page.waitForTimeout(100);
-  }
+  // Scrolls down from the top until the row is rendered. At the end of what is loaded the list asks for its
+  // next page (keyset pagination), which a loaded machine may take seconds to answer: the loop
+  // waits for it instead of counting scroll steps.
+  const list = page.locator('.virtual-list').first();
+  if ((await menuButton.count()) === 0) await list.evaluate((element) => element.scrollTo(0, 0));
+  await expect(async () => {
+    if ((await menuButton.count()) > 0) return;
+    const atEnd = await list.evaluate((element) => {
+      const before = element.scrollTop;
+      element.scrollBy(0, element.clientHeight * 0.8);
+      return element.scrollTop === before;
+    });
+    throw new Error(atEnd ? `${name}: not in the rows loaded so far` : `${name}: not rendered yet`);
+  }).toPass({ timeout: 60_000, intervals: [100, 250] });
   await menuButton.scrollIntoViewIfNeeded();
   await expect(async () => {
     if (!(await details.isVisible())) {

@@ -1,5 +1,5 @@
 /**
- * Sessions that time out safely (issue 6), in Chromium against a server whose idle limit is
+ * Sessions that time out safely, in Chromium against a server whose idle limit is
  * E2E_SESSION_IDLE_SECONDS (125 s; playwright.config.ts): the warning opens 5 s after the last
  * activity and counts down the spec's 120 s.
  * - the warning appears, counts down, and Extend closes it with the confirmation panel;

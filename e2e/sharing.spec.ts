@@ -1,5 +1,5 @@
 /**
- * Sharing with an outside guest (issue 7) in Chromium against the real server, with two browser
+ * Sharing with an outside guest in Chromium against the real server, with two browser
  * contexts: the advisor (the seeded administrator) shares a folder with an outside e-mail from the
  * side panel's Share dialog; the guest opens the invitation link from the outbox (the JSON files
  * the mailer writes under DATA_DIR/outbox when no SMTP_URL is set), signs up, lands on

@@ -1,5 +1,5 @@
 /**
- * Uploads that never lose a file (issue 4), in Chromium against the real server:
+ * Uploads that never lose a file, in Chromium against the real server:
  * - the corpus plus a generated 60 MB file (multipart), with a page reload half-way through the
  *   large file: it resumes from the parts already stored and the downloaded bytes are identical;
  * - going offline in the middle shows "No Internet connection." and the upload finishes once the

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { MAX_FILE_SIZE_BYTES, MULTIPART_MIN_PART_BYTES } from '../common/constants';
 import { HEAP_GROWING_PERCENT } from './heap';
+import type { S3StoreSettings } from './storage/s3ObjectStore';
 import {
   DEFAULT_UPLOAD_RESTRICTIONS,
   normalizeAllowedType,
@@ -49,7 +50,7 @@ export interface Config {
   loginRateLimitPerMinute: number;
   /**
    * Wrong passwords in a row that lock an account (LOGIN_MAX_FAILURES, default 5, at least 1;
-   * issue 8, docs/architecture.md "Users and lockout").
+   * docs/architecture.md "Users and lockout").
    */
   loginMaxFailures: number;
   /**
@@ -78,10 +79,23 @@ export interface Config {
    * FEATURE_FLAGS (e.g. `maintenanceMode=1,sharing=0`). maintenanceMode also guards the API.
    */
   featureFlags: FeatureFlags;
-  /** Log level (LOG_LEVEL, default info; silent in tests). */
+  /**
+   * Log level (LOG_LEVEL, default info; silent in tests): fatal, error, warn, info (one line per
+   * request), debug (also health, readiness and metrics requests), trace or silent.
+   */
   logLevel: string;
   /**
-   * Upload restrictions served to the client and enforced by the server (issue 4): the most files
+   * Bearer token that GET /metrics requires (METRICS_TOKEN); null (unset) disables the endpoint
+   * (404) and collects no metrics (docs/operations.md "Monitoring").
+   */
+  metricsToken: string | null;
+  /**
+   * How long a SIGTERM/SIGINT waits for in-flight requests and running imaging jobs before the
+   * process exits anyway, in ms (SHUTDOWN_TIMEOUT_MS, default 25000).
+   */
+  shutdownTimeoutMs: number;
+  /**
+   * Upload restrictions served to the client and enforced by the server: the most files
    * one user may upload at a time (UPLOAD_MAX_FILES, default 100), the smallest file in bytes
    * (UPLOAD_MIN_FILE_SIZE, default 0), the allowed types (UPLOAD_ALLOWED_TYPES, comma-separated
    * extensions or content types, default any), the multipart threshold in bytes
@@ -99,7 +113,7 @@ export interface Config {
   /**
    * The partner app whose single-sign-on users get the 480-minute session and the user's sso flag
    * (SSO_PARTNER_APP_ID, e.g. `crm`; unset: no partner does). Other partners' token sign-ins get
-   * the normal session (issue 8).
+   * the normal session.
    */
   ssoPartnerAppId: string | null;
   /** Lifetime of a single-sign-on token in ms (SSO_TOKEN_TTL_SECONDS, default 60, at least 1). */
@@ -112,7 +126,7 @@ export interface Config {
   ssoRateLimitPerMinute: number;
   /**
    * Outgoing mail server for invitations (SMTP_URL, e.g. `smtp://user:pass@host:587`); null keeps
-   * every message in the outbox in DATA_DIR/outbox, readable by administrators (issue 7).
+   * every message in the outbox in DATA_DIR/outbox, readable by administrators.
    */
   smtpUrl: string | null;
   /** Sender address of invitation e-mail (MAIL_FROM, default `Dossier <no-reply@localhost>`). */
@@ -142,6 +156,56 @@ export interface Config {
   imagingMaxAttempts: number;
   /** Tesseract languages of text recognition (OCR_LANGUAGES, e.g. `eng+deu`; default eng). */
   ocrLanguages: string[];
+  /**
+   * Where file bytes live (OBJECT_STORE): 'local' (default) keeps them under DATA_DIR/objects;
+   * 's3' in an S3-compatible bucket described by {@link Config.s3}.
+   */
+  objectStore: 'local' | 's3';
+  /** The S3 bucket and how to reach it (S3_* variables); null unless OBJECT_STORE=s3. */
+  s3: S3StoreSettings | null;
+}
+
+/**
+ * Reads the S3 settings (OBJECT_STORE=s3): S3_BUCKET (required), S3_REGION (default us-east-1),
+ * S3_ENDPOINT (default AWS's own), S3_PUBLIC_ENDPOINT (the address browsers reach presigned URLs
+ * at, e.g. a CORS-adding proxy; default S3_ENDPOINT), S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY
+ * (both or neither: neither uses the AWS SDK's own credential chain) and S3_FORCE_PATH_STYLE
+ * (1/true for `<endpoint>/<bucket>/<key>` addresses, which Swift and most non-AWS services need).
+ * @throws Error naming the variable that is missing or malformed (never its value)
+ */
+function s3SettingsFrom(env: NodeJS.ProcessEnv): S3StoreSettings {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) throw new Error('OBJECT_STORE=s3 needs S3_BUCKET');
+  const url = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    if (!value) return undefined;
+    if (!/^https?:\/\/[^/]+/.test(value)) {
+      throw new Error(`${name} must be an http:// or https:// address`);
+    }
+    return value.replace(/\/+$/, '');
+  };
+  const endpoint = url('S3_ENDPOINT');
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all');
+  }
+  return {
+    endpoint,
+    publicEndpoint: url('S3_PUBLIC_ENDPOINT') ?? endpoint,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    bucket,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: /^(1|true|yes|on)$/i.test(env.S3_FORCE_PATH_STYLE?.trim() ?? ''),
+  };
+}
+
+/** Reads OBJECT_STORE. @throws Error for anything but local or s3. */
+function objectStoreFrom(value: string | undefined): Config['objectStore'] {
+  const store = (value?.trim() || 'local').toLowerCase();
+  if (store !== 'local' && store !== 's3') throw new Error('OBJECT_STORE must be local or s3');
+  return store;
 }
 
 /**
@@ -240,6 +304,18 @@ export function parseFeatureFlags(value: string | undefined): FeatureFlags {
   return flags;
 }
 
+/** The levels LOG_LEVEL accepts (pino's, and silent). */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Reads LOG_LEVEL (default info). @throws Error for a level pino does not know. */
+function logLevelFrom(value: string | undefined): string {
+  const level = (value ?? '').trim().toLowerCase() || 'info';
+  if (!LOG_LEVELS.includes(level)) {
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  }
+  return level;
+}
+
 /** Reads SESSION_IDLE_SECONDS (tests only). @throws Error unless unset or a whole number ≥ 1. */
 function idleSecondsFrom(value: string | undefined): number | null {
   if (value === undefined || value === '') return null;
@@ -312,7 +388,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ) * 3_600_000,
     sessionIdleSeconds: idleSecondsFrom(env.SESSION_IDLE_SECONDS),
     featureFlags: parseFeatureFlags(env.FEATURE_FLAGS),
-    logLevel: env.LOG_LEVEL ?? 'info',
+    logLevel: logLevelFrom(env.LOG_LEVEL),
+    metricsToken: env.METRICS_TOKEN?.trim() || null,
+    shutdownTimeoutMs: intFrom(env.SHUTDOWN_TIMEOUT_MS, 25_000, 'SHUTDOWN_TIMEOUT_MS'),
     uploads: uploadRestrictionsFrom(env),
     uploadAbandonedAfterMs:
       intFrom(env.UPLOAD_ABANDONED_AFTER_HOURS, 24, 'UPLOAD_ABANDONED_AFTER_HOURS') * 3_600_000,
@@ -348,5 +426,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       Math.floor(intFrom(env.IMAGING_MAX_ATTEMPTS, 5, 'IMAGING_MAX_ATTEMPTS')),
     ),
     ocrLanguages: ocrLanguagesFrom(env.OCR_LANGUAGES),
+    objectStore: objectStoreFrom(env.OBJECT_STORE),
+    s3: objectStoreFrom(env.OBJECT_STORE) === 's3' ? s3SettingsFrom(env) : null,
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The V8 heap growth of the server process (issue 5: "RSS the same at 1M as at 100k").
+ * The V8 heap growth of the server process ("RSS the same at 1M as at 100k").
  *
  * After each full (mark-compact) collection V8 lets the old generation grow to a limit of the
  * surviving size times a factor, by default up to 4, before it collects again. A long request that

@@ -1,6 +1,7 @@
 /**
  * Process entry: config → database (migrate, seed) → object store → listen; graceful shutdown on
- * SIGINT/SIGTERM. `npm start` builds the client first (scripts/start.mjs) and then runs this.
+ * SIGINT/SIGTERM (server/shutdown.ts). `npm start` builds the client first (scripts/start.mjs)
+ * and then runs this.
  */
 import { buildApp } from './app';
 import { loadConfig } from './config';
@@ -9,9 +10,12 @@ import { startWalCheckpointer } from './db/walCheckpointer';
 import { boundHeapGrowth } from './heap';
 import { systemClock } from './ids';
 import { seed } from './seed';
+import { flushLogAndExit, shutdownHandler } from './shutdown';
+import { fingerprintsSettled } from './services/fingerprints';
 import { startImaging } from './services/imaging/lifecycle';
 import { startUploadCleanup } from './services/uploads';
 import { LocalObjectStore } from './storage/localObjectStore';
+import { S3ObjectStore } from './storage/s3ObjectStore';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -29,8 +33,12 @@ async function main(): Promise<void> {
   const checkpointer = database.sqlite
     ? startWalCheckpointer(database.sqlite.connection, database.sqlite.file)
     : null;
-  const store = new LocalObjectStore(config.dataDir, config.sessionSecret);
-  await store.init();
+  const localStore =
+    config.objectStore === 'local'
+      ? new LocalObjectStore(config.dataDir, config.sessionSecret)
+      : undefined;
+  await localStore?.init();
+  const store = localStore ?? new S3ObjectStore(config.s3!, config.sessionSecret);
   const services = {
     db: database.db,
     dialect: database.dialect,
@@ -38,14 +46,24 @@ async function main(): Promise<void> {
     clock: systemClock,
     config,
   };
-  const app = await buildApp({ ...services, localStore: store });
+  const lifecycle = { shuttingDown: false };
+  const app = await buildApp({
+    ...services,
+    localStore,
+    lifecycle,
+    ...(database.pool ? { dbPool: database.pool } : {}),
+  });
   await app.listen({ port: config.port, host: config.host });
-  // Abandoned uploads (pending rows, multipart parts) are removed periodically (issue 4).
+  // Abandoned uploads (pending rows, multipart parts) are removed periodically.
   const stopUploadCleanup = startUploadCleanup(services, app.log);
   // Document imaging: renditions, text and thumbnails of recorded files, in child processes.
-  const stopImaging = startImaging(services, app.log);
+  const imaging = startImaging(services, app.log);
   const url = `http://localhost:${config.port}`;
-  console.log(`\nDossier is running at ${url} (${database.dialect}, data in ${config.dataDir})`);
+  const objects =
+    config.objectStore === 's3' ? `objects in S3 bucket ${config.s3!.bucket}` : 'objects local';
+  console.log(
+    `\nDossier is running at ${url} (${database.dialect}, data in ${config.dataDir}, ${objects})`,
+  );
   if (seeded.seeded) {
     if (seeded.generatedPassword) {
       console.log(
@@ -59,17 +77,25 @@ async function main(): Promise<void> {
     console.log(`Sign in at ${url} with your account.`);
   }
 
-  const shutdown = (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    stopUploadCleanup();
-    void stopImaging()
-      .then(() => app.close())
-      .then(() => checkpointer?.stop())
-      .then(() => database.close())
-      .then(() => process.exit(0));
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  const shutdown = shutdownHandler({
+    lifecycle,
+    log: app.log,
+    timeoutMs: config.shutdownTimeoutMs,
+    closeServer: async () => {
+      stopUploadCleanup();
+      await app.close();
+    },
+    cutConnections: () => app.server.closeAllConnections(),
+    drain: [(graceMs) => imaging.stop(graceMs), () => fingerprintsSettled(services)],
+    abortNow: () => imaging.abort(),
+    release: async () => {
+      await checkpointer?.stop();
+      await database.close();
+    },
+    exit: (code) => flushLogAndExit(app.log, code),
+  });
+  process.on('SIGINT', (signal) => void shutdown(signal));
+  process.on('SIGTERM', (signal) => void shutdown(signal));
 }
 
 main().catch((error: unknown) => {

@@ -42,6 +42,7 @@ export async function seed(
     await insertDatabase(trx, {
       id: databaseId,
       name: DEMO_DATABASE_NAME,
+      name_key: nameKey(DEMO_DATABASE_NAME),
       description: DEMO_DATABASE_NAME,
       created_at: now,
     });

@@ -332,7 +332,7 @@ const CASES: Case[] = [
   ],
   ['user', 'login', {}, 'Ada Lovelace logged in', 'Just Now', 'login'],
   ['user', 'logout', {}, 'Ada Lovelace logged out', 'Just Now', 'logout'],
-  // User administration and lockout (issue 8).
+  // User administration and lockout.
   [
     'user',
     'create',
@@ -394,11 +394,209 @@ const CASES: Case[] = [
     'Just Now',
     'download',
   ],
+  // Firm provisioning: an operator removed a member, or changed the firm itself.
+  [
+    'user',
+    'delete',
+    { name: 'Bob Smith', user_id: 'u-bob' },
+    'Ada Lovelace removed user "Bob Smith" from the firm',
+    'Just Now',
+    'delete',
+  ],
+  [
+    'database',
+    'create',
+    { name: 'Harbour', firm_changes: { description: { next: 'Harbour office' } } },
+    'Ada Lovelace created firm "Harbour"',
+    'described as "Harbour office" · Just Now',
+    'add',
+  ],
+  [
+    'database',
+    'rename',
+    { name: 'Harbour Wealth', prev: { name: 'Harbour' }, next: { name: 'Harbour Wealth' } },
+    'Ada Lovelace renamed firm "Harbour" to "Harbour Wealth"',
+    'Just Now',
+    'edit',
+  ],
+  [
+    'database',
+    'update',
+    { name: 'Harbour', firm_changes: { description: { prev: 'Old', next: null } } },
+    'Ada Lovelace changed the description of firm "Harbour"',
+    'from "Old" to none · Just Now',
+    'edit',
+  ],
+  [
+    'database',
+    'disable',
+    { name: 'Harbour' },
+    'Ada Lovelace disabled firm "Harbour"',
+    'Just Now',
+    'archive',
+  ],
+  [
+    'database',
+    'enable',
+    { name: 'Harbour' },
+    'Ada Lovelace enabled firm "Harbour"',
+    'Just Now',
+    'restore',
+  ],
+  [
+    'retention_schedule',
+    'create',
+    {
+      name: 'SEC 17a-4',
+      schedule: {
+        id: 's1',
+        name: 'SEC 17a-4',
+        rule: '6 years from creation',
+        selector: '“Record type” is “Brokerage”',
+        locked: true,
+      },
+    },
+    'Ada Lovelace added retention schedule "SEC 17a-4"',
+    '6 years from creation, for files where “Record type” is “Brokerage”, locked · Just Now',
+    'add',
+  ],
+  [
+    'retention_schedule',
+    'update',
+    {
+      name: 'SEC 17a-4',
+      schedule: {
+        id: 's1',
+        name: 'SEC 17a-4',
+        rule: '7 years from creation',
+        selector: '',
+        locked: true,
+      },
+      schedule_changes: { period: { prev: '6 years', next: '7 years' } },
+    },
+    'Ada Lovelace changed retention schedule "SEC 17a-4"',
+    'period 6 years → 7 years · Just Now',
+    'edit',
+  ],
+  [
+    'retention_schedule',
+    'lock',
+    {
+      name: 'SEC 17a-4',
+      schedule: {
+        id: 's1',
+        name: 'SEC 17a-4',
+        rule: '6 years from creation',
+        selector: '',
+        locked: true,
+      },
+    },
+    'Ada Lovelace locked retention schedule "SEC 17a-4"',
+    '6 years from creation · Just Now',
+    'permission',
+  ],
+  [
+    'retention_schedule',
+    'delete',
+    {
+      name: 'Drafts',
+      schedule: {
+        id: 's2',
+        name: 'Drafts',
+        rule: '30 days from creation',
+        selector: '',
+        locked: false,
+      },
+    },
+    'Ada Lovelace removed retention schedule "Drafts"',
+    '30 days from creation · Just Now',
+    'delete',
+  ],
+  [
+    'legal_hold',
+    'create',
+    {
+      name: 'Smith dispute',
+      hold: { id: 'h1', name: 'Smith dispute', matter: 'Smith v. Harbour', reason: 'Complaint' },
+      targets: [{ type: 'folder', id: 'f-clients', name: 'Clients' }],
+    },
+    'Ada Lovelace placed legal hold "Smith dispute" on folder "Clients"',
+    'matter "Smith v. Harbour" · Just Now',
+    'permission',
+  ],
+  [
+    'legal_hold',
+    'update',
+    {
+      name: 'Smith dispute',
+      hold: { id: 'h1', name: 'Smith dispute', matter: 'Smith v. Harbour', reason: 'Complaint' },
+      target_added: { type: 'contact', id: 'c1', name: 'Jane Smith' },
+    },
+    'Ada Lovelace added contact "Jane Smith" to legal hold "Smith dispute"',
+    'matter "Smith v. Harbour" · Just Now',
+    'edit',
+  ],
+  [
+    'legal_hold',
+    'release',
+    {
+      name: 'Smith dispute',
+      hold: { id: 'h1', name: 'Smith dispute', matter: 'Smith v. Harbour', reason: 'Complaint' },
+    },
+    'Ada Lovelace released legal hold "Smith dispute"',
+    'matter "Smith v. Harbour" · Just Now',
+    'unlink',
+  ],
+  [
+    'file',
+    'dispose',
+    {
+      name: 'Statement.pdf',
+      file_name: 'Statement.pdf',
+      parent,
+      disposition: {
+        sha256: 'ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12',
+        size: 1024,
+        path: 'Root / Clients',
+        schedule: { id: 's1', name: 'SEC 17a-4' },
+        ended_on: '2024-03-01',
+        approved_by: 'Ada Lovelace',
+      },
+    },
+    'Ada Lovelace disposed of file "Statement.pdf"',
+    'retention schedule "SEC 17a-4" ended Mar 1, 2024, sha256 ab12cd34ef56… · Just Now',
+    'delete',
+  ],
+  // File versions.
+  [
+    'file',
+    'add_version',
+    { name: 'Plan.pdf', parent, version: { number: 2, size: 1200, sha256: 'ab'.repeat(32) } },
+    'Ada Lovelace uploaded version 2 of file "Plan.pdf"',
+    'in "Clients" · Just Now',
+    'add',
+  ],
+  [
+    'file',
+    'restore_version',
+    { name: 'Plan.pdf', parent, version: { number: 3, restored_from: 1 } },
+    'Ada Lovelace restored version 1 of file "Plan.pdf" as version 3',
+    'in "Clients" · Just Now',
+    'restore',
+  ],
+  [
+    'file',
+    'delete_version',
+    { name: 'Plan.pdf', parent, version: { number: 1 } },
+    'Ada Lovelace deleted version 1 of file "Plan.pdf" permanently',
+    'in "Clients" · Just Now',
+    'delete',
+  ],
 ];
 
 describe('renderHistoryEvent', () => {
   it('has a case for every pair the product records', () => {
-    expect(HISTORY_EVENT_PAIRS).toHaveLength(41);
+    expect(HISTORY_EVENT_PAIRS).toHaveLength(58);
     expect(CASES.map(([e, a]) => `${e}:${a}`).sort()).toEqual(
       HISTORY_EVENT_PAIRS.map((p) => `${p.entity_type}:${p.action}`).sort(),
     );
@@ -455,7 +653,7 @@ describe('renderHistoryEvent', () => {
     expect(render('user', 'download')).toBe('Ada Lovelace downloaded items');
   });
 
-  it('renders profile and password updates of a user by an administrator (issue 8)', () => {
+  it('renders profile and password updates of a user by an administrator', () => {
     const profile = renderHistoryEvent(
       event('user', 'update', {
         name: 'Bob Smith',
@@ -591,6 +789,69 @@ describe('renderHistoryEvent', () => {
       });
       expect(renderHistoryEvent(odd, NOW).summary).toBe('Ada Lovelace downloaded items');
     });
+
+    it('reads an examiner’s export as one, with its scope as context', () => {
+      const scopes: [NonNullable<HistoryAttributes['export']>, string][] = [
+        [
+          {
+            kind: 'examiner',
+            file_name: 'x.zip',
+            scope: { kind: 'folder', folder_id: 'f1', path: 'Clients / Smith' },
+            versions: 'newest',
+          },
+          'folder "Clients / Smith"',
+        ],
+        [
+          {
+            kind: 'examiner',
+            file_name: 'x.zip',
+            scope: {
+              kind: 'contact',
+              contact_id: 'c1',
+              name: 'Jane Smith',
+              folders: [
+                { id: 'f1', path: 'Clients / Smith' },
+                { id: 'f2', path: 'Trusts / Smith' },
+              ],
+            },
+            versions: 'all',
+          },
+          'contact "Jane Smith" (2 folders)',
+        ],
+        [
+          {
+            kind: 'examiner',
+            file_name: 'x.zip',
+            scope: {
+              kind: 'date_range',
+              start: '2024-01-01T00:00:00.000Z',
+              end: '2025-01-01T00:00:00.000Z',
+            },
+            versions: 'newest',
+          },
+          'files and events from 2024-01-01 to 2024-12-31',
+        ],
+        [
+          { kind: 'examiner', file_name: 'x.zip', scope: { kind: 'firm' }, versions: 'newest' },
+          'the whole firm',
+        ],
+      ];
+      for (const [exported, context] of scopes) {
+        const rendered = renderHistoryEvent(
+          event('user', 'download', {
+            download: { preview: false, print: false },
+            export: exported,
+          }),
+          NOW,
+        );
+        expect(rendered).toEqual({
+          summary: 'Ada Lovelace exported records for an examiner',
+          detail: `${context} · Just Now`,
+          icon: 'download',
+          label: 'Downloaded',
+        });
+      }
+    });
   });
 
   it('names permissionables when the entries carry names', () => {
@@ -640,7 +901,7 @@ describe('renderHistoryEvent', () => {
 });
 
 describe('HISTORY_FILTER_LABELS (SPEC section 9)', () => {
-  it('lists the 21 labels in the spec order', () => {
+  it('lists the 21 labels in the spec order, then those of records management and of file versions', () => {
     expect(HISTORY_FILTER_LABELS.map((l) => l.label)).toEqual([
       'Added',
       'Archived',
@@ -663,6 +924,15 @@ describe('HISTORY_FILTER_LABELS (SPEC section 9)', () => {
       'Unlinked',
       'Log in',
       'Log out',
+      'Schedule added',
+      'Schedule changed',
+      'Schedule removed',
+      'Hold placed',
+      'Hold changed',
+      'Hold released',
+      'Disposed',
+      'New version',
+      'Version deleted',
     ]);
   });
 
@@ -675,20 +945,27 @@ describe('HISTORY_FILTER_LABELS (SPEC section 9)', () => {
     expect(new Set(labelled).size).toBe(labelled.length);
   });
 
-  it('leaves only folder and file updates and user administration events unlabelled', () => {
+  it('leaves only folder and file updates, user administration and firm events unlabelled', () => {
     const unlabelled = HISTORY_EVENT_PAIRS.filter((p) => labelFor(p) === null).map(
       (p) => `${p.entity_type}:${p.action}`,
     );
     expect(unlabelled).toEqual([
       'folder:update',
       'file:update',
-      // User administration and lockout (issue 8): no label of the spec's filter selects them.
+      // User administration and lockout: no label of the spec's filter selects them.
       'user:create',
       'user:update',
       'user:disable',
       'user:enable',
       'user:lock',
       'user:unlock',
+      // Firm provisioning: nor do the firm's own events and a removal from the firm.
+      'user:delete',
+      'database:create',
+      'database:rename',
+      'database:update',
+      'database:disable',
+      'database:enable',
     ]);
   });
 
@@ -712,6 +989,17 @@ describe('HISTORY_FILTER_LABELS (SPEC section 9)', () => {
     ['folder_contact', 'delete', 'Unlinked'],
     ['user', 'login', 'Log in'],
     ['user', 'logout', 'Log out'],
+    ['retention_schedule', 'create', 'Schedule added'],
+    ['retention_schedule', 'update', 'Schedule changed'],
+    ['retention_schedule', 'lock', 'Schedule changed'],
+    ['retention_schedule', 'delete', 'Schedule removed'],
+    ['legal_hold', 'create', 'Hold placed'],
+    ['legal_hold', 'update', 'Hold changed'],
+    ['legal_hold', 'release', 'Hold released'],
+    ['file', 'dispose', 'Disposed'],
+    ['file', 'add_version', 'New version'],
+    ['file', 'restore_version', 'New version'],
+    ['file', 'delete_version', 'Version deleted'],
   ])('labels %s %s as %j', (entity_type, action, label) => {
     expect(labelFor({ entity_type, action })).toBe(label);
   });
@@ -731,7 +1019,32 @@ describe('HISTORY_FILTER_LABELS (SPEC section 9)', () => {
     ]);
     expect(eventsForLabels([])).toEqual([]);
     const all = eventsForLabels(HISTORY_FILTER_LABELS.map((l) => l.label));
-    expect(all).toHaveLength(HISTORY_EVENT_PAIRS.length - 8);
+    // All but the 14 unlabelled pairs (folder and file update, user administration, firm events).
+    expect(all).toHaveLength(HISTORY_EVENT_PAIRS.length - 14);
+  });
+});
+
+describe('reads of a file version', () => {
+  it('name the version they read', () => {
+    const read = (attributes: HistoryAttributes, action: HistoryAction = 'download') =>
+      renderHistoryEvent(event('file', action, attributes), NOW).summary;
+    expect(read({ name: 'Plan.pdf', version: { number: 1 } })).toBe(
+      'Ada Lovelace downloaded version 1 of file "Plan.pdf"',
+    );
+    expect(read({ name: 'Plan.pdf', version: { number: 2 } }, 'preview')).toBe(
+      'Ada Lovelace previewed version 2 of file "Plan.pdf"',
+    );
+    // A read of the newest names no version; a malformed number is ignored.
+    expect(read({ name: 'Plan.pdf' })).toBe('Ada Lovelace downloaded file "Plan.pdf"');
+    expect(read({ name: 'Plan.pdf', version: { number: 0 } })).toBe(
+      'Ada Lovelace downloaded file "Plan.pdf"',
+    );
+    expect(
+      renderHistoryEvent(event('file', 'add_version', { name: 'Plan.pdf' }), NOW).summary,
+    ).toBe('Ada Lovelace uploaded a new version of file "Plan.pdf"');
+    expect(renderHistoryEvent(event('folder', 'add_version', { name: 'Plans' }), NOW).summary).toBe(
+      'Ada Lovelace performed add version on a folder',
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-// Phone numbers (SPEC sections 3, 5 and 8; issue 9 item 4): parsing, each error kind and the
+// Phone numbers (SPEC sections 3, 5 and 8): parsing, each error kind and the
 // display format, checked against libphonenumber-js's own answers and metadata rather than only
 // against hard-coded strings.
 import { describe, expect, it } from '@jest/globals';

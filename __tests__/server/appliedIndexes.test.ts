@@ -1,5 +1,5 @@
 /**
- * Applied indexes and missing indexes (issue 9 items 2 and 3): applying values to one item or many
+ * Applied indexes and missing indexes: applying values to one item or many
  * (bulk) with type validation, changing, archiving, restoring and deleting them with their history
  * events (applied_index create_many / update / archive / restore / delete with index_values, name
  * and value), update_many renaming a value everywhere in one transaction, the missing-indexes

@@ -1,8 +1,8 @@
 /**
- * The authorisation matrix (issue 8 item 1, docs/roles.md), on SQLite and PostgreSQL: every
+ * The authorisation matrix (docs/roles.md), on SQLite and PostgreSQL: every
  * registered route (collected by a Fastify onRoute hook as buildApp registers them) × actor
  * (administrator, member, read-only member, administrator of another firm, no session, and a
- * guest of the firm — issue 7: an outsider who signed up through a share of one of its folders)
+ * guest of the firm — an outsider who signed up through a share of one of its folders)
  * × target (own item, item inside a restricted folder the members are not allowed in), with the
  * statuses of routeTable.ts. A registered route without a row fails the test, naming the route.
  * A guest gets 404 on every route that is not open to guests; on a public route a guest status

@@ -1,5 +1,5 @@
 /**
- * Bulk organising (issue 3 item 8), on SQLite and PostgreSQL: move, colour, archive, restore and
+ * Bulk organising, on SQLite and PostgreSQL: move, colour, archive, restore and
  * destroy through POST /api/rest/bulk/*; one transaction per call with one history event per item,
  * 10,000 items in one call, a failure part-way (one foreign id among thousands) leaves nothing
  * changed, destroy removes rows, favorites, colours, recent items and objects.
@@ -10,7 +10,7 @@ import { formatMessage, MESSAGES } from '../../common/messages';
 import type { BulkResultDto, EntityRef } from '../../common/types';
 import { newId } from '../../server/ids';
 import { insertFiles } from '../../server/repositories/organise';
-import { FolderNames } from '../../server/services/bulk';
+import { FolderNames } from '../../server/services/folderNames';
 import { describeEachDatabase, startTestServer, type TestServer } from './helpers';
 import {
   adminActor,

@@ -1,4 +1,4 @@
-// CRM contacts and folder contacts (issue 9 item 4) on SQLite and PostgreSQL: the partner upsert
+// CRM contacts and folder contacts on SQLite and PostgreSQL: the partner upsert
 // with an integration key (created/updated by crm_id, refused contacts by index, key checks), the
 // administrator's CSV import (counts, rejected lines with phone error kinds), the contact search
 // (case-insensitive contains, exact then prefix first, at most 50, firm-scoped), and linking and

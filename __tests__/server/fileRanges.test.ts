@@ -10,7 +10,7 @@ import { MESSAGES } from '../../common/messages';
 import { saveRendition } from '../../server/repositories/renditions';
 import { parseByteRange } from '../../server/routes/fileResponse';
 import { renditionKeys } from '../../server/services/imaging/derive';
-import { describeEachDatabase, startTestServer, type TestServer } from './helpers';
+import { describeEachStore, startTestServer, type TestServer } from './helpers';
 import { adminActor, makeFile, makeFolder, type Actor } from './organiseHelpers';
 import { createLink, guestCookie, invitationMail } from './sharingHelpers';
 
@@ -37,14 +37,14 @@ describe('parseByteRange', () => {
   });
 });
 
-describeEachDatabase('ranged file reads', (kind) => {
+describeEachStore('ranged file reads', (kind, store) => {
   let server: TestServer;
   let admin: Actor;
   const text = '0123456789abcdefghij';
   let file: { id: string };
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
+    server = await startTestServer(kind, { store });
     admin = await adminActor(server);
     file = await makeFile(server, admin, 'digits.txt', '', text);
   });

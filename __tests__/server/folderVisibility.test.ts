@@ -1,5 +1,5 @@
 /**
- * Folder permissions enforced everywhere (issue 8 item 5), on SQLite and PostgreSQL: a restricted
+ * Folder permissions enforced everywhere, on SQLite and PostgreSQL: a restricted
  * folder and everything inside it is seen only by the users and teams listed (and team members)
  * and by administrators — in folder pages and their counts, folders?page, name_list, breadcrumbs,
  * single reads, the Archive/Favorites/Recent lists, folder and firm stats, zip downloads, history

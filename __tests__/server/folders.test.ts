@@ -47,6 +47,16 @@ describeEachDatabase('folders and entities', (kind) => {
     expect(list.json<NameListDto>().names.sort()).toEqual([...names].sort());
   });
 
+  it('gives concurrent creations of one name distinct names, never a 500', async () => {
+    // On PostgreSQL the three transactions read the free name at once; the unique index refuses
+    // all but one commit and the losers run again (services/transactions.ts inTransaction).
+    const parent = (await createFolder('Concurrent names')).json<FolderDto>();
+    const responses = await Promise.all([1, 2, 3].map(() => createFolder('Statements', parent.id)));
+    expect(responses.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    const names = responses.map((r) => r.json<FolderDto>().name).sort();
+    expect(names).toEqual(['Statements', 'Statements (1)', 'Statements (2)']);
+  });
+
   it('refuses empty and invalid names with a clear message and creates nothing', async () => {
     const before = await server.app.inject({
       method: 'GET',

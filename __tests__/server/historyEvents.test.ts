@@ -10,6 +10,7 @@ import { presentHistoryEvent } from '../../server/presenters';
 import type { Executor } from '../../server/repositories/types';
 import type { RequestContext } from '../../server/services/context';
 import * as events from '../../server/services/historyEvents';
+import * as recordsEvents from '../../server/services/records/recordsEvents';
 import { describeEachDatabase, startTestServer, type TestServer } from './helpers';
 import { contextFor, seededAdmin } from './historyHelpers';
 
@@ -19,6 +20,7 @@ const archive = { id: 'f-archive', name: 'Old clients' };
 const smith = { type: 'folder' as const, id: 'f-smith', name: 'Smith family' };
 const will = { type: 'file' as const, id: 'file-will', name: 'Will.pdf' };
 const bob = { id: 'user-bob', name: 'Bob Brown' };
+const firm = { id: 'db-harbour', name: 'Harbour' };
 
 /** One case: how to record, and what must be stored and shown. */
 interface Case {
@@ -622,7 +624,7 @@ const CASES: Case[] = [
     summary: 'Ada Admin exported the activity history',
     detail: 'history_2024-03-01_to_2024-03-31.csv',
   },
-  // User administration and lockout (issue 8).
+  // User administration and lockout.
   {
     name: 'user create',
     record: (t, s, c) => events.recordUserCreated(t, s, c, bob, 'member'),
@@ -688,7 +690,308 @@ const CASES: Case[] = [
     attributes: { name: 'Ada Admin', user_id: 'ME', failed_logins: 5, locked_until: null },
     summary: 'Ada Admin was locked out after 5 failed sign-ins',
   },
+  // Firm provisioning (services/firms.ts).
+  {
+    name: 'user delete (removed from the firm)',
+    record: (t, s, c) => events.recordUserRemoved(t, s, c, bob),
+    entity_type: 'user',
+    action: 'delete',
+    entity_id: bob.id,
+    item_id: null,
+    attributes: { name: bob.name, user_id: bob.id },
+    summary: 'Ada Admin removed user "Bob Brown" from the firm',
+  },
+  {
+    name: 'database create',
+    record: (t, s, c) => events.recordFirmCreated(t, s, c, firm, 'Harbour office'),
+    entity_type: 'database',
+    action: 'create',
+    entity_id: firm.id,
+    item_id: null,
+    attributes: { name: firm.name, firm_changes: { description: { next: 'Harbour office' } } },
+    summary: 'Ada Admin created firm "Harbour"',
+    detail: 'described as "Harbour office"',
+  },
+  {
+    name: 'database rename',
+    record: (t, s, c) => events.recordFirmRenamed(t, s, c, firm, 'Old Harbour'),
+    entity_type: 'database',
+    action: 'rename',
+    entity_id: firm.id,
+    item_id: null,
+    attributes: { name: firm.name, prev: { name: 'Old Harbour' }, next: { name: firm.name } },
+    summary: 'Ada Admin renamed firm "Old Harbour" to "Harbour"',
+  },
+  {
+    name: 'database update (description)',
+    record: (t, s, c) => events.recordFirmDescribed(t, s, c, firm, null, 'Quay office'),
+    entity_type: 'database',
+    action: 'update',
+    entity_id: firm.id,
+    item_id: null,
+    attributes: {
+      name: firm.name,
+      firm_changes: { description: { prev: null, next: 'Quay office' } },
+    },
+    summary: 'Ada Admin changed the description of firm "Harbour"',
+    detail: 'from none to "Quay office"',
+  },
+  {
+    name: 'file download of an older version',
+    record: (t, s, c) => events.recordItemRead(t, s, c, will, 'download', smith, 1),
+    entity_type: 'file',
+    action: 'download',
+    entity_id: will.id,
+    item_id: will.id,
+    attributes: {
+      name: 'Will.pdf',
+      file_name: 'Will.pdf',
+      parent: { id: smith.id, name: smith.name },
+      download: { preview: false, print: false },
+      version: { number: 1 },
+    },
+    summary: 'Ada Admin downloaded version 1 of file "Will.pdf"',
+    detail: 'in "Smith family"',
+  },
+  {
+    name: 'file add_version',
+    record: (t, s, c) =>
+      events.recordVersionEvent(t, s, c, 'add_version', will, smith, {
+        number: 2,
+        size: 2048,
+        sha256: 'cd'.repeat(32),
+        content_type: 'application/pdf',
+      }),
+    entity_type: 'file',
+    action: 'add_version',
+    entity_id: will.id,
+    item_id: will.id,
+    attributes: {
+      name: 'Will.pdf',
+      file_name: 'Will.pdf',
+      parent: { id: smith.id, name: smith.name },
+      version: { number: 2, size: 2048, sha256: 'cd'.repeat(32), content_type: 'application/pdf' },
+    },
+    summary: 'Ada Admin uploaded version 2 of file "Will.pdf"',
+    detail: 'in "Smith family"',
+  },
+  {
+    name: 'file restore_version',
+    record: (t, s, c) =>
+      events.recordVersionEvent(t, s, c, 'restore_version', will, smith, {
+        number: 3,
+        size: 1024,
+        sha256: 'ab'.repeat(32),
+        content_type: 'application/pdf',
+        restored_from: 1,
+      }),
+    entity_type: 'file',
+    action: 'restore_version',
+    entity_id: will.id,
+    item_id: will.id,
+    attributes: {
+      name: 'Will.pdf',
+      file_name: 'Will.pdf',
+      parent: { id: smith.id, name: smith.name },
+      version: {
+        number: 3,
+        size: 1024,
+        sha256: 'ab'.repeat(32),
+        content_type: 'application/pdf',
+        restored_from: 1,
+      },
+    },
+    summary: 'Ada Admin restored version 1 of file "Will.pdf" as version 3',
+    detail: 'in "Smith family"',
+  },
+  {
+    name: 'file delete_version',
+    record: (t, s, c) =>
+      events.recordVersionEvent(t, s, c, 'delete_version', will, root, {
+        number: 1,
+        size: 1024,
+        sha256: null,
+        content_type: 'application/pdf',
+      }),
+    entity_type: 'file',
+    action: 'delete_version',
+    entity_id: will.id,
+    item_id: will.id,
+    attributes: {
+      name: 'Will.pdf',
+      file_name: 'Will.pdf',
+      parent: root,
+      version: { number: 1, size: 1024, sha256: null, content_type: 'application/pdf' },
+    },
+    summary: 'Ada Admin deleted version 1 of file "Will.pdf" permanently',
+    detail: 'in "Root"',
+  },
+  ...(['disable', 'enable'] as const).map((action): Case => ({
+    name: `database ${action}`,
+    record: (t, s, c) =>
+      (action === 'disable' ? events.recordFirmDisabled : events.recordFirmEnabled)(t, s, c, firm),
+    entity_type: 'database',
+    action,
+    entity_id: firm.id,
+    item_id: null,
+    attributes: { name: firm.name },
+    summary: `Ada Admin ${action}d firm "Harbour"`,
+  })),
 ];
+
+// Records management (services/records/recordsEvents.ts).
+const schedule = {
+  id: 'sched-sec',
+  name: 'SEC 17a-4',
+  rule: '6 years from creation',
+  selector: '',
+  locked: false,
+};
+const hold = {
+  id: 'hold-smith',
+  database_id: 'db',
+  name: 'Smith dispute',
+  reason: 'Complaint received',
+  matter: 'Smith v. Harbour',
+  created_by: null,
+  created_at: '2024-01-01T00:00:00.000Z',
+  updated_at: '2024-01-01T00:00:00.000Z',
+  released_at: null,
+  released_by: null,
+};
+const holdAttributes = {
+  id: hold.id,
+  name: hold.name,
+  matter: hold.matter,
+  reason: hold.reason,
+};
+CASES.push(
+  {
+    name: 'retention_schedule create',
+    record: (t, s, c) => recordsEvents.recordScheduleEvent(t, s, c, 'create', schedule),
+    entity_type: 'retention_schedule',
+    action: 'create',
+    entity_id: schedule.id,
+    item_id: null,
+    attributes: { name: schedule.name, schedule },
+    summary: 'Ada Admin added retention schedule "SEC 17a-4"',
+    detail: '6 years from creation',
+  },
+  {
+    name: 'retention_schedule update (applied to a folder)',
+    record: (t, s, c) => recordsEvents.recordScheduleUpdated(t, s, c, schedule, { added: smith }),
+    entity_type: 'retention_schedule',
+    action: 'update',
+    entity_id: schedule.id,
+    item_id: smith.id,
+    attributes: { name: schedule.name, schedule, target_added: smith },
+    summary: 'Ada Admin applied retention schedule "SEC 17a-4" to folder "Smith family"',
+    detail: '6 years from creation',
+  },
+  {
+    name: 'retention_schedule lock',
+    record: (t, s, c) =>
+      recordsEvents.recordScheduleEvent(t, s, c, 'lock', { ...schedule, locked: true }),
+    entity_type: 'retention_schedule',
+    action: 'lock',
+    entity_id: schedule.id,
+    item_id: null,
+    attributes: { name: schedule.name, schedule: { ...schedule, locked: true } },
+    summary: 'Ada Admin locked retention schedule "SEC 17a-4"',
+    detail: '6 years from creation',
+  },
+  {
+    name: 'retention_schedule delete',
+    record: (t, s, c) => recordsEvents.recordScheduleEvent(t, s, c, 'delete', schedule),
+    entity_type: 'retention_schedule',
+    action: 'delete',
+    entity_id: schedule.id,
+    item_id: null,
+    attributes: { name: schedule.name, schedule },
+    summary: 'Ada Admin removed retention schedule "SEC 17a-4"',
+    detail: '6 years from creation',
+  },
+  {
+    name: 'legal_hold create',
+    record: (t, s, c) => recordsEvents.recordHoldPlaced(t, s, c, hold, [smith]),
+    entity_type: 'legal_hold',
+    action: 'create',
+    entity_id: hold.id,
+    item_id: smith.id,
+    attributes: { name: hold.name, hold: holdAttributes, targets: [smith] },
+    summary: 'Ada Admin placed legal hold "Smith dispute" on folder "Smith family"',
+    detail: 'matter "Smith v. Harbour"',
+  },
+  {
+    name: 'legal_hold update',
+    record: (t, s, c) =>
+      recordsEvents.recordHoldUpdated(t, s, c, hold, {
+        changes: { reason: { prev: 'Letter', next: 'Complaint received' } },
+      }),
+    entity_type: 'legal_hold',
+    action: 'update',
+    entity_id: hold.id,
+    item_id: null,
+    attributes: {
+      name: hold.name,
+      hold: holdAttributes,
+      hold_changes: { reason: { prev: 'Letter', next: 'Complaint received' } },
+    },
+    summary: 'Ada Admin changed legal hold "Smith dispute"',
+    detail: 'reason "Letter" → "Complaint received"',
+  },
+  {
+    name: 'legal_hold release',
+    record: (t, s, c) => recordsEvents.recordHoldReleased(t, s, c, hold),
+    entity_type: 'legal_hold',
+    action: 'release',
+    entity_id: hold.id,
+    item_id: null,
+    attributes: { name: hold.name, hold: holdAttributes },
+    summary: 'Ada Admin released legal hold "Smith dispute"',
+    detail: 'matter "Smith v. Harbour"',
+  },
+  {
+    name: 'file dispose (proof of deletion)',
+    record: async (t, s, c) =>
+      (
+        await recordsEvents.recordDisposals(t, s, c, [
+          {
+            id: will.id,
+            name: will.name,
+            parent: { id: smith.id, name: smith.name },
+            disposition: {
+              sha256: 'ab'.repeat(32),
+              size: 2048,
+              path: 'Root / Clients / Smith family',
+              schedule: { id: schedule.id, name: schedule.name },
+              ended_on: '2030-01-31',
+              approved_by: 'Ada Admin',
+            },
+          },
+        ])
+      )[0]!,
+    entity_type: 'file',
+    action: 'dispose',
+    entity_id: will.id,
+    item_id: will.id,
+    attributes: {
+      name: will.name,
+      file_name: will.name,
+      parent: { id: smith.id, name: smith.name },
+      disposition: {
+        sha256: 'ab'.repeat(32),
+        size: 2048,
+        path: 'Root / Clients / Smith family',
+        schedule: { id: schedule.id, name: schedule.name },
+        ended_on: '2030-01-31',
+        approved_by: 'Ada Admin',
+      },
+    },
+    summary: 'Ada Admin disposed of file "Will.pdf"',
+    detail: 'retention schedule "SEC 17a-4" ended Jan 31, 2030, sha256 abababababab…',
+  },
+);
 
 describeEachDatabase('history recording functions', (kind) => {
   let server: TestServer;

@@ -184,9 +184,12 @@ describe('derivations of real files', () => {
     const input = path.join(dir, `original.${extension}`);
     await writeFile(input, await readFile(file));
     const derived = await deriveFrom(plan, input, extension, dir, languages, options);
-    const thumb = await readFile(derived.thumbnail);
+    expect(derived.thumbnail).not.toBeNull();
+    const thumb = await readFile(derived.thumbnail!);
     expect(thumb.subarray(0, 4)).toEqual(PNG_MAGIC);
-    return derived;
+    // Documents, scans and images always have a text (only a video's derivation has none).
+    expect(derived.text).not.toBeNull();
+    return { ...derived, text: derived.text! };
   }
 
   /** Asserts a derived PDF exists and is a PDF. */

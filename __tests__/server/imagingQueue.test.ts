@@ -289,6 +289,40 @@ describeEachDatabase('imaging job queue', (kind) => {
     expect((await claim('after-restart')).map((j) => j.file_id)).toEqual([fileId]);
   });
 
+  it('lets a running job finish within the grace of a stop, and aborts one past it', async () => {
+    await drainQueue();
+    const [slowId, stuckId] = await queuedFiles(2);
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    let started = 0;
+    let bothStarted!: () => void;
+    const running = new Promise<void>((resolve) => (bothStarted = resolve));
+    const aborted: string[] = [];
+    const worker = startImagingWorker(
+      server.services,
+      silentLog,
+      (job, signal) =>
+        new Promise((resolve, reject) => {
+          started += 1;
+          if (started === 2) bothStarted();
+          signal.addEventListener('abort', () => {
+            aborted.push(job.file_id);
+            reject(new Error('killed'));
+          });
+          // The slow job ends once the stop has begun; the stuck one never does by itself.
+          if (job.file_id === slowId) void finished.then(() => resolve(null));
+        }),
+      { pollMs: 50, concurrency: 2 },
+    );
+    await running;
+    const stopping = worker.stop(200);
+    finish();
+    await stopping;
+    expect(aborted).toEqual([stuckId]);
+    expect(await job(slowId!)).toMatchObject({ state: 'done', attempts: 1 });
+    expect(await job(stuckId!)).toMatchObject({ state: 'running', attempts: 1, last_error: null });
+  });
+
   it('queues again only the failed jobs whose reason starts with the prefix, taken literally', async () => {
     await drainQueue();
     const [literal, wildcard] = await queuedFiles(2);
@@ -341,14 +375,14 @@ describeEachDatabase('imaging job queue', (kind) => {
       const old = fileRow(firm, folderId, `${newId()}-old.pdf`);
       await insertRows(server, { files: [old] });
       const ran: string[] = [];
-      const stop = startImaging(server.services, silentLog, (j) => {
+      const imaging = startImaging(server.services, silentLog, (j) => {
         ran.push(j.file_id);
         return Promise.resolve(null);
       });
       for (let i = 0; i < 100 && ran.length < 2; i += 1) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      await stop();
+      await imaging.stop();
       expect(ran.sort()).toEqual([waiting, old.id].sort());
       expect(await job(waiting!)).toMatchObject({ state: 'done', attempts: 1 });
     },

@@ -143,7 +143,11 @@ describe('probeTools', () => {
       ['pdftoppm', null, installCommand(['poppler-utils'])],
       ['ocrmypdf', null, installCommand(['ocrmypdf'])],
       ['tesseract', null, installCommand(['tesseract-ocr', 'tesseract-ocr-eng'])],
+      ['ffmpeg', null, installCommand(['ffmpeg'])],
     ]);
+    expect(missingToolMessage('ffmpeg')).toBe(
+      'FFmpeg not found (needed for thumbnails of videos (a frame)): apt-get install -y ffmpeg',
+    );
     expect(missingToolMessage('pdftotext')).toBe(
       'Poppler (pdftotext) not found (needed for the text layer of PDFs): apt-get install -y poppler-utils',
     );

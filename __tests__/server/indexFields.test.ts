@@ -1,5 +1,5 @@
 /**
- * Index fields (issue 9 item 1): create with types and list values, names unique per firm in any
+ * Index fields: create with types and list values, names unique per firm in any
  * case, update and reorder, archive/restore, delete with undo-delete until destroyed (a second
  * DELETE, or INDEX_FIELD_UNDO_MS passing), administrators only, firm isolation.
  */

@@ -1,4 +1,4 @@
-// Integrations and partner integration user keys (issue 8 item 7) on SQLite and PostgreSQL: the
+// Integrations and partner integration user keys on SQLite and PostgreSQL: the
 // per-firm switch (admins of that firm only, another firm's database 404), keys shown once and
 // stored as a sha256 with a visible prefix, listed without the key, rotated (old key refused),
 // deleted (refused), every use recorded with its time and IP.

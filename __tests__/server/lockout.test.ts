@@ -1,4 +1,4 @@
-// Account lockout after wrong passwords (issue 8 item 3) on SQLite and PostgreSQL with a settable
+// Account lockout after wrong passwords on SQLite and PostgreSQL with a settable
 // clock: the limit, the same answer for right and wrong passwords while locked, the lock's end
 // after LOCKOUT_MINUTES, a run broken by a right password, LOCKOUT_MINUTES=0 until an
 // administrator unlocks, the lock and unlock history events, parallel attempts locking once.

@@ -1,5 +1,5 @@
 /**
- * Invitation e-mail (issue 7 item 2): without SMTP_URL each message is one JSON file in
+ * Invitation e-mail: without SMTP_URL each message is one JSON file in
  * DATA_DIR/outbox (written atomically, logged with recipient and subject only), read by the firm's
  * administrators through GET REST/private/outbox(/:id); with SMTP_URL a real SMTP round trip to an
  * `smtp-server` on a free port, and a refusing or unreachable server makes `send` reject clearly.

@@ -1,4 +1,4 @@
-// Feature flags and maintenance mode (issue 6): GET /api/rest/feature_flags answers the defaults
+// Feature flags and maintenance mode: GET /api/rest/feature_flags answers the defaults
 // overridden by FEATURE_FLAGS; with maintenanceMode on, changes by non-administrators are refused
 // with 503 while administrators keep working.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';

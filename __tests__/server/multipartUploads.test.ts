@@ -1,4 +1,4 @@
-// Resumable multipart uploads, restrictions, discarding and cleanup (issue 4), on SQLite and
+// Resumable multipart uploads, restrictions, discarding and cleanup, on SQLite and
 // PostgreSQL, through the real app: sign with the API, send to the store's S3-style endpoints.
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
@@ -164,7 +164,7 @@ describeEachDatabase('multipart uploads', (kind) => {
     () => server,
     () => cookie,
   );
-  const uploadDir = (id: string) => path.join(server.store.multipartDirectory, id);
+  const uploadDir = (id: string) => path.join(server.localStore!.multipartDirectory, id);
   /** The file's sha256 once the background fingerprinting is done. */
   const fingerprintOf = async (id: string) => {
     await fingerprintsSettled(server.services);
@@ -739,7 +739,7 @@ describe('upload configuration', () => {
 
 describe('multipart XML parsing', () => {
   it('reads quoted and escaped ETags and refuses a part without a number', async () => {
-    const { parseCompleteRequest } = await import('../../server/storage/localObjectStore');
+    const { parseCompleteRequest } = await import('../../server/routes/storageProtocol');
     expect(
       parseCompleteRequest(
         '<CompleteMultipartUpload><Part><PartNumber>1</PartNumber><ETag>&quot;ab&quot;</ETag></Part>' +

@@ -1,5 +1,5 @@
 /**
- * Organising one item (issue 3), on SQLite and PostgreSQL: rename and move (PATCH), copy of a
+ * Organising one item, on SQLite and PostgreSQL: rename and move (PATCH), copy of a
  * folder tree with its objects, archive and restore (subtrees, restore to the root, unique names),
  * favourites and colours; each with its history event, another firm's 404 and read-only's 403.
  */

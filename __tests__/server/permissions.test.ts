@@ -1,5 +1,5 @@
 /**
- * Folder permissions, teams and permissionables (issue 8 items 4 and 5), on SQLite and
+ * Folder permissions, teams and permissionables, on SQLite and
  * PostgreSQL: administrators only, another firm's ids 404, create_many skipping present ones,
  * delete by id, delete all for a folder, delete by user, and the folder_permission history events
  * with the spec's attributes (permissions, folder_name, user_id, folders).

@@ -1,8 +1,8 @@
 /**
- * The authorisation matrix's route table (issue 8 item 1; docs/roles.md): for every registered
+ * The authorisation matrix's route table (docs/roles.md): for every registered
  * route, the request to make and the status each actor expects — the firm's administrator, a
  * member, a read-only member, an administrator of another firm, no session, and a guest of the
- * firm (issue 7: an outsider signed up through a share of a folder of the firm) — once on an own
+ * firm (an outsider signed up through a share of a folder of the firm) — once on an own
  * item (in an unrestricted folder of the firm) and, where the route names a folder or file, once
  * on an item inside a restricted folder none of these members is allowed in (administrators see
  * everything). authorization.test.ts fails when a registered route has no row here.
@@ -22,11 +22,15 @@ import { insertFolder } from '../../server/repositories/folders';
 import { addUser, type TestServer } from './helpers';
 import { seededAdmin } from './historyHelpers';
 import { CONTACT_ROWS } from './routeTableContacts';
+import { EXAMINER_ROWS } from './routeTableExaminer';
+import { FIRM_ROWS } from './routeTableFirms';
 import { INDEX_ROWS } from './routeTableIndexes';
 import { IMAGING_ROWS } from './routeTableImaging';
 import { OUTBOX_ROWS } from './routeTableOutbox';
+import { RECORDS_ROWS } from './routeTableRecords';
 import { SEARCH_ROWS } from './routeTableSearch';
 import { SORT_ZIP_ROWS } from './routeTableSortZip';
+import { VERSION_ROWS } from './routeTableVersions';
 
 /**
  * Who makes a request. `other` is an administrator of another firm; `anon` has no session; `guest`
@@ -185,6 +189,10 @@ export const ROUTE_TABLE: RouteRow[] = [
   ...SEARCH_ROWS,
   ...IMAGING_ROWS,
   ...SORT_ZIP_ROWS,
+  ...FIRM_ROWS,
+  ...RECORDS_ROWS,
+  ...EXAMINER_ROWS,
+  ...VERSION_ROWS,
   // ---- public -------------------------------------------------------------------------------
   {
     route: 'GET /api/docs',
@@ -195,6 +203,17 @@ export const ROUTE_TABLE: RouteRow[] = [
     route: 'GET /api/health',
     request: () => ({ method: 'GET', url: '/api/health' }),
     own: s(200, 200, 200, 200, 200),
+  },
+  {
+    route: 'GET /api/ready',
+    request: () => ({ method: 'GET', url: '/api/ready' }),
+    own: s(200, 200, 200, 200, 200),
+  },
+  {
+    // METRICS_TOKEN is unset here: the endpoint is off for everyone, a session changes nothing.
+    route: 'GET /metrics',
+    request: () => ({ method: 'GET', url: '/metrics' }),
+    own: s(404, 404, 404, 404, 404),
   },
   {
     route: 'POST /api/rest/private/users/authenticate',
@@ -854,7 +873,7 @@ export const ROUTE_TABLE: RouteRow[] = [
     }),
     own: ADMIN_ITEM(204),
   },
-  // ---- sharing (issue 7): links and invitations, managed like a change of the item ----------
+  // ---- sharing: links and invitations, managed like a change of the item ----------
   {
     route: 'POST /api/rest/shared/links',
     request: async (f, t) => ({
@@ -1014,6 +1033,15 @@ export const ROUTE_TABLE: RouteRow[] = [
     request: (f) => ({ method, url: `/api/storage/objects/${f.databaseId}/x?signature=forged` }),
     own: s(403, 403, 403, 403, 403),
   })),
+  {
+    // An S3 store's multipart create step, answered by the app: authorised by its signature.
+    route: 'POST /api/storage/initiated/*',
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/storage/initiated/${f.databaseId}/x?uploadId=x&expires=9999999999999&sig=00`,
+    }),
+    own: s(403, 403, 403, 403, 403),
+  },
 ];
 
 /** A fresh member of the firm holding a partner key (made by the admin). */

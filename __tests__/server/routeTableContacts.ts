@@ -1,4 +1,4 @@
-/** The authorisation matrix's rows for contacts and folder contacts (issue 9); see routeTable.ts for the shape. */
+/** The authorisation matrix's rows for contacts and folder contacts; see routeTable.ts for the shape. */
 import { newId } from '../../server/ids';
 import { insertContacts, insertFolderContact } from '../../server/repositories/contacts';
 import { s, type Fixture, type RouteRow, type Target } from './routeTable';

@@ -104,6 +104,18 @@ export const IMAGING_ROWS: RouteRow[] = [
     },
   },
   {
+    route: 'GET /api/rest/shared/files/:id/rendition',
+    request: (f) => ({
+      method: 'GET',
+      url: `/api/rest/shared/files/${f.sharedFileId}/rendition`,
+    }),
+    // Guests through their share only (as the shared preview); internal users read the state
+    // through files/{id}/rendition.
+    get own() {
+      return s(404, 404, 404, 404, 401, 200);
+    },
+  },
+  {
     route: 'GET /api/rest/shared/files/:id/thumbnail',
     request: async (f) => ({
       method: 'GET',

@@ -1,4 +1,4 @@
-/** The authorisation matrix's rows for index fields and applied indexes (issue 9); see routeTable.ts for the shape. */
+/** The authorisation matrix's rows for index fields and applied indexes; see routeTable.ts for the shape. */
 import { newId } from '../../server/ids';
 import type { Fixture, RouteRow, Target } from './routeTable';
 import { s } from './routeTable';

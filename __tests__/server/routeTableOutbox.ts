@@ -1,4 +1,4 @@
-/** The authorisation matrix's rows for the mail outbox (issue 7); see routeTable.ts for the shape. */
+/** The authorisation matrix's rows for the mail outbox; see routeTable.ts for the shape. */
 import { listOutbox, mailerFor } from '../../server/services/mail';
 import { s, type Fixture, type RouteRow } from './routeTable';
 

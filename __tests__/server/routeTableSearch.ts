@@ -1,4 +1,4 @@
-/** The authorisation matrix's rows for search (issue 9); see routeTable.ts for the shape. */
+/** The authorisation matrix's rows for search; see routeTable.ts for the shape. */
 import { s, type RouteRow } from './routeTable';
 
 export const SEARCH_ROWS: RouteRow[] = [

@@ -1,5 +1,5 @@
 /**
- * Search (issue 9 item 5), on SQLite and PostgreSQL: autocomplete ranking (exact name, then
+ * Search, on SQLite and PostgreSQL: autocomplete ranking (exact name, then
  * prefix, then the others), at most 10 hits with their paths, firm and restricted-folder
  * isolation, pending files left out, the index kept in step by the triggers after rename, move,
  * archive, restore, upload verification, index value changes, contact link/unlink, contact rename

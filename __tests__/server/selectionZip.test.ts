@@ -3,11 +3,11 @@ import { BULK_MAX_ITEMS } from '../../common/constants';
 import { MESSAGES } from '../../common/messages';
 import type { FileDto } from '../../common/types';
 import { newId } from '../../server/ids';
-import { addUser, describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
+import { addUser, describeEachStore, signIn, startTestServer, type TestServer } from './helpers';
 import { at, fileRow, firmOf, folderRow, insertRows, storeObject, type Firm } from './seedRows';
 import { unzipEntries } from './zipHelpers';
 
-describeEachDatabase('zip of a selection, and a file copy', (kind) => {
+describeEachStore('zip of a selection, and a file copy', (kind, store) => {
   let server: TestServer;
   let cookie: string;
   let firm: Firm;
@@ -15,7 +15,7 @@ describeEachDatabase('zip of a selection, and a file copy', (kind) => {
   let otherFirm: Firm;
   let memberCookie: string;
   beforeAll(async () => {
-    server = await startTestServer(kind);
+    server = await startTestServer(kind, { store });
     cookie = await signIn(server);
     firm = await firmOf(server, cookie);
     await addUser(server, {

@@ -1,4 +1,4 @@
-// Server-enforced session expiry (issue 6) on SQLite and PostgreSQL with a controlled clock: idle
+// Server-enforced session expiry on SQLite and PostgreSQL with a controlled clock: idle
 // limit, what counts as activity, extension, absolute lifetime, partner single-sign-on length,
 // ending sessions (logout, endSessionsOfUser, disabled user) and a new id at every sign-in.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';

@@ -1,5 +1,5 @@
 /**
- * Sharing (issue 7), on SQLite and PostgreSQL: the whole flow (link, invitation in the outbox,
+ * Sharing, on SQLite and PostgreSQL: the whole flow (link, invitation in the outbox,
  * guest sign-up, the guest lists, previews and downloads the shared folder's files, revoking ends
  * access on the next request), tokens stored hashed and never answered again, expiry, the link
  * password and its lock, another firm, internal sharing, re-sending and cancelling invitations,

@@ -1,4 +1,4 @@
-// Single sign-on through partner integration keys (issue 8 item 8) on SQLite and PostgreSQL:
+// Single sign-on through partner integration keys on SQLite and PostgreSQL:
 // generate_token by Bearer key, the token's single use and expiry, the browser sign-in on both
 // paths (same cookie session as a password sign-in, in the key's firm), the configured partner's
 // 480-minute session and sso flag, disabling integrations stopping keys and tokens at once, and the

@@ -3,7 +3,15 @@
 // once, batches (duplicates refused, the same client file answered its earlier upload), a create
 // without a size, and the start-up cleanup of broken-off single PUTs.
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  rmSync,
+  truncateSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
@@ -20,7 +28,7 @@ import type {
   SettledUploadResponse,
 } from '../../common/types';
 import { fingerprintsSettled } from '../../server/services/fingerprints';
-import { LocalObjectStore } from '../../server/storage/localObjectStore';
+import { LocalObjectStore, TEMP_FILE_IDLE_MS } from '../../server/storage/localObjectStore';
 import { describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
 
 const MiB = 1024 * 1024;
@@ -192,7 +200,7 @@ describeEachDatabase('upload integrity', (kind) => {
         expectRefused(await send(part.signed, other.subarray(i * 5 * MiB, (i + 1) * 5 * MiB)));
       }
       expectRefused(await send(complete, xml(parts.map((p) => p.etag)), xmlHeaders));
-      expect(existsSync(path.join(server.store.multipartDirectory, upload.id))).toBe(false);
+      expect(existsSync(path.join(server.localStore!.multipartDirectory, upload.id))).toBe(false);
       expect(sha256(await download(upload.id))).toBe(sha256(data));
       await fingerprintsSettled(server.services);
       expect(await getFile(upload.id)).toMatchObject({ size, sha256: sha256(data) });
@@ -335,15 +343,21 @@ describeEachDatabase('upload integrity', (kind) => {
     });
   });
 
-  it('removes broken-off single PUTs at start and keeps resumable multipart uploads', async () => {
-    const tmp = server.store.temporaryDirectory;
-    writeFileSync(path.join(tmp, 'broken.part'), randomBytes(1024));
-    const multipart = path.join(server.store.multipartDirectory, 'resumable-upload');
+  it('removes broken-off single PUTs at start, keeps running ones and resumable multipart uploads', async () => {
+    const tmp = server.localStore!.temporaryDirectory;
+    const broken = path.join(tmp, 'broken.part');
+    writeFileSync(broken, randomBytes(1024));
+    const idle = (Date.now() - TEMP_FILE_IDLE_MS - 60_000) / 1000;
+    utimesSync(broken, idle, idle);
+    // A PUT still running on another instance sharing the folder: written to just now.
+    writeFileSync(path.join(tmp, 'running.part'), randomBytes(1024));
+    const multipart = path.join(server.localStore!.multipartDirectory, 'resumable-upload');
     mkdirSync(multipart, { recursive: true });
     writeFileSync(path.join(multipart, 'manifest.json'), '{}');
     const reopened = new LocalObjectStore(server.dataDir, 'test-secret');
     await reopened.init();
-    expect(readdirSync(tmp).filter((name) => name.endsWith('.part'))).toEqual([]);
+    expect(readdirSync(tmp).filter((name) => name.endsWith('.part'))).toEqual(['running.part']);
     expect(existsSync(path.join(multipart, 'manifest.json'))).toBe(true);
+    rmSync(path.join(tmp, 'running.part'));
   });
 });

@@ -299,9 +299,9 @@ describeEachDatabase('uploads and reading files', (kind) => {
     expect(response.statusCode).toBe(413);
     expect(await fileRowCount()).toBe(rowsBefore);
     expect(objectCount()).toBe(objectsBefore);
-    expect(readdirSync(server.store.temporaryDirectory).filter((n) => n !== 'multipart')).toEqual(
-      [],
-    );
+    expect(
+      readdirSync(server.localStore!.temporaryDirectory).filter((n) => n !== 'multipart'),
+    ).toEqual([]);
   });
 
   it('refuses a create-upload over 104857600 bytes, a non-Latin-1 name and a wrong type', async () => {

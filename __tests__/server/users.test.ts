@@ -1,4 +1,4 @@
-// Users administration (issue 8 items 2 and 6) on SQLite and PostgreSQL: every private/users route
+// Users administration on SQLite and PostgreSQL: every private/users route
 // and private/databases, their answers, administrators only (members and read-only members 403,
 // no session 401), another firm's user ids 404, the password policy, password changes ending
 // other sessions, disable and enable, role changes and the last administrator, and the history

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import yauzl from 'yauzl';
 import { newId } from '../../server/ids';
-import { addUser, describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
+import { addUser, describeEachStore, signIn, startTestServer, type TestServer } from './helpers';
 import { at, fileRow, firmOf, folderRow, insertRows, storeObject, type Firm } from './seedRows';
 
 /** One entry of a zip as read back: its bytes (null for a directory) and compression method. */
@@ -45,13 +45,13 @@ function unzip(buffer: Buffer): Promise<Map<string, ZipEntryRead>> {
   });
 }
 
-describeEachDatabase('folder zip download', (kind) => {
+describeEachStore('folder zip download', (kind, store) => {
   let server: TestServer;
   let cookie: string;
   let firm: Firm;
   let otherCookie: string;
   beforeAll(async () => {
-    server = await startTestServer(kind);
+    server = await startTestServer(kind, { store });
     cookie = await signIn(server);
     firm = await firmOf(server, cookie);
     await addUser(server, {

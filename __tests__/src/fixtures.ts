@@ -163,14 +163,64 @@ export type StubRoutes = Record<
   StubReply | ((call: FetchCall) => StubReply | Promise<StubReply>)
 >;
 
+/** A file's rendition route, which the lists' thumbnail polling asks while rows are on screen. */
+const RENDITION_ROUTE = /^GET \/api\/rest\/(shared\/)?files\/[^/]+\/rendition$/;
+
+/**
+ * What an unstubbed rendition route answers: the derivation finished without a thumbnail, so the
+ * lists' thumbnail polling asks once per file and stops (a test about polling stubs its own).
+ */
+export const SETTLED_RENDITION: StubReply = {
+  status: 200,
+  body: {
+    state: 'done',
+    job_id: null,
+    reason: null,
+    attempts: 1,
+    pdf: false,
+    text: false,
+    thumbnail: false,
+    page_count: null,
+    recognized: false,
+  },
+};
+
+/** What protects an item, which the side panel asks administrators about. */
+const PROTECTION_ROUTE = 'GET /api/rest/private/records/protection';
+
+/**
+ * What an unstubbed protection route answers: nothing protects the item (a test about the side
+ * panel's retention and hold lines stubs its own).
+ */
+export function unprotected(call: FetchCall): StubReply {
+  const query = new URLSearchParams(call.url.split('?')[1] ?? '');
+  return {
+    status: 200,
+    body: {
+      type: query.get('type') ?? 'file',
+      id: query.get('id') ?? '',
+      name: '',
+      schedules: [],
+      retained_until: null,
+      retention_pending: false,
+      holds: [],
+      refusal: null,
+    },
+  };
+}
+
 /**
  * Stubs fetch with a route table keyed by "METHOD /path" (the query string is ignored); an
- * unknown route answers 404.
+ * unknown route answers 404, except a file's rendition ({@link SETTLED_RENDITION}) and an item's
+ * protection ({@link unprotected}).
  */
 export function stubRoutes(routes: StubRoutes) {
   return stubFetch(async (call) => {
     const path = call.url.split('?')[0];
-    const route = routes[`${call.method} ${path}`];
+    const key = `${call.method} ${path}`;
+    const route = routes[key];
+    if (route === undefined && RENDITION_ROUTE.test(key)) return SETTLED_RENDITION;
+    if (route === undefined && key === PROTECTION_ROUTE) return unprotected(call);
     if (route === undefined)
       return { status: 404, body: { message: 'Not found.', code: 'not_found' } };
     return typeof route === 'function' ? route(call) : route;

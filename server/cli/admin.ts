@@ -1,7 +1,8 @@
 /**
- * `npm run admin -- unlock <username>` and `npm run admin -- reset-password <username>`: the
- * operator's rescue when the administrator account is lost or locked (server/cli/adminCommands.ts).
- * Exits 0 when done, 1 when refused (unknown user, weak password), 2 on usage or another error.
+ * `npm run admin -- …` (server/cli/adminCommands.ts): the operator's rescue when the administrator
+ * account is lost or locked (`unlock`, `reset-password`), firm provisioning (`firm …`) and who is
+ * an operator (`operator …`). Exits 0 when done, 1 when refused (unknown user or firm, weak
+ * password, duplicate name, invalid role, …), 2 on usage or another error.
  */
 import { runAdminCommand } from './adminCommands';
 

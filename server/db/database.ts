@@ -21,6 +21,8 @@ export interface DatabaseHandle {
   dialect: 'sqlite' | 'postgres';
   /** SQLite only: the connection and its file (the WAL checkpoint worker needs both). */
   sqlite?: { connection: Database.Database; file: string };
+  /** PostgreSQL only: the pool (its counts feed the metrics). */
+  pool?: pg.Pool;
   /** Closes the pool or the file. */
   close(): Promise<void>;
 }
@@ -62,7 +64,7 @@ export function openDatabase(url: string): DatabaseHandle {
     // client, and the next query reports any lasting problem.
     pool.on('error', (error) => console.warn(`PostgreSQL idle client error: ${error.message}`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', pool, close: () => db.destroy() };
   }
   throw new Error('Unsupported database URL');
 }

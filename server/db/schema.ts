@@ -5,16 +5,24 @@
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ContactTables } from './schemaContacts';
+import type { ExaminerTables } from './schemaExaminer';
 import type { ImagingTables } from './schemaImaging';
+import type { InstanceTables } from './schemaInstances';
+import type { RecordsTables } from './schemaRecords';
 import type { IndexTables } from './schemaIndexes';
 import type { SearchTables } from './schemaSearch';
 import type { SharingTables } from './schemaSharing';
+import type { VersionTables } from './schemaVersions';
 
 export interface DatabasesTable {
   id: string;
   name: string;
   description: string | null;
   created_at: string;
+  /** When an operator disabled the firm, or null (0025). */
+  disabled_at: Generated<string | null>;
+  /** Lowercased trimmed name, unique; null only for old rows whose name another firm had (0025). */
+  name_key: Generated<string | null>;
 }
 
 export interface UsersTable {
@@ -36,6 +44,8 @@ export interface UsersTable {
   locked_at: Generated<string | null>;
   /** When the lock ends by itself; null while locked_at is set means until an admin unlocks (0008). */
   locked_until: Generated<string | null>;
+  /** 1 when the user may manage firms (the operator's page and API), set by the CLI (0025). */
+  is_operator: Generated<number>;
 }
 
 /** Wrong passwords for one user from one source (client IP, '' when unknown), and its lock (0018). */
@@ -125,6 +135,10 @@ export interface FilesTable {
   upload_client_key: string | null;
   /** `nameKey` of the name the file was picked with, for its batch's duplicate check (0018). */
   upload_name_key: string | null;
+  /** The object store's id of a pending multipart upload (S3's UploadId), or null (0023). */
+  store_upload_id: string | null;
+  /** A pending upload that is to become a new version of this file (its id), or null (0026). */
+  upload_version_of: string | null;
 }
 
 export interface FavoritesTable {
@@ -287,10 +301,22 @@ export interface FolderPermissionsTable {
 }
 
 /**
- * Every table. The tables of sharing, index fields, contacts and search live in their own
- * modules (schemaSharing.ts, schemaIndexes.ts, schemaContacts.ts, schemaSearch.ts).
+ * Every table. The tables of sharing, index fields, contacts, search, imaging, shared instance
+ * state, file versions, retention and holds, and examiner's exports live in their own modules
+ * (schemaSharing.ts, schemaIndexes.ts, schemaContacts.ts, schemaSearch.ts, schemaImaging.ts,
+ * schemaInstances.ts, schemaVersions.ts, schemaRecords.ts, schemaExaminer.ts).
  */
-export interface DB extends SharingTables, IndexTables, ContactTables, SearchTables, ImagingTables {
+export interface DB
+  extends
+    SharingTables,
+    IndexTables,
+    ContactTables,
+    SearchTables,
+    ImagingTables,
+    InstanceTables,
+    VersionTables,
+    RecordsTables,
+    ExaminerTables {
   databases: DatabasesTable;
   users: UsersTable;
   login_failures: LoginFailuresTable;

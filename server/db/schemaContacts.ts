@@ -1,4 +1,4 @@
-/** The tables of CRM contacts and folder contacts (issue 9; migration 0012_contacts). */
+/** The tables of CRM contacts and folder contacts (migration 0012_contacts). */
 import type { Selectable } from 'kysely';
 
 /** A firm's CRM contact. */

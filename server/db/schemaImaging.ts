@@ -38,13 +38,13 @@ export interface JobsTable {
 export interface RenditionsTable {
   /** The original's hex sha256. */
   sha256: string;
-  /** How it was derived: 'pdf', 'office', 'image', 'text'. */
+  /** How it was derived: 'pdf', 'office', 'image', 'video' (a thumbnail only). */
   source_kind: string;
   /** The PDF to show: converted (office), made searchable (scans), or null (the original is one). */
   pdf_key: string | null;
   /** The extracted or recognised text (UTF-8). */
   text_key: string | null;
-  /** PNG of the first page. */
+  /** PNG of the first page (of a video: a frame); null for a video without a picture. */
   thumbnail_key: string | null;
   page_count: number | null;
   /** Characters of text. */

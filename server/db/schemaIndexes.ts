@@ -1,4 +1,4 @@
-/** The tables of index fields and applied indexes (issue 9; migration 0011_index_fields.ts). */
+/** The tables of index fields and applied indexes (migration 0011_index_fields.ts). */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { IndexFieldType } from '../../common/indexFields';
 

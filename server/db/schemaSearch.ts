@@ -1,5 +1,5 @@
 /**
- * The tables of full-text search (issue 9; migration 0013). `search_documents` is written only by
+ * The tables of full-text search (migration 0013). `search_documents` is written only by
  * the database triggers of 0013 (never by the services); the repositories read it. The SQLite FTS5
  * table `search_fts` and the PostgreSQL `tsv` column are reached with raw SQL (server/repositories/
  * search.ts) and are not typed here; neither is SQLite's integer `rid` (the FTS content rowid).

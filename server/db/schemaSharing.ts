@@ -1,4 +1,4 @@
-/** The tables of sharing (issue 7; migration 0010_sharing.ts). */
+/** The tables of sharing (migration 0010_sharing.ts). */
 import type { Generated, Selectable } from 'kysely';
 
 /** A folder or file shared through a link. Only the sha256 of the link's token is stored. */

@@ -1,5 +1,5 @@
 /**
- * SQLite WAL checkpoints off the request path (issue 3: a bulk action of 10,000 items under 1 s).
+ * SQLite WAL checkpoints off the request path (a bulk action of 10,000 items under 1 s).
  *
  * With SQLite's default, the connection whose commit pushes the write-ahead log past 1,000 pages
  * copies the log back into the database file inside that commit: a bulk archive of 10,000 files

@@ -3,7 +3,7 @@
  * refuses requests without a valid session with 401. Routes behind `requireSession` can rely on
  * `request.ctx` being set.
  *
- * Guests (issue 7, docs/roles.md): a session whose role in its firm is 'guest' reaches only the
+ * Guests (docs/roles.md): a session whose role in its firm is 'guest' reaches only the
  * routes flagged `config: { guest: true }` (the share routes) and the session routes of
  * {@link GUEST_SESSION_ROUTES}; every other route answers it 404, as if it did not exist.
  */
@@ -17,7 +17,7 @@ export const SESSION_COOKIE = 'dossier_session';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route is open to guest sessions (sharing, issue 7); others answer guests 404. */
+    /** The route is open to guest sessions (sharing); others answer guests 404. */
     guest?: boolean;
   }
   interface FastifyRequest {

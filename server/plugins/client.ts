@@ -1,7 +1,10 @@
 /**
  * Serves the built client (dist/client) from the API's port, with an SPA fallback: a GET for any
  * non-API path that is not a file answers index.html, so a reload of a client route works.
- * Hashed assets are cached for a year; index.html is always revalidated.
+ * Hashed assets are cached for a year; index.html is always revalidated. The build writes a
+ * Brotli and a gzip copy beside each text asset (scripts/vite/precompress.ts): a request whose
+ * `Accept-Encoding` allows one gets it with `Content-Encoding`, any other the file itself, and
+ * every answer says `Vary: Accept-Encoding` so a cache keeps them apart.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -23,9 +26,11 @@ export async function registerClient(
       root: clientDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       // Our setHeaders decides caching: immutable hashed assets, revalidated everything else.
       cacheControl: false,
       setHeaders(res, filePath) {
+        res.setHeader('Vary', 'Accept-Encoding');
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
         } else {

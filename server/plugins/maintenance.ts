@@ -1,5 +1,5 @@
 /**
- * Maintenance mode (issue 6): while the maintenanceMode feature flag is on (FEATURE_FLAGS), the API
+ * Maintenance mode: while the maintenanceMode feature flag is on (FEATURE_FLAGS), the API
  * refuses every change by a user who is not an administrator of the session's current firm
  * database with 503 `{ code: 'maintenance_mode' }` and MESSAGES.maintenanceMode. Reads (GET, HEAD,
  * OPTIONS) stay open, and so do the session's own operations: sign-in (public), sign-out,

@@ -27,8 +27,15 @@ export function isCrossOrigin(request: FastifyRequest): boolean {
   return request.headers['sec-fetch-site'] === 'cross-site';
 }
 
-/** Registers the headers and the CSRF hook on an app. */
-export async function registerSecurity(app: FastifyInstance): Promise<void> {
+/**
+ * Registers the headers and the CSRF hook on an app.
+ * @param uploadOrigins origins the browser sends file bytes to besides the app itself (an S3
+ *   store's presigned URLs), allowed by the CSP's connect-src
+ */
+export async function registerSecurity(
+  app: FastifyInstance,
+  uploadOrigins: string[] = [],
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -39,7 +46,7 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...uploadOrigins],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -1,5 +1,5 @@
 /**
- * Applied index rows (issue 9; migration 0011) and the missing-indexes query. Every query is
+ * Applied index rows (migration 0011) and the missing-indexes query. Every query is
  * scoped by the firm database. Reads join the field (name, type) and leave out values of deleted
  * fields.
  */

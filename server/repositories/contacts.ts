@@ -1,5 +1,5 @@
 /**
- * CRM contacts and folder contacts (issue 9 item 4). Every query is scoped by the firm database.
+ * CRM contacts and folder contacts. Every query is scoped by the firm database.
  * Names are searched on `name_key` (common/names.ts nameKey, computed in JavaScript).
  */
 import { sql, type Insertable } from 'kysely';

@@ -98,11 +98,16 @@ export function listFilesMissingSha256(
     .execute();
 }
 
-/** Sets a file's sha256 (hex) unless it already has one. */
+/**
+ * Sets the sha256 (hex) of the bytes stored under `storageKey`: on the file while that object is
+ * still its newest (a newer version keeps its own), and on the version that owns the object,
+ * each unless it already has one.
+ */
 export async function setMissingSha256(
   db: Executor,
   databaseId: string,
   id: string,
+  storageKey: string,
   sha256: string,
 ): Promise<void> {
   await db
@@ -110,13 +115,16 @@ export async function setMissingSha256(
     .set({ sha256 })
     .where('database_id', '=', databaseId)
     .where('id', '=', id)
+    .where('storage_key', '=', storageKey)
     .where('sha256', 'is', null)
     .execute();
-}
-
-/** Removes a file row (used for refused uploads, which never became files). */
-export async function deleteFileRow(db: Executor, databaseId: string, id: string): Promise<void> {
-  await db.deleteFrom('files').where('database_id', '=', databaseId).where('id', '=', id).execute();
+  await db
+    .updateTable('file_versions')
+    .set({ sha256 })
+    .where('database_id', '=', databaseId)
+    .where('storage_key', '=', storageKey)
+    .where('sha256', 'is', null)
+    .execute();
 }
 
 /** Removes the pending row (if any) that owns a storage key; ready files are never touched. */
@@ -143,26 +151,6 @@ export async function countLiveFiles(
     .where('archived_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/** Ready, live files directly in a folder, ordered by name (case-insensitive), then id. */
-export function listLiveFiles(
-  db: Executor,
-  databaseId: string,
-  folderId: string,
-  offset: number,
-  limit: number,
-): Promise<FileWithCreator[]> {
-  return withCreator(db)
-    .where('files.database_id', '=', databaseId)
-    .where('files.folder_id', '=', folderId)
-    .where('files.status', '=', 'ready')
-    .where('files.archived_at', 'is', null)
-    .orderBy('files.name_key')
-    .orderBy('files.id')
-    .limit(limit)
-    .offset(offset)
-    .execute();
 }
 
 /**
@@ -232,6 +220,25 @@ export async function liveFileNames(
   return rows.map((r) => r.name);
 }
 
+/** The ready, live files directly in a folder whose `name_key` is one of `keys`. */
+export async function liveFilesNamed(
+  db: Executor,
+  databaseId: string,
+  folderId: string,
+  keys: readonly string[],
+): Promise<Pick<FileRow, 'id' | 'name' | 'name_key'>[]> {
+  if (keys.length === 0) return [];
+  return db
+    .selectFrom('files')
+    .select(['id', 'name', 'name_key'])
+    .where('database_id', '=', databaseId)
+    .where('folder_id', '=', folderId)
+    .where('status', '=', 'ready')
+    .where('archived_at', 'is', null)
+    .where('name_key', 'in', keys)
+    .execute();
+}
+
 /** The current user's favorite entries for some entities. */
 export function favoritesFor(
   db: Executor,
@@ -275,6 +282,8 @@ export interface StalePendingUpload {
   id: string;
   database_id: string;
   storage_key: string;
+  /** The store's id of its multipart upload, or null. */
+  store_upload_id: string | null;
 }
 
 /**
@@ -288,7 +297,7 @@ export function listStalePendingUploads(
 ): Promise<StalePendingUpload[]> {
   return db
     .selectFrom('files')
-    .select(['id', 'database_id', 'storage_key'])
+    .select(['id', 'database_id', 'storage_key', 'store_upload_id'])
     .where('status', '=', 'pending')
     .where('updated_at', '<', before)
     .orderBy('updated_at')

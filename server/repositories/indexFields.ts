@@ -1,5 +1,5 @@
 /**
- * Index field rows and their list values (issue 9; migration 0011). Every query is scoped by the
+ * Index field rows and their list values (migration 0011). Every query is scoped by the
  * firm database; list values are reached through their field, which is checked first.
  */
 import { sql, type SqlBool } from 'kysely';

@@ -21,7 +21,10 @@ export interface IntegrationRow {
   updated_at: string | null;
 }
 
-/** The databases where the user is an administrator, with their integration switch, by name. */
+/**
+ * The databases where the user is an administrator, with their integration switch, by name;
+ * firms disabled by an operator are left out.
+ */
 export function integrationsAdministeredBy(
   db: Executor,
   userId: string,
@@ -39,6 +42,7 @@ export function integrationsAdministeredBy(
     ])
     .where('memberships.user_id', '=', userId)
     .where('memberships.role', '=', 'admin')
+    .where('databases.disabled_at', 'is', null)
     .orderBy('databases.name')
     .orderBy('databases.id')
     .execute();
@@ -191,17 +195,6 @@ export async function insertKeyUse(
   row: Insertable<IntegrationKeyUsesTable>,
 ): Promise<void> {
   await db.insertInto('integration_key_uses').values(row).execute();
-}
-
-/** A key's uses, newest first. */
-export function usesOfKey(db: Executor, keyId: string) {
-  return db
-    .selectFrom('integration_key_uses')
-    .selectAll()
-    .where('key_id', '=', keyId)
-    .orderBy('used_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
 }
 
 /** Inserts a single-sign-on token. */

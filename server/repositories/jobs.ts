@@ -54,6 +54,37 @@ export async function enqueueJobs(db: Executor, jobs: readonly NewJob[]): Promis
     .execute();
 }
 
+/**
+ * Puts a file's job of a kind back to queued for new bytes (a new version): due now, no attempts,
+ * no holder (a worker still running it for the older bytes then changes nothing when it ends),
+ * with the new bytes' sha256.
+ * @returns whether the file had such a job
+ */
+export async function requeueFileJob(
+  db: Executor,
+  kind: JobKind,
+  fileId: string,
+  sha256: string | null,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set({
+      state: 'queued',
+      sha256,
+      attempts: 0,
+      run_after: now,
+      locked_by: null,
+      lease_until: null,
+      last_error: null,
+      updated_at: now,
+    })
+    .where('kind', '=', kind)
+    .where('file_id', '=', fileId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** What a claim needs. */
 export interface ClaimRequest {
   dialect: 'sqlite' | 'postgres';
@@ -290,6 +321,28 @@ export async function countJobsByState(
     .execute();
   const counts: Record<JobState, number> = { queued: 0, running: 0, done: 0, failed: 0 };
   for (const row of rows) counts[row.state] = Number(row.n);
+  return counts;
+}
+
+/** The states of jobs not done: the queue's depth. */
+export type OpenJobState = Exclude<JobState, 'done'>;
+
+/**
+ * Jobs of every firm that are not done, per state (every state present, 0 when none): the queue
+ * depth the metrics endpoint exposes. Done jobs are not counted: they grow with the files.
+ */
+export async function countOpenJobsByState(db: Executor): Promise<Record<OpenJobState, number>> {
+  // Naming the firms lets the database read (firm, state) ranges of jobs_firm_state instead of
+  // every done job (SQLite, 1,000,000 jobs, 0.1% open: 72 ms for a plain group by, 0.5 ms this way).
+  const rows = await db
+    .selectFrom('jobs')
+    .where('database_id', 'in', db.selectFrom('databases').select('id'))
+    .where('state', 'in', ['queued', 'running', 'failed'])
+    .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('state')
+    .execute();
+  const counts: Record<OpenJobState, number> = { queued: 0, running: 0, failed: 0 };
+  for (const row of rows) if (row.state !== 'done') counts[row.state] = Number(row.n);
   return counts;
 }
 

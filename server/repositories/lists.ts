@@ -1,5 +1,5 @@
 /**
- * The list and statistics queries of issue 3 (Archive, Favorites, Recent pages; folder and firm
+ * The list and statistics queries (Archive, Favorites, Recent pages; folder and firm
  * statistics). Every query is scoped by the firm database. The lists read positions first (only
  * the columns their order needs, through their indexes), so a page costs a constant number of
  * queries: positions, a count, then the rows of the page by id.

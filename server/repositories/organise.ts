@@ -1,5 +1,5 @@
 /**
- * Rows for organising (issue 3): reading many items at once, moving, renaming, archiving and
+ * Rows for organising: reading many items at once, moving, renaming, archiving and
  * restoring subtrees (archived_root_id, migration 0004), copying a tree, permanent delete,
  * favorites and colours. Every query is scoped by the firm database; id lists are cut into
  * chunks of {@link ID_CHUNK} so a statement stays far under both dialects' bind limits and a call

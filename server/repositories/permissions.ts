@@ -1,5 +1,5 @@
 /**
- * Folder permissions and the visibility queries built on them (issue 8 item 5). Every query is
+ * Folder permissions and the visibility queries built on them. Every query is
  * scoped by the firm database. A folder is restricted when it has at least one permission row; a
  * user may see it when a row names the user or a team the user belongs to.
  */

@@ -1,4 +1,4 @@
-/** Each user's recent items (the Recent page, issue 3): the last touch per file or folder. */
+/** Each user's recent items (the Recent page): the last touch per file or folder. */
 import type { Insertable } from 'kysely';
 import type { RecentItemsTable } from '../db/schema';
 import type { Executor } from './types';
@@ -21,19 +21,5 @@ export async function upsertRecentItems(db: Executor, touches: RecentTouch[]): P
         at: eb.ref('excluded.at'),
       })),
     )
-    .execute();
-}
-
-/** Forgets items that no longer exist (permanent delete), for every user. */
-export async function deleteRecentItems(
-  db: Executor,
-  databaseId: string,
-  entityIds: string[],
-): Promise<void> {
-  if (entityIds.length === 0) return;
-  await db
-    .deleteFrom('recent_items')
-    .where('database_id', '=', databaseId)
-    .where('entity_id', 'in', entityIds)
     .execute();
 }

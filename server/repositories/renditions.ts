@@ -88,7 +88,10 @@ export function listUnindexedRenditions(
     .execute();
 }
 
-/** Of these sha256 values, those no file row (of any firm, any status) holds any more. */
+/**
+ * Of these sha256 values, those no file row (of any firm, any status) and no file version holds
+ * any more (an older version keeps the derivatives of its bytes: its preview shows them).
+ */
 export async function unreferencedSha256(
   db: Executor,
   sha256s: readonly string[],
@@ -103,6 +106,13 @@ export async function unreferencedSha256(
       .where('sha256', 'in', part)
       .execute();
     for (const row of held) kept.add(row.sha256);
+    const versions = await db
+      .selectFrom('file_versions')
+      .select('sha256')
+      .distinct()
+      .where('sha256', 'in', part)
+      .execute();
+    for (const row of versions) kept.add(row.sha256);
   }
   return [...new Set(sha256s)].filter((sha) => !kept.has(sha));
 }
@@ -127,7 +137,10 @@ export async function sha256OfFiles(
   return [...found];
 }
 
-/** Up to `limit` recorded renditions (sha256 order after `cursor`) that no file holds any more. */
+/**
+ * Up to `limit` recorded renditions (sha256 order after `cursor`) that no file and no file
+ * version holds any more.
+ */
 export async function listOrphanRenditions(
   db: Executor,
   cursor: string,
@@ -144,6 +157,16 @@ export async function listOrphanRenditions(
             .selectFrom('files')
             .select('files.id')
             .whereRef('files.sha256', '=', 'renditions.sha256'),
+        ),
+      ),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('file_versions')
+            .select('file_versions.file_id')
+            .whereRef('file_versions.sha256', '=', 'renditions.sha256'),
         ),
       ),
     )

@@ -1,4 +1,4 @@
-/** Teams of users in a firm database (issue 8 item 4). Every query is scoped by the database. */
+/** Teams of users in a firm database. Every query is scoped by the database. */
 import type { Insertable } from 'kysely';
 import type { TeamRow, TeamsTable } from '../db/schema';
 import type { Executor } from './types';

@@ -49,7 +49,8 @@ export async function insertMembership(
 
 /**
  * A user's memberships with their databases, ordered by database name. Memberships disabled by an
- * administrator (issue 8) are left out: the user cannot sign in to, switch to or see those firms.
+ * administrator and firms disabled by an operator (firm provisioning) are left out: the
+ * user cannot sign in to, switch to or see those firms.
  */
 export function membershipsOfUser(db: Executor, userId: string) {
   return db
@@ -63,14 +64,16 @@ export function membershipsOfUser(db: Executor, userId: string) {
     ])
     .where('memberships.user_id', '=', userId)
     .where('memberships.disabled_at', 'is', null)
+    .where('databases.disabled_at', 'is', null)
     .orderBy('databases.name')
     .orderBy('databases.id')
     .execute();
 }
 
 /**
- * The user's role in one database, or undefined when not a member or disabled there (issue 8: a
- * session in a firm that disabled its user ends at its next request).
+ * The user's role in one database, or undefined when not a member, disabled there, or
+ * the firm is disabled (firm provisioning): a session in such a firm ends at its next request,
+ * and single sign-on and partner keys refuse it.
  */
 export async function roleIn(
   db: Executor,
@@ -79,15 +82,17 @@ export async function roleIn(
 ): Promise<string | undefined> {
   const row = await db
     .selectFrom('memberships')
-    .select('role')
-    .where('user_id', '=', userId)
-    .where('database_id', '=', databaseId)
-    .where('disabled_at', 'is', null)
+    .innerJoin('databases', 'databases.id', 'memberships.database_id')
+    .select('memberships.role as role')
+    .where('memberships.user_id', '=', userId)
+    .where('memberships.database_id', '=', databaseId)
+    .where('memberships.disabled_at', 'is', null)
+    .where('databases.disabled_at', 'is', null)
     .executeTakeFirst();
   return row?.role;
 }
 
-// ---- Users administration and lockout (issue 8) -------------------------------------------------
+// ---- Users administration and lockout -------------------------------------------------
 
 /** A member of a firm database: the user row with the membership's role and disabled state. */
 export interface DatabaseUserRow extends UserRow {
@@ -154,7 +159,7 @@ export async function countDatabaseUsers(
 
 /**
  * A member of one firm database (disabled or not), or undefined when not its member (a guest of
- * the firm, issue 7, is not a member: the user administration does not reach guests).
+ * the firm, is not a member: the user administration does not reach guests).
  */
 export function findDatabaseUser(
   db: Executor,
@@ -330,18 +335,21 @@ export async function lockLoginSource(
 /**
  * Forgets a source's run and lock (a right password from it, or its lock's end).
  * @param options.onlyLockedAt forget it only when its lock is still this one
+ * @param options.onlyUnlocked forget only a run without a lock (a right password must not undo a
+ *   lock that a parallel wrong attempt, maybe on another instance, set meanwhile)
  */
 export async function clearLoginSource(
   db: Executor,
   userId: string,
   source: string,
-  options: { onlyLockedAt?: string } = {},
+  options: { onlyLockedAt?: string; onlyUnlocked?: boolean } = {},
 ): Promise<void> {
   let q = db
     .deleteFrom('login_failures')
     .where('user_id', '=', userId)
     .where('source', '=', source);
   if (options.onlyLockedAt !== undefined) q = q.where('locked_at', '=', options.onlyLockedAt);
+  if (options.onlyUnlocked) q = q.where('locked_at', 'is', null);
   await q.execute();
 }
 

@@ -1,5 +1,5 @@
 /**
- * CRM contacts, the partner upsert and CSV import, folder contacts (issue 9 item 4; SPEC section 7
+ * CRM contacts, the partner upsert and CSV import, folder contacts (SPEC section 7
  * "Contacts"). Thin: schema → service (services/contacts.ts and contactImport.ts decide access
  * and rules).
  *

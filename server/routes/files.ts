@@ -1,4 +1,5 @@
 /** File routes (SPEC section 7 "Files"): create-upload, record, read, download, preview, print. */
+import { UNCOMPRESSED } from '../plugins/compression';
 import type { FastifyInstance } from 'fastify';
 import type { CreateUploadRequest, RecordUploadRequest } from '../../common/types';
 import { ctxOf } from '../plugins/auth';
@@ -9,7 +10,8 @@ import { idParams } from './schemas';
 
 /**
  * The fields of create-upload (single and multipart, SPEC section 3): the spec's four, the
- * declared size, and the client's batch identity (both optional).
+ * declared size, the client's batch identity, and the file the upload is a new version of (all
+ * optional).
  */
 export const createUploadProperties = {
   folder_id: { type: 'string', maxLength: 64 },
@@ -19,6 +21,7 @@ export const createUploadProperties = {
   size: { type: 'integer', minimum: 0 },
   batch_id: { type: 'string', minLength: 1, maxLength: 64 },
   client_key: { type: 'string', minLength: 1, maxLength: 2048 },
+  version_of: { type: 'string', minLength: 1, maxLength: 64 },
 } as const;
 
 /** Registers the file routes. */
@@ -72,7 +75,7 @@ export function fileRoutes(app: FastifyInstance, services: Services): void {
   for (const mode of modes) {
     app.get<{ Params: { id: string } }>(
       `/api/rest/files/:id/${mode}`,
-      { schema: { tags: ['files'], params: idParams } },
+      { ...UNCOMPRESSED, schema: { tags: ['files'], params: idParams } },
       async (request, reply) =>
         sendFile(
           reply,

@@ -1,5 +1,5 @@
 /**
- * Feature flags (SPEC section 3; issue 6): GET /api/rest/feature_flags answers every flag of
+ * Feature flags (SPEC section 3): GET /api/rest/feature_flags answers every flag of
  * FEATURE_FLAG_DEFAULTS with its value for this server (FEATURE_FLAGS overrides). Public, so the
  * sign-in page can show that maintenance mode is on; the flags are not secret.
  */

@@ -1,5 +1,5 @@
 /**
- * History routes (SPEC section 7 "History and events", "Folders", "Files"; issue 5). Thin: schema
+ * History routes (SPEC section 7 "History and events", "Folders", "Files"). Thin: schema
  * → session → service. The export streams the events' CSV records (made by papaparse when each
  * event was recorded), one batch at a time.
  */
@@ -42,6 +42,9 @@ const filterProperties = {
       'folder_permission',
       'share_link',
       'external_share',
+      'database',
+      'retention_schedule',
+      'legal_hold',
     ],
   },
   entity_id: shortId,

@@ -2,6 +2,7 @@
  * Document imaging routes (docs/architecture.md "Document imaging"). Thin: the rules are in
  * server/services/imaging/status.ts, renditions.ts and thumbnails.ts.
  */
+import { UNCOMPRESSED } from '../plugins/compression';
 import type { FastifyInstance } from 'fastify';
 import { ctxOf } from '../plugins/auth';
 import type { Services } from '../services/context';
@@ -46,6 +47,7 @@ export function imagingRoutes(app: FastifyInstance, services: Services): void {
   app.get<{ Params: { id: string } }>(
     '/api/rest/files/:id/thumbnail',
     {
+      ...UNCOMPRESSED,
       schema: {
         tags,
         description:

@@ -1,5 +1,5 @@
 /**
- * Index fields, applied indexes and missing indexes (issue 9 items 1-3; SPEC section 7 "Index
+ * Index fields, applied indexes and missing indexes (SPEC section 7 "Index
  * fields", "Applied indexes", "Entities"). Thin: JSON schema → one service call. Who may do what
  * is decided in the services (server/services/indexFields.ts, appliedIndexes.ts,
  * missingIndexes.ts).

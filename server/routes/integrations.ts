@@ -1,5 +1,5 @@
 /**
- * Integration, integration user key and single-sign-on routes (issue 8 items 7 and 8; SPEC section
+ * Integration, integration user key and single-sign-on routes (SPEC section
  * 7 "Integrations", "Integration user keys", "Private users and auth"). Thin: the rules are in
  * server/services/integrations.ts and sso.ts.
  *

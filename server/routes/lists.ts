@@ -1,8 +1,9 @@
 /**
- * The read routes of issue 3 (SPEC section 7 "Entities", "Folders", "Files"): the Archive,
+ * The list read routes (SPEC section 7 "Entities", "Folders", "Files"): the Archive,
  * Favorites and Recent lists, file statistics (fileStats flag) and the folder zip download.
  * Thin: schema → service.
  */
+import { UNCOMPRESSED } from '../plugins/compression';
 import type { FastifyInstance } from 'fastify';
 import { MAX_PAGE_NUMBER, MAX_PAGE_SIZE } from '../../common/constants';
 import type { ArchivedPageRequest } from '../../common/types';
@@ -104,7 +105,7 @@ export function listRoutes(app: FastifyInstance, services: Services): void {
 
   app.get<{ Params: { id: string } }>(
     '/api/rest/folders/:id/download',
-    { schema: { tags: ['folders'], params: idParams } },
+    { ...UNCOMPRESSED, schema: { tags: ['folders'], params: idParams } },
     async (request, reply) => {
       const zip = await openFolderZip(services, ctxOf(request), request.params.id);
       return reply

@@ -1,5 +1,5 @@
 /**
- * Organising routes (issue 3; SPEC section 7 "Folders", "Files", "Colors", "Bulk"): rename/move,
+ * Organising routes (SPEC section 7 "Folders", "Files", "Colors", "Bulk"): rename/move,
  * copy, archive, restore, favourite, colour and the bulk calls. Thin: schema → service.
  */
 import type { FastifyInstance } from 'fastify';

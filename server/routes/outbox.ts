@@ -1,5 +1,5 @@
 /**
- * The mail outbox administrators read when no SMTP server is configured (issue 7 item 2): the
+ * The mail outbox administrators read when no SMTP server is configured: the
  * messages the server wrote to DATA_DIR/outbox for the session's firm, newest first. Thin: the
  * rules (administrators only, the session firm's messages only) are in server/services/mail.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Folder permissions, permissionables and teams (issue 8 items 4 and 5; SPEC section 7 "Folder
+ * Folder permissions, permissionables and teams (SPEC section 7 "Folder
  * permissions", "Private users and auth"). Administrators only (decided in the services). Thin:
  * schema → service.
  */

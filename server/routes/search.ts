@@ -1,5 +1,5 @@
 /**
- * Autocomplete, search and filtered lists (issue 9; SPEC section 7 "Entities"): thin routes,
+ * Autocomplete, search and filtered lists (SPEC section 7 "Entities"): thin routes,
  * schema → services/search.ts. Shapes in common/search.ts.
  */
 import type { FastifyInstance } from 'fastify';

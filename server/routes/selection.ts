@@ -3,6 +3,7 @@
  * (POST entities/zip, then GET zips/{token}) and the user's preferences (the folder view's sort).
  * Thin: schema → service.
  */
+import { UNCOMPRESSED } from '../plugins/compression';
 import type { FastifyInstance } from 'fastify';
 import type { FolderSort } from '../../common/sort';
 import type { BulkRequest } from '../../common/types';
@@ -31,6 +32,7 @@ export function selectionRoutes(app: FastifyInstance, services: Services): void 
   app.get<{ Params: { token: string } }>(
     '/api/rest/zips/:token',
     {
+      ...UNCOMPRESSED,
       schema: {
         tags: ['entities'],
         params: {

@@ -1,9 +1,10 @@
 /**
- * Share links, invitations, guest sign-up and sign-in, shared lists (issue 7; SPEC section 7
+ * Share links, invitations, guest sign-up and sign-in, shared lists (SPEC section 7
  * "Shares"). Thin: schema → one service. Every route answers 404 while the `sharing` feature flag
  * is off (an onRequest hook, before the session is even read). The routes a guest session may use
  * carry `config: { guest: true }` (plugins/auth.ts answers guests 404 everywhere else).
  */
+import { UNCOMPRESSED } from '../plugins/compression';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type {
   AcceptShareRequest,
@@ -16,22 +17,24 @@ import type {
 import { notFound } from '../errors';
 import { SESSION_COOKIE, clientInfo, ctxOf, setSessionCookie } from '../plugins/auth';
 import type { Services } from '../services/context';
+import { acceptShare, invitationInfo, sharedSignin, sharedSignup } from '../services/guestAccess';
 import {
-  acceptShare,
   cancelInvitation,
   createShareLink,
-  invitationInfo,
   inviteToShareLink,
   listShareLinks,
   removeShare,
   reissueShareLink,
   revokeShareLink,
-  sharedOverview,
-  sharedSignin,
-  sharedSignup,
   type MailOutcome,
-} from '../services/sharing';
-import { listSharedEntities, openSharedFile, sharedBreadcrumbs } from '../services/sharingAccess';
+} from '../services/shareLinks';
+import { sharedOverview } from '../services/sharePresenters';
+import {
+  listSharedEntities,
+  openSharedFile,
+  sharedBreadcrumbs,
+  sharedFileRendition,
+} from '../services/sharingAccess';
 import { sharedFileThumbnail } from '../services/imaging/thumbnails';
 import { readRequestOf, sendFile, sendThumbnail } from './fileResponse';
 import { idParams } from './schemas';
@@ -305,7 +308,7 @@ export function sharingRoutes(app: FastifyInstance, services: Services): void {
   for (const mode of ['preview', 'download'] as const) {
     app.get<{ Params: { id: string } }>(
       `/api/rest/shared/files/:id/${mode}`,
-      { onRequest, config: guest, schema: { tags: ['shares'], params: idParams } },
+      { ...UNCOMPRESSED, onRequest, config: guest, schema: { tags: ['shares'], params: idParams } },
       async (request, reply) =>
         sendFile(
           reply,
@@ -321,8 +324,26 @@ export function sharingRoutes(app: FastifyInstance, services: Services): void {
   }
 
   app.get<{ Params: { id: string } }>(
+    '/api/rest/shared/files/:id/rendition',
+    {
+      onRequest,
+      config: guest,
+      schema: {
+        tags: ['shares'],
+        description:
+          'Where document imaging is with a shared file and what it derived (see GET ' +
+          'files/{id}/rendition); once `pdf` is true, the preview of a file no browser shows ' +
+          'safely serves its PDF rendition, also through a link without download.',
+        params: idParams,
+      },
+    },
+    async (request) => sharedFileRendition(services, ctxOf(request), request.params.id),
+  );
+
+  app.get<{ Params: { id: string } }>(
     '/api/rest/shared/files/:id/thumbnail',
     {
+      ...UNCOMPRESSED,
       onRequest,
       config: guest,
       schema: {

@@ -6,20 +6,23 @@
  * expiry. Bodies are streamed to disk, never parsed or buffered (except the small XML part list of
  * a complete).
  */
+import { UNCOMPRESSED } from '../plugins/compression';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_FILE_SIZE_BYTES } from '../../common/constants';
 import { fileTooLargeMessage } from '../../common/files';
 import { MESSAGES } from '../../common/messages';
 import { AppError } from '../errors';
 import type { UploadKeyState } from '../services/files';
+import type { LocalObjectStore } from '../storage/localObjectStore';
+import { LOCAL_STORAGE_PREFIX, StoreRefused, type StoreFailure } from '../storage/localObjectStore';
+import { INITIATED_PREFIX, verifyInitiated } from '../storage/initiated';
 import {
-  LOCAL_STORAGE_PREFIX,
-  LocalObjectStore,
   MAX_COMPLETE_BODY_BYTES,
+  completeResultXml,
+  initiateResultXml,
+  listPartsXml,
   parseCompleteRequest,
-  StoreRefused,
-  type StoreFailure,
-} from '../storage/localObjectStore';
+} from './storageProtocol';
 
 const STATUS: Record<StoreFailure, [number, string]> = {
   bad_signature: [403, MESSAGES.invalidSignature],
@@ -121,7 +124,7 @@ export async function storageRoutes(
             return reply
               .type('application/xml')
               .code(200)
-              .send(LocalObjectStore.initiateResultXml(key, signed.uploadId));
+              .send(initiateResultXml(key, signed.uploadId));
           }
           case 'part': {
             const part = await store.writePart(
@@ -138,7 +141,7 @@ export async function storageRoutes(
             return reply
               .type('application/xml')
               .code(200)
-              .send(LocalObjectStore.listPartsXml(key, signed.uploadId, parts));
+              .send(listPartsXml(key, signed.uploadId, parts));
           }
           case 'complete': {
             const parts = parseCompleteRequest(
@@ -153,9 +156,7 @@ export async function storageRoutes(
             return reply
               .type('application/xml')
               .code(200)
-              .send(
-                LocalObjectStore.completeResultXml(`${LOCAL_STORAGE_PREFIX}${key}`, key, info.etag),
-              );
+              .send(completeResultXml(`${LOCAL_STORAGE_PREFIX}${key}`, key, info.etag));
           }
           case 'abort':
             await store.abortMultipartUpload(key, signed.uploadId);
@@ -174,10 +175,50 @@ export async function storageRoutes(
     };
 
     const url = `${LOCAL_STORAGE_PREFIX}*`;
-    const options = { schema: { hide: true } };
+    const options = { ...UNCOMPRESSED, schema: { hide: true } };
     scope.put(url, options, handle);
     scope.post(url, options, handle);
     scope.get(url, options, handle);
     scope.delete(url, options, handle);
+  });
+}
+
+/**
+ * Registers POST /api/storage/initiated/* (storage/initiated.ts): the create step of an S3 store's
+ * multipart upload, which the server has started already. Authorised by the URL's signature; the
+ * answer is the S3 InitiateMultipartUploadResult naming the pending upload's id, while that upload
+ * is still pending (404 once it is gone, 409 once recorded).
+ * @param secret the app's HMAC key
+ * @param now the app's clock (epoch ms)
+ * @param uploadState where the upload of `key` with id `uploadId` stands
+ */
+export async function initiatedRoutes(
+  app: FastifyInstance,
+  secret: string,
+  now: () => number,
+  uploadState: (key: string, uploadId: string) => Promise<UploadKeyState>,
+): Promise<void> {
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    // The create step has no body worth reading (@uppy/aws-s3 sends none).
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    scope.post(
+      `${INITIATED_PREFIX}*`,
+      { schema: { hide: true } },
+      async (request: StoreRequest, reply: FastifyReply) => {
+        const key = request.params['*'];
+        try {
+          const uploadId = verifyInitiated(secret, key, request.query, now());
+          const state = await uploadState(key, uploadId);
+          if (state === 'ready') throw new StoreRefused('recorded');
+          if (state === 'missing') throw new StoreRefused('no_such_upload');
+          return reply.type('application/xml').code(200).send(initiateResultXml(key, uploadId));
+        } catch (error) {
+          if (!(error instanceof StoreRefused)) throw error;
+          const [status, message] = STATUS[error.reason];
+          throw new AppError(status, error.reason, message);
+        }
+      },
+    );
   });
 }

@@ -1,5 +1,5 @@
 /**
- * Upload routes beyond create and record (issue 4): the restrictions the client applies, the
+ * Upload routes beyond create and record: the restrictions the client applies, the
  * signing of resumable multipart uploads in the shape @uppy/aws-s3's `signRequest` needs, and
  * discarding an upload. Thin: schema → session → service.
  */

@@ -1,5 +1,5 @@
 /**
- * Users administration routes (issue 8; SPEC section 7 "Private users and auth"): the firm's
+ * Users administration routes (SPEC section 7 "Private users and auth"): the firm's
  * members, their profile, role, password, lock, disabled state and teams, and the session user's
  * firm databases. Thin: schema → service (services/users.ts decides access and rules).
  */

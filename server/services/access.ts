@@ -1,6 +1,6 @@
 /**
  * The one place that decides whether the acting session may see or change an item: role × folder
- * permissions × firm (issue 8 item 1; docs/roles.md). Every service goes through these functions.
+ * permissions × firm (docs/roles.md). Every service goes through these functions.
  * An item outside the session's firm database, or inside a restricted folder the session's user is
  * not allowed on, is answered 404, never 403, so its existence is not revealed.
  *
@@ -32,7 +32,7 @@ export type Access = 'read' | 'write';
 export const READ_ONLY_MESSAGE = 'You have read-only access in this firm.';
 
 /**
- * Refuses a change by a read-only member, and anything by a guest: guests (sharing, issue 7)
+ * Refuses a change by a read-only member, and anything by a guest: guests (sharing)
  * reach items only through the share routes (services/sharingAccess.ts), never through these
  * functions, so for them every firm item answers 404 (the auth plugin already answers a guest 404
  * on every other route; this is the second layer).

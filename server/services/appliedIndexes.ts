@@ -1,10 +1,14 @@
 /**
- * Applied indexes (issue 9 item 2; SPEC sections 3, 4 and 7 "Applied indexes"): values of the
+ * Applied indexes (SPEC sections 3, 4 and 7 "Applied indexes"): values of the
  * firm's index fields on files and folders. Reading is for every role on items the session can
  * see; applying, changing, archiving, restoring and deleting is for members and administrators
  * (not read-only) on live items they can see (access.ts). Values are checked by the field's type
  * (validateIndexValue, common/indexFields.ts); an archived field cannot be applied (400); values
  * of a deleted field are hidden until its delete is undone.
+ *
+ * A change that would shorten a file's retention under a locked retention schedule reading the
+ * field (as its selector or its date) is refused with 409 and changes nothing
+ * (records/protection.ts indexChangeGuard).
  *
  * History, in the same transaction as the change (server/services/historyEvents.ts): applying
  * records one applied_index create_many per item with its new `index_values`, and an update for
@@ -58,6 +62,7 @@ import {
   type TypedItemRef,
 } from './historyEvents';
 import { purgeExpiredIndexFields } from './indexFields';
+import { indexChangeGuard, todayOf } from './records/protection';
 
 /** An applied index row as JSON. */
 export function presentAppliedIndex(row: AppliedIndexWithField): AppliedIndexDto {
@@ -229,6 +234,13 @@ export async function applyIndexes(
       wanted.push({ field, value: await checkedValue(trx, field, pair.value) });
     }
     const items = await resolveItems(trx, ctx, entityIds, 'write');
+    const guard = await indexChangeGuard(
+      trx,
+      ctx.databaseId,
+      [...seen],
+      [...items.values()].map((item) => ({ type: item.type, id: item.id })),
+      todayOf(services.clock),
+    );
     const existing = await appliedIndexesOf(trx, ctx.databaseId, entityIds, {
       liveOnly: true,
       fieldIds: [...seen],
@@ -273,6 +285,7 @@ export async function applyIndexes(
       await insertAppliedIndexes(trx, rows);
       if (applied.length > 0) await recordIndexesApplied(trx, services, ctx, ref, applied);
     }
+    await guard.assertKept();
     const after = await appliedIndexesOf(trx, ctx.databaseId, entityIds, { liveOnly: true });
     return { items: after.map(presentAppliedIndex) };
   });
@@ -295,6 +308,26 @@ async function appliedForWrite(
   if (!row) throw notFound();
   const item = await resolveItem(trx, ctx, row.entity_id, 'write');
   return { row, item: { type: item.type, id: item.id, name: item.name } };
+}
+
+/**
+ * The guard of a change of one applied value: a locked retention schedule reading its field may
+ * not be shortened by it (records/protection.ts indexChangeGuard).
+ */
+function rowGuard(
+  trx: Executor,
+  services: Services,
+  ctx: RequestContext,
+  row: AppliedIndexWithField,
+  item: TypedItemRef,
+) {
+  return indexChangeGuard(
+    trx,
+    ctx.databaseId,
+    [row.index_field_id],
+    [{ type: item.type, id: item.id }],
+    todayOf(services.clock),
+  );
 }
 
 async function reread(trx: Executor, ctx: RequestContext, id: string): Promise<AppliedIndexDto> {
@@ -321,10 +354,12 @@ export async function updateAppliedIndex(
     assertFieldApplicable(field);
     const next = await checkedValue(trx, field, value);
     if (next !== row.value) {
+      const guard = await rowGuard(trx, services, ctx, row, item);
       await updateAppliedRow(trx, ctx.databaseId, row.id, {
         value: next,
         updated_at: isoAt(services.clock),
       });
+      await guard.assertKept();
       await recordIndexUpdated(
         trx,
         services,
@@ -354,7 +389,9 @@ export async function archiveAppliedIndex(
       throw badRequest(INDEX_MESSAGES.appliedAlreadyArchived, 'applied_index_archived');
     }
     const now = isoAt(services.clock);
+    const guard = await rowGuard(trx, services, ctx, row, item);
     await updateAppliedRow(trx, ctx.databaseId, row.id, { archived_at: now, updated_at: now });
+    await guard.assertKept();
     await recordIndexArchived(trx, services, ctx, row, item, {
       name: row.index_field_name,
       value: row.value,
@@ -389,10 +426,12 @@ export async function restoreAppliedIndex(
         'index_already_applied',
       );
     }
+    const guard = await rowGuard(trx, services, ctx, row, item);
     await updateAppliedRow(trx, ctx.databaseId, row.id, {
       archived_at: null,
       updated_at: isoAt(services.clock),
     });
+    await guard.assertKept();
     await recordIndexRestored(trx, services, ctx, row, item, {
       name: row.index_field_name,
       value: row.value,
@@ -412,7 +451,9 @@ export async function deleteAppliedIndex(
 ): Promise<void> {
   await services.db.transaction().execute(async (trx) => {
     const { row, item } = await appliedForWrite(trx, services, ctx, id);
+    const guard = await rowGuard(trx, services, ctx, row, item);
     await deleteAppliedRow(trx, ctx.databaseId, row.id);
+    await guard.assertKept();
     await recordIndexDeleted(trx, services, ctx, row, item, {
       name: row.index_field_name,
       value: row.value,
@@ -493,6 +534,13 @@ export async function updateManyAppliedIndexes(
       const item = items.get(r.entity_id);
       return item !== undefined && !hidden.has(item.folderId);
     });
+    const guard = await indexChangeGuard(
+      trx,
+      ctx.databaseId,
+      [field.id],
+      changed.map((r) => ({ type: items.get(r.entity_id)!.type, id: r.entity_id })),
+      todayOf(services.clock),
+    );
     await setAppliedValues(
       trx,
       ctx.databaseId,
@@ -500,6 +548,7 @@ export async function updateManyAppliedIndexes(
       value,
       isoAt(services.clock),
     );
+    await guard.assertKept();
     for (const row of changed) {
       const item = items.get(row.entity_id)!;
       await recordIndexUpdated(

@@ -1,9 +1,9 @@
 /**
- * Sign-in, sessions, the current user, switching firm databases and sign-out (issue 2; SPEC
+ * Sign-in, sessions, the current user, switching firm databases and sign-out (SPEC
  * sections 2, 6 and 7 "Auth"). The cookie carries a random 256-bit token; the database keeps only
  * its sha256, so a leaked table does not open sessions.
  *
- * Expiry (issue 6; docs/architecture.md "Sessions"): a session ends after its idle limit (30
+ * Expiry (docs/architecture.md "Sessions"): a session ends after its idle limit (30
  * minutes, 480 for partner single-sign-on users) counted from `last_seen_at`, or at `expires_at`
  * (its absolute lifetime). Only sign-in and POST /api/auth/extend-session (the user's Extend and
  * the client's keep-alive while its user is active) move `last_seen_at`: other requests, which may
@@ -37,7 +37,7 @@ import {
 import type { RequestContext, Services } from './context';
 import { preferencesOf } from './preferences';
 import { recordEvent } from './history';
-import { applyLockout } from './lockout';
+import { applyLockout } from './accountLockout';
 
 /** Where a request came from, kept on sessions and history events. */
 export interface ClientInfo {
@@ -106,6 +106,7 @@ export async function currentUser(
     sessionIdleSeconds: Math.round(timing.idleMs / 1000),
     sessionIdleRemainingMs: Math.max(0, timing.lastSeenAt + timing.idleMs - services.clock()),
     preferences,
+    operator: user.is_operator === 1,
   };
 }
 
@@ -115,7 +116,7 @@ export async function currentUser(
  * browser still presented is ended (the new one replaces it), and sessions past their absolute
  * lifetime are purged. A partner single-sign-on user (users.sso = 1) gets 480 idle minutes and
  * SSO_SESSION_MAX_AGE_HOURS; everyone else 30 minutes and SESSION_MAX_AGE_HOURS.
- * Lockout (issue 8, lockout.ts): wrong passwords in a row lock the account; a locked account gets
+ * Lockout (lockout.ts): wrong passwords in a row lock the account; a locked account gets
  * the same answer whether the password was right or wrong.
  * @param replacedToken the session cookie the request carried, if any
  * @returns the cookie token (to set, never stored) and the current user
@@ -137,39 +138,12 @@ export async function authenticate(
   if (!user || !passwordOk || user.disabled_at !== null || !first) {
     throw unauthorized(MESSAGES.invalidCredentials, 'invalid_credentials');
   }
-  const token = randomBytes(32).toString('base64url');
-  const now = services.clock();
-  const sso = user.sso === 1;
-  const idleMinutes = sso ? SSO_SESSION_MINUTES : SESSION_MINUTES;
-  const expiresAt =
-    now + (sso ? services.config.ssoSessionMaxAgeMs : services.config.sessionMaxAgeMs);
-  if (replacedToken) await deleteSession(services.db, sessionIdFor(replacedToken));
-  await deleteSessionsExpiredBefore(services.db, new Date(now).toISOString());
-  await insertSession(services.db, {
-    id: sessionIdFor(token),
-    user_id: user.id,
-    database_id: first.id,
-    created_at: new Date(now).toISOString(),
-    last_seen_at: new Date(now).toISOString(),
-    expires_at: new Date(expiresAt).toISOString(),
-    idle_minutes: idleMinutes,
-    ip: client.ip,
-    user_agent: client.userAgent,
-    login_recorded: 0,
-    logout_recorded: 0,
-  });
-  const timing: SessionTiming = {
-    idleMinutes,
-    idleMs: idleLimitMs(services, idleMinutes),
-    lastSeenAt: now,
-    expiresAt,
-  };
-  return { token, user: await currentUser(services, user.id, first.id, timing) };
+  return openSession(services, user, first.id, client, replacedToken);
 }
 
 /**
  * Checks a user's password for a sign-in that opens its session elsewhere (the share flow's
- * POST /api/rest/shared/signin, issue 7), with the same lockout and the same answers as the
+ * POST /api/rest/shared/signin), with the same lockout and the same answers as the
  * password sign-in: an unknown user, a wrong password and a disabled user all get 401
  * `invalid_credentials`; a locked account 401 `account_locked`. Memberships are not required (the
  * caller adds the guest membership).
@@ -293,7 +267,7 @@ export async function extendSession(
 
 /**
  * Ends every session of a user at once: for a password change (keeping the session that made it)
- * or a disabled user (issue 6; the admin features call this). Requests with an ended session get
+ * or a disabled user (the admin features call this). Requests with an ended session get
  * 401 and the client shows the sign-in page.
  * @param db the database or an open transaction
  * @param options.except id (token hash, RequestContext.sessionId) of a session to keep

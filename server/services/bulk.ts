@@ -1,5 +1,5 @@
 /**
- * Acting on many items at once (issue 3 item 8; SPEC section 7 "Bulk"): move, colour, archive,
+ * Acting on many items at once (SPEC section 7 "Bulk"): move, colour, archive,
  * restore and permanent delete. Each call is ONE transaction that changes the rows and records one
  * history event per named item (recordEvents), so a failure part-way (an id of another firm, a
  * rule broken by one item) leaves nothing changed. Reads and writes go by chunks of ID_CHUNK ids,
@@ -17,12 +17,11 @@
 import {
   BULK_MAX_ITEMS,
   FOLDER_COLORS,
-  MAX_NAME_LENGTH,
   ROOT_FOLDER_ID,
   ROOT_FOLDER_NAME,
 } from '../../common/constants';
 import { formatMessage, MESSAGES } from '../../common/messages';
-import { nameKey, uniqueName } from '../../common/names';
+import { nameKey } from '../../common/names';
 import type { BulkItemResult, BulkResultDto, EntityRef, FolderColorKey } from '../../common/types';
 import { badRequest, notFound } from '../errors';
 import { isoAt } from '../ids';
@@ -39,8 +38,6 @@ import {
   fileItems,
   filesInFolders,
   folderItems,
-  liveNamesWithKeys,
-  liveNamesWithPrefix,
   restoreArchives,
   setColors,
   setItemNameAndParent,
@@ -48,6 +45,7 @@ import {
   type ItemRow,
 } from '../repositories/organise';
 import { sha256OfFiles } from '../repositories/renditions';
+import { versionObjectsOf } from '../repositories/fileVersions';
 import type { Executor } from '../repositories/types';
 import type { ObjectStore } from '../storage/objectStore';
 import {
@@ -57,36 +55,19 @@ import {
   assertRole,
 } from './access';
 import type { RequestContext, Services } from './context';
+import { FolderNames } from './folderNames';
+import { inTransaction } from './transactions';
 import { removeUnusedDerivatives } from './imaging/cleanup';
 import { recordEvents, type NewEvent } from './history';
 import { itemMovedEvent, itemStateEvent, type ParentRef } from './historyEvents';
-
-/** Attempts of a transaction that lost a race for a unique name (PostgreSQL). */
-const UNIQUE_RACE_ATTEMPTS = 3;
-
-/** True for a unique-index violation (PostgreSQL 23505). */
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === '23505';
-}
-
-/**
- * Runs `work` in one transaction. On PostgreSQL two calls may pick the same free name in one
- * folder at once; the unique index refuses the second commit, and the whole transaction runs
- * again (it then sees the first one's name), up to UNIQUE_RACE_ATTEMPTS times. SQLite runs write
- * transactions one at a time, so it never races.
- */
-export async function inTransaction<T>(
-  services: Pick<Services, 'db'>,
-  work: (trx: Executor) => Promise<T>,
-): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await services.db.transaction().execute(work);
-    } catch (error) {
-      if (attempt >= UNIQUE_RACE_ATTEMPTS || !isUniqueViolation(error)) throw error;
-    }
-  }
-}
+import {
+  assertArchivable,
+  assertDestroyable,
+  protectionGuard,
+  subtreeOf,
+  todayOf,
+} from './records/protection';
+import { recordsRulesOf } from '../repositories/records';
 
 /** Objects removed at once after a permanent delete. */
 const DELETE_CONCURRENCY = 16;
@@ -171,83 +152,6 @@ function parentOf(refs: Map<string, ParentRef>, id: string): ParentRef {
   return refs.get(id) ?? { id, name: '' };
 }
 
-/** Prefix reads one FolderNames may make before it reads the whole folder once instead. */
-const PREFIX_LOADS_BEFORE_FULL = 20;
-
-/** Longest " (n)" tag whose names a prefix read covers (" (999999999)"). */
-const LONGEST_TAG = 12;
-
-/**
- * The taken names of one folder as the unique-name rule needs them, read lazily so that a folder
- * of 100,000 items costs a few index lookups, not a read of every name: `want` reads the exact
- * names wanted (by name_key, chunked); when a wanted name is taken, `claim` reads the names that
- * start like it (the only ones a "(n)" counter can collide with) before picking the first free
- * counter, and after PREFIX_LOADS_BEFORE_FULL such reads it reads the whole folder once. `extra`
- * names (keys) count as taken too; rows with an id in `ignore` do not (the item being renamed).
- */
-export class FolderNames {
-  private readonly taken = new Set<string>();
-  private readonly prefixesRead = new Set<string>();
-  private prefixLoads = 0;
-  private full = false;
-
-  constructor(
-    private readonly db: Executor,
-    private readonly databaseId: string,
-    private readonly folderId: string,
-    private readonly ignore: ReadonlySet<string> = new Set(),
-  ) {}
-
-  private add(rows: readonly { id: string; name: string }[]): void {
-    for (const row of rows) if (!this.ignore.has(row.id)) this.taken.add(nameKey(row.name));
-  }
-
-  /** Marks names taken that are not (yet) rows of the folder, e.g. rows a restore brings back. */
-  addTaken(names: Iterable<string>): void {
-    for (const name of names) this.taken.add(nameKey(name));
-  }
-
-  /** Reads which of these names are taken (call before claiming them). */
-  async want(names: readonly string[]): Promise<void> {
-    if (this.full) return;
-    const keys = [...new Set(names.map(nameKey))];
-    this.add(await liveNamesWithKeys(this.db, this.databaseId, this.folderId, keys));
-  }
-
-  /** Reads every live name of the folder once. */
-  private async readAll(): Promise<void> {
-    this.add(
-      await childrenOf(this.db, this.databaseId, [this.folderId], { includeArchived: false }),
-    );
-    this.full = true;
-  }
-
-  /**
-   * Takes `name` when free (it must have been passed to {@link want}), else the first free
-   * "(n)" variant (common/names.ts uniqueName), and marks the result taken.
-   */
-  async claim(name: string, isFile: boolean): Promise<string> {
-    if (this.taken.has(nameKey(name)) && !this.full) {
-      const dot = isFile ? name.lastIndexOf('.') : -1;
-      const suffixLength = dot > 0 ? name.length - dot : 0;
-      const base = dot > 0 ? name.slice(0, dot) : name;
-      const room = MAX_NAME_LENGTH - LONGEST_TAG - suffixLength;
-      const prefix = nameKey(base.slice(0, Math.max(0, room)));
-      if (room <= 0 || this.prefixLoads >= PREFIX_LOADS_BEFORE_FULL) await this.readAll();
-      else if (!this.prefixesRead.has(prefix)) {
-        this.prefixesRead.add(prefix);
-        this.prefixLoads += 1;
-        this.add(await liveNamesWithPrefix(this.db, this.databaseId, this.folderId, prefix));
-      }
-    }
-    const finalName = this.taken.has(nameKey(name))
-      ? uniqueName(name, this.taken, { isFile })
-      : name;
-    this.taken.add(nameKey(finalName));
-    return finalName;
-  }
-}
-
 /**
  * Refuses moving or copying folders into themselves or their descendants.
  * @throws AppError 400 with `message` when the target is one of `folderIds` or below one
@@ -266,16 +170,26 @@ export async function assertNotIntoItself(
   if (chain.some((f) => named.has(f.id))) throw badRequest(message, code);
 }
 
+/** The folder and file ids of some items. */
+function refsOf(items: readonly ItemRow[]): { folderIds: string[]; fileIds: string[] } {
+  return {
+    folderIds: items.filter((i) => i.type === 'folder').map((i) => i.id),
+    fileIds: items.filter((i) => i.type === 'file').map((i) => i.id),
+  };
+}
+
 function result(item: ItemRow, extra: Partial<BulkItemResult> = {}): BulkItemResult {
   return { id: item.id, type: item.type, name: item.name, ...extra };
 }
 
 /**
- * POST bulk/move (and PATCH of one item's parent): moves items into a live folder. Names are
- * made unique in the target; items already there are answered unchanged. One move event per
- * moved item (changes.prevParent / nextParent).
+ * POST bulk/move: moves items into a live folder. Names are made unique in the target; items
+ * already there are answered unchanged. One move event per moved item (changes.prevParent /
+ * nextParent). A move that would take an item out of a legal hold, or shorten a file's retention
+ * under a locked schedule, is refused (records/protection.ts protectionGuard).
  * @throws AppError 400 too_many_items / move_into_itself (nothing changed), 403 read-only,
- *   404 an item or the target not visible or archived
+ *   404 an item or the target not visible or archived, 409 leaves_legal_hold /
+ *   shortens_locked_retention
  */
 export async function bulkMove(
   services: Services,
@@ -296,6 +210,14 @@ export async function bulkMove(
       'move_into_itself',
     );
     const moving = items.filter((i) => i.parent_id !== targetId);
+    // Holds follow what they cover and locked schedules only lengthen: a move may not take an
+    // item out of either.
+    const guard = await protectionGuard(
+      trx,
+      ctx.databaseId,
+      () => subtreeOf(trx, ctx.databaseId, refsOf(moving)),
+      todayOf(services.clock),
+    );
     const names = new FolderNames(trx, ctx.databaseId, targetId);
     await names.want(moving.map((i) => i.name));
     const at = isoAt(services.clock);
@@ -316,6 +238,7 @@ export async function bulkMove(
     }
     await setParent(trx, ctx.databaseId, 'folder', plain.folder, targetId, at);
     await setParent(trx, ctx.databaseId, 'file', plain.file, targetId, at);
+    await guard.assertKept();
     const parents = await parentRefs(
       trx,
       ctx.databaseId,
@@ -389,9 +312,9 @@ export async function bulkColor(
 /**
  * POST bulk/archive (and archive of one item): archives live items; a folder takes its live
  * contents with it (archived_root_id = the folder). Items already archived are answered
- * unchanged. One archive event per named item archived.
+ * unchanged. One archive event per named item archived. Nothing a legal hold covers is archived.
  * @throws AppError 400 too_many_items, 403 read-only or a folder holding restricted folders hidden
- *   from the session (hidden_contents), 404 an item not visible
+ *   from the session (hidden_contents), 404 an item not visible, 409 under_legal_hold
  */
 export async function bulkArchive(
   services: Services,
@@ -407,6 +330,15 @@ export async function bulkArchive(
     const folderIds = archiving.filter((i) => i.type === 'folder').map((i) => i.id);
     const fileIds = archiving.filter((i) => i.type === 'file').map((i) => i.id);
     await assertNoHiddenContents(trx, ctx, folderIds);
+    // A legal hold keeps what it covers out of the Archive (it could be deleted from there).
+    if ((await recordsRulesOf(trx, ctx.databaseId)).holds) {
+      await assertArchivable(
+        trx,
+        ctx.databaseId,
+        await subtreeOf(trx, ctx.databaseId, { folderIds, fileIds }),
+        todayOf(services.clock),
+      );
+    }
     await archiveNamed(trx, ctx.databaseId, 'folder', folderIds, at);
     await archiveNamed(trx, ctx.databaseId, 'file', fileIds, at);
     await archiveContents(trx, ctx.databaseId, folderIds, at);
@@ -436,8 +368,10 @@ export async function bulkArchive(
  * archive took. An item archived with its folder is restored alone with what went with it below
  * it. Each goes back to its folder when that folder is live (or restored by the same call),
  * otherwise to the root (`restored_to_root`). Names are made unique where the items land. Items
- * already live are answered unchanged. One restore event per named item restored.
- * @throws AppError 400 too_many_items, 403 read-only, 404 an item not visible
+ * already live are answered unchanged. One restore event per named item restored. A restore to
+ * the root that would take an item out of a legal hold or shorten its locked retention is refused.
+ * @throws AppError 400 too_many_items, 403 read-only, 404 an item not visible, 409
+ *   leaves_legal_hold / shortens_locked_retention
  */
 export async function bulkRestore(
   services: Services,
@@ -449,6 +383,13 @@ export async function bulkRestore(
     assertRole(ctx, 'write');
     const items = await loadItems(trx, ctx, refs);
     const restoring = items.filter((i) => i.archived_at !== null);
+    // An item restored to the root leaves its folder: holds and locked schedules must not lapse.
+    const guard = await protectionGuard(
+      trx,
+      ctx.databaseId,
+      () => subtreeOf(trx, ctx.databaseId, refsOf(restoring)),
+      todayOf(services.clock),
+    );
     for (const item of restoring) {
       if (item.archived_root_id !== item.id) {
         await detachArchive(trx, ctx.databaseId, item, item.archived_root_id ?? item.id);
@@ -515,6 +456,7 @@ export async function bulkRestore(
     await setParent(trx, ctx.databaseId, 'folder', toRoot.folder, ROOT_FOLDER_ID, at);
     await setParent(trx, ctx.databaseId, 'file', toRoot.file, ROOT_FOLDER_ID, at);
     await restoreArchives(trx, ctx.databaseId, [...roots]);
+    await guard.assertKept();
     const parents = new Map<string, ParentRef>([
       [ROOT_FOLDER_ID, { id: ROOT_FOLDER_ID, name: ROOT_FOLDER_NAME }],
     ]);
@@ -558,10 +500,13 @@ export async function removeObjects(store: ObjectStore, keys: readonly string[])
 
 /**
  * POST bulk/destroy: permanently deletes archived items with everything below them (rows,
- * favorites, colours and recent items of every user), then, after the commit, their objects. One
- * delete event per named item; history events of the items stay.
+ * favorites, colours and recent items of every user, file versions), then, after the commit,
+ * their objects (every version's). One delete event per named item; history events of the items
+ * stay. Nothing a retention schedule or a legal hold protects is deleted (records/protection.ts):
+ * one protected file or folder anywhere in the trees refuses the whole call.
  * @throws AppError 400 destroy_not_archived (an item is live; nothing deleted) / too_many_items,
- *   403 read-only, 404 an item not visible
+ *   403 read-only, 404 an item not visible, 409 under_legal_hold / under_retention (the message
+ *   names the first protected item, its hold or schedule and the day the retention ends)
  */
 export async function bulkDestroy(
   services: Services,
@@ -588,12 +533,25 @@ export async function bulkDestroy(
       files.set(f.id, f.storage_key);
     }
     for (const item of items) if (item.type === 'file') files.set(item.id, item.storage_key!);
+    // Retention and legal holds: nothing they protect is deleted (the whole call is refused).
+    await assertDestroyable(
+      trx,
+      ctx.databaseId,
+      { folderIds, fileIds: [...files.keys()] },
+      todayOf(services.clock),
+    );
     const parents = await parentRefs(
       trx,
       ctx.databaseId,
       items.map((i) => i.parent_id),
     );
     const sha256s = await sha256OfFiles(trx, ctx.databaseId, [...files.keys()]);
+    // Every version's object goes too (the rows go with their file).
+    const keys = new Set(files.values());
+    for (const version of await versionObjectsOf(trx, ctx.databaseId, [...files.keys()])) {
+      keys.add(version.storage_key);
+      if (version.sha256 && !sha256s.includes(version.sha256)) sha256s.push(version.sha256);
+    }
     await deleteItems(trx, ctx.databaseId, folderIds, [...files.keys()]);
     const events: NewEvent[] = items.map((item) =>
       itemStateEvent(
@@ -605,7 +563,7 @@ export async function bulkDestroy(
     await recordEvents(trx, services, ctx, events);
     return {
       answer: { count: items.length, items: items.map((item) => result(item)) },
-      keys: [...files.values()],
+      keys: [...keys],
       sha256s,
     };
   });

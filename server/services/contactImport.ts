@@ -1,5 +1,5 @@
 /**
- * Bringing CRM contacts in (issue 9 item 4): the administrator's CSV import (POST
+ * Bringing CRM contacts in: the administrator's CSV import (POST
  * REST/private/contacts/import) and the partner apps' upsert (PUT /api/integrations/contacts,
  * authenticated with an integration key as GET private/auth/generate_token is). Both validate
  * each contact (name, e-mail of SPEC section 5, phones of sections 3 and 5 through common/phone.ts)

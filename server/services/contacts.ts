@@ -1,5 +1,5 @@
 /**
- * CRM contacts and folder contacts (issue 9 item 4; SPEC sections 3, 4 and 7 "Contacts"): the
+ * CRM contacts and folder contacts (SPEC sections 3, 4 and 7 "Contacts"): the
  * contact search, and linking and unlinking contacts and folders with their history events
  * (folder_contact create "linked" / delete "unlinked", with contact_name and changes.folder.name),
  * written in the same transaction as the link; an administrator's edit of a contact's phone numbers.
@@ -36,6 +36,7 @@ import {
 import { accessibleFolder, assertAdmin, assertRole } from './access';
 import type { RequestContext, Services } from './context';
 import { recordContactLinked, recordContactUnlinked } from './historyEvents';
+import { assertContactUnlinkable } from './records/holds';
 
 /**
  * The stored phones of a contact row (JSON text). Anything that is not a list of
@@ -172,8 +173,10 @@ export async function linkFolderContact(
  * DELETE REST/folder_contacts/{id}?contact_id: unlinks a contact from a folder and records
  * folder_contact delete ("unlinked") in the same transaction. `id` is the link's id; with
  * `contact_id`, `id` may also be the folder's id (the link of that contact to that folder).
+ * A contact under an active legal hold stays linked until the hold is released (the hold covers
+ * its linked folders).
  * @throws AppError 403 for a read-only member; 404 when no such link is in the firm, or its folder
- *   is archived or hidden from the session
+ *   is archived or hidden from the session; 409 `contact_on_hold`
  */
 export async function unlinkFolderContact(
   services: Services,
@@ -191,6 +194,10 @@ export async function unlinkFolderContact(
     if (!link) throw notFound(CONTACT_MESSAGES.linkNotFound);
     const folder = await accessibleFolder(trx, ctx, link.folder_id, 'write');
     if (!folder) throw notFound(CONTACT_MESSAGES.linkNotFound);
+    await assertContactUnlinkable(trx, ctx.databaseId, {
+      id: link.contact_id,
+      name: link.contact.name,
+    });
     if (!(await deleteFolderContact(trx, ctx.databaseId, link.id))) {
       throw notFound(CONTACT_MESSAGES.linkNotFound);
     }

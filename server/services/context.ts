@@ -21,6 +21,12 @@ export interface RequestContext {
   userAgent: string | null;
 }
 
+/** What services count for the metrics endpoint (server/plugins/metrics.ts). */
+export interface ServiceMetrics {
+  /** A pending upload became a file of `bytes` bytes. */
+  fileRecorded(bytes: number): void;
+}
+
 /** Shared service dependencies, built once by buildApp. */
 export interface Services {
   db: Kysely<DB>;
@@ -28,4 +34,6 @@ export interface Services {
   store: ObjectStore;
   clock: Clock;
   config: Config;
+  /** Counters of the metrics endpoint; absent when metrics are off (METRICS_TOKEN unset). */
+  metrics?: ServiceMetrics;
 }

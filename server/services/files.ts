@@ -1,12 +1,16 @@
 /**
- * Uploads and reading files (issue 2 items 6 and 7; SPEC sections 3, 5 and 7 "Files", "Upload
+ * Uploads and reading files (SPEC sections 3, 5 and 7 "Files", "Upload
  * flow"). An upload is a pending row plus a presigned PUT; `recordUpload` makes it a visible file
  * only after checking the stored object. Every rule the client checks is checked again here with
  * the same code from common/.
  */
 import type { Readable } from 'node:stream';
 import { dispositionHeader } from '../disposition';
-import { MAX_FILE_SIZE_BYTES, PRESIGNED_URL_TTL_MS } from '../../common/constants';
+import {
+  MAX_FILE_SIZE_BYTES,
+  PRESIGNED_URL_TTL_MS,
+  ROOT_FOLDER_NAME,
+} from '../../common/constants';
 import {
   contentTypeFor,
   duplicateMessage,
@@ -21,7 +25,7 @@ import {
   isAllowedFileType,
   tooManyFilesMessage,
 } from '../../common/uploads';
-import { nameKey, splitFileName, uniqueName, validateEntityName } from '../../common/names';
+import { nameKey, splitFileName, validateEntityName } from '../../common/names';
 import type {
   CreateUploadRequest,
   CreateUploadResponse,
@@ -45,16 +49,30 @@ import {
   updateFile,
 } from '../repositories/files';
 import type { FileRow } from '../db/schema';
-import type { ByteRange } from '../storage/objectStore';
+import {
+  findVersionByBatch,
+  findVersionByUpload,
+  insertVersions,
+  isVersionKey,
+} from '../repositories/fileVersions';
+import type { ByteRange, ObjectInfo } from '../storage/objectStore';
 import { accessibleFile, accessibleFolder } from './access';
 import type { RequestContext, Services } from './context';
+import {
+  afterNewVersion,
+  firstVersionOf,
+  recordVersionUpload,
+  versionTarget,
+  type RecordedVersion,
+} from './fileVersions';
 import { fingerprintLater } from './fingerprints';
-import { namesIn } from './folders';
+import { FolderNames } from './folderNames';
 import { hasRecentEvent } from '../repositories/history';
-import { recordEvent } from './history';
+import { recordItemCreated, recordItemRead } from './historyEvents';
 import { enqueueRecordedFile } from './imaging/queue';
 import { pdfRenditionOf } from './imaging/renditions';
 import { idLowerBound } from './historyChain';
+import { inTransaction } from './transactions';
 
 /**
  * Validates an upload's name and size the way the client does.
@@ -85,6 +103,8 @@ export interface PendingUpload {
   contentType: string;
   /** Declared size in bytes, or {@link UNDECLARED_SIZE}. */
   size: number;
+  /** The store's id of its multipart upload once started, else null. */
+  storeUploadId: string | null;
 }
 
 /**
@@ -113,7 +133,19 @@ function pendingOf(row: FileRow): PendingUpload {
     name: row.name,
     contentType: row.content_type,
     size: Number(row.size),
+    storeUploadId: row.store_upload_id,
   };
+}
+
+/**
+ * What is stored for an upload of `storageKey`: its staged object, or the object itself once
+ * committed (an S3 store's record copies the one to the other), or null when nothing is.
+ */
+async function uploadedObject(services: Services, storageKey: string): Promise<ObjectInfo | null> {
+  const staging = services.store.stagingKey(storageKey);
+  const staged = await services.store.head(staging);
+  if (staged || staging === storageKey) return staged;
+  return services.store.head(storageKey);
 }
 
 /**
@@ -141,7 +173,7 @@ async function answerEarlierUpload(
     const file = await getFile(services, ctx, earlier.id);
     return { kind: 'settled', answer: { id: earlier.id, state: 'recorded', file } };
   }
-  if (await services.store.head(earlier.storage_key)) {
+  if (await uploadedObject(services, earlier.storage_key)) {
     return { kind: 'settled', answer: { id: earlier.id, state: 'stored' } };
   }
   await updateFile(services.db, ctx.databaseId, earlier.id, { updated_at: isoAt(services.clock) });
@@ -158,9 +190,12 @@ async function answerEarlierUpload(
  * With a `batch_id` (SPEC section 5, "Duplicate files in one upload are refused"), a second file of
  * the same name (case-insensitive) in the batch and folder is refused, while the same client file
  * (`client_key`) created again — a resume or a retry — gets its earlier upload back instead of a
- * new row (see {@link StartedUpload}).
- * @throws AppError 400 (name, type, size, count), 413 (over 104857600 bytes), 404 (folder not
- *   visible), 403 (read-only member), 409 'duplicate_file'
+ * new row (see {@link StartedUpload}). With `version_of` the upload is to become a new version of
+ * that file (services/fileVersions.ts `versionTarget` checks it: a live file of this folder the
+ * session may change, with the same extension).
+ * @throws AppError 400 (name, type, size, count; a version target in another folder or of another
+ *   extension), 413 (over 104857600 bytes), 404 (folder or version target not visible), 403
+ *   (read-only member), 409 'duplicate_file'
  */
 export async function startPendingUpload(
   services: Services,
@@ -195,6 +230,9 @@ export async function startPendingUpload(
     );
   }
   await accessibleFolder(services.db, ctx, input.folder_id, 'write');
+  const versionOf = input.version_of
+    ? (await versionTarget(services.db, ctx, input.version_of, input.folder_id, extension)).id
+    : null;
   const batch: UploadBatch | null = input.batch_id
     ? { batchId: input.batch_id, clientKey: input.client_key ?? null, nameKey: nameKey(name) }
     : null;
@@ -203,6 +241,15 @@ export async function startPendingUpload(
   if (batch) {
     const earlier = await earlierOf(batch);
     if (earlier) return answerEarlierUpload(services, ctx, earlier, batch, name);
+    // The same client file already recorded as a new version (its pending row is gone).
+    const recorded =
+      versionOf && batch.clientKey
+        ? await findVersionByBatch(services.db, ctx.databaseId, batch.batchId, batch.clientKey)
+        : undefined;
+    if (recorded?.upload_id && recorded.created_by === ctx.userId) {
+      const file = await getFile(services, ctx, recorded.file_id);
+      return { kind: 'settled', answer: { id: recorded.upload_id, state: 'recorded', file } };
+    }
   }
   const now = services.clock();
   const running = await countActivePendingUploads(
@@ -237,6 +284,7 @@ export async function startPendingUpload(
     upload_batch_id: batch?.batchId ?? null,
     upload_client_key: batch?.clientKey ?? null,
     upload_name_key: batch?.nameKey ?? null,
+    upload_version_of: versionOf,
   });
   if (!inserted && batch) {
     // Another request of the batch inserted the same name first.
@@ -244,7 +292,7 @@ export async function startPendingUpload(
     if (earlier) return answerEarlierUpload(services, ctx, earlier, batch, name);
     throw conflict(duplicateMessage(name), 'duplicate_file');
   }
-  return { kind: 'new', pending: { id, storageKey, name, contentType, size } };
+  return { kind: 'new', pending: { id, storageKey, name, contentType, size, storeUploadId: null } };
 }
 
 /** What create-upload answers, and whether it made a new pending upload (201) or not (200). */
@@ -272,9 +320,10 @@ export async function createUpload(
   if (input.size !== undefined && pending.size !== UNDECLARED_SIZE && pending.size !== input.size) {
     throw conflict(duplicateMessage(pending.name), 'duplicate_file');
   }
-  const presigned = services.store.presignPut(pending.storageKey, {
+  const presigned = await services.store.presignPut(pending.storageKey, {
     contentType: pending.contentType,
     maxBytes: pending.size === UNDECLARED_SIZE ? MAX_FILE_SIZE_BYTES : pending.size,
+    size: pending.size === UNDECLARED_SIZE ? undefined : pending.size,
     expiresInMs: PRESIGNED_URL_TTL_MS,
     headers: { 'Content-Disposition': dispositionHeader(pending.name, 'attachment') },
   });
@@ -295,7 +344,10 @@ export async function uploadStateOf(
   uploadId: string,
 ): Promise<UploadKeyState> {
   const row = await findByStorageKey(services.db, storageKey);
-  if (!row || (uploadId !== '' && row.id !== uploadId)) return 'missing';
+  if (!row || (uploadId !== '' && row.id !== uploadId)) {
+    // An upload recorded as a version (its pending row is gone) or an older version's object.
+    return (await isVersionKey(services.db, storageKey)) ? 'ready' : 'missing';
+  }
   return row.status;
 }
 
@@ -310,6 +362,8 @@ async function refuseRecord(
   error: AppError,
 ): Promise<never> {
   if (await deletePendingUpload(services.db, ctx.databaseId, pending.id)) {
+    const staging = services.store.stagingKey(pending.storage_key);
+    if (staging !== pending.storage_key) await services.store.delete(staging);
     await services.store.delete(pending.storage_key);
   }
   throw error;
@@ -336,10 +390,48 @@ export async function recordUpload(
   id: string,
   sha256?: string,
 ): Promise<FileDto> {
+  // One record of an upload at a time in this process: a second one waits and then finds the file
+  // ready (or the upload refused), and never copies staged bytes over a recorded object.
+  const running = recording.get(id);
+  if (running) await running.catch(() => undefined);
+  const run = recordUploadOnce(services, ctx, id, sha256);
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  recording.set(id, settled);
+  try {
+    return await run;
+  } finally {
+    if (recording.get(id) === settled) recording.delete(id);
+  }
+}
+
+/** The records running in this process, by upload id (see {@link recordUpload}). */
+const recording = new Map<string, Promise<void>>();
+
+async function recordUploadOnce(
+  services: Services,
+  ctx: RequestContext,
+  id: string,
+  sha256?: string,
+): Promise<FileDto> {
   const pending = await findFile(services.db, ctx.databaseId, id);
-  if (!pending || pending.created_by !== ctx.userId) throw notFound();
+  if (!pending) {
+    // Recorded already as a new version of a file: the answer is that file.
+    const version = await findVersionByUpload(services.db, ctx.databaseId, id);
+    if (version && version.created_by === ctx.userId) {
+      return getFile(services, ctx, version.file_id);
+    }
+    throw notFound();
+  }
+  if (pending.created_by !== ctx.userId) throw notFound();
   if (pending.status === 'ready') return getFile(services, ctx, id);
-  const object = await services.store.head(pending.storage_key);
+  const key = pending.storage_key;
+  const stagingKey = services.store.stagingKey(key);
+  // The staged upload, or (an earlier record copied it but did not finish) the object itself.
+  const staged = await services.store.head(stagingKey);
+  const object = staged ?? (stagingKey === key ? null : await services.store.head(key));
   if (!object) throw conflict(MESSAGES.uploadNotComplete, 'upload_incomplete');
   const declared = Number(pending.size);
   const failed = (code: string) =>
@@ -360,43 +452,58 @@ export async function recordUpload(
     );
   }
   const stored =
-    object.sha256 ?? (sha256 ? await services.store.checksum(pending.storage_key) : undefined);
+    object.sha256 ??
+    (sha256 ? await services.store.checksum(staged ? stagingKey : key) : undefined) ??
+    undefined;
   if (sha256 && stored && sha256.toLowerCase() !== stored) {
     return refuseRecord(services, ctx, pending, failed('checksum_mismatch'));
   }
-  const recorded = await services.db.transaction().execute(async (trx) => {
+  if (staged) {
+    // Publish the checked bytes under the key no presigned URL names (S3: a server-side copy of
+    // exactly the version checked; the local store: nothing to do).
+    const committed = await services.store.commitUpload(key, staged, stored);
+    if (!committed || committed.size !== object.size) {
+      throw conflict(MESSAGES.uploadNotComplete, 'upload_incomplete');
+    }
+  }
+  if (pending.upload_version_of)
+    return recordAsVersion(services, ctx, pending, object.size, stored);
+  const recorded = await inTransaction(services, async (trx) => {
     const folder = await accessibleFolder(trx, ctx, pending.folder_id, 'write');
-    const finalName = uniqueName(
-      pending.name,
-      await namesIn(trx, ctx.databaseId, pending.folder_id),
-      {
-        isFile: true,
-      },
-    );
+    const names = new FolderNames(trx, ctx.databaseId, pending.folder_id);
+    await names.want([pending.name]);
+    const finalName = await names.claim(pending.name, true);
+    const updatedAt = isoAt(services.clock);
     const madeReady = await markUploadReady(trx, ctx.databaseId, id, {
       sha256: stored ?? null,
       name: finalName,
       name_key: nameKey(finalName),
       size: object.size,
-      updated_at: isoAt(services.clock),
+      updated_at: updatedAt,
     });
     // Another record of this upload made it ready first: it wrote the event.
     if (!madeReady) return false;
-    await recordEvent(trx, services, ctx, {
-      entityType: 'file',
-      entityId: id,
-      itemId: id,
-      action: 'create',
-      attributes: {
-        name: finalName,
-        next: { name: finalName },
-        parent: { id: pending.folder_id, name: folder?.name ?? 'Root' },
-        file_name: finalName,
-      },
-    });
+    await insertVersions(trx, [
+      firstVersionOf(
+        { ...pending, size: object.size, sha256: stored ?? null, created_at: updatedAt },
+        {
+          id: pending.id,
+          batchId: pending.upload_batch_id,
+          clientKey: pending.upload_client_key,
+        },
+      ),
+    ]);
+    await recordItemCreated(
+      trx,
+      services,
+      ctx,
+      { type: 'file', id, name: finalName },
+      { id: pending.folder_id, name: folder?.name ?? ROOT_FOLDER_NAME },
+    );
     return true;
   });
   if (recorded) {
+    services.metrics?.fileRecorded(object.size);
     // Document imaging: rendition, text and thumbnail, derived in the background.
     await enqueueRecordedFile(services, pending, stored ?? null);
   }
@@ -408,6 +515,42 @@ export async function recordUpload(
     });
   }
   return getFile(services, ctx, id);
+}
+
+/**
+ * The record of an upload made with `version_of` (see {@link recordUpload}; its object is checked
+ * and committed): a new version of that file, which keeps its id and name
+ * (services/fileVersions.ts `recordVersionUpload`). When the file changed meanwhile (moved,
+ * archived, deleted, or the user lost write access) the upload is refused and its object deleted.
+ * @returns the file, as it is now
+ * @throws AppError 409 'version_target_changed', 403 'read_only'
+ */
+async function recordAsVersion(
+  services: Services,
+  ctx: RequestContext,
+  pending: FileRow,
+  size: number,
+  sha256: string | undefined,
+): Promise<FileDto> {
+  let recorded: RecordedVersion | null;
+  try {
+    recorded = await inTransaction(services, (trx) =>
+      recordVersionUpload(trx, services, ctx, pending, { size, sha256: sha256 ?? null }),
+    );
+  } catch (error) {
+    if (error instanceof AppError && (error.status === 409 || error.status === 403)) {
+      return refuseRecord(services, ctx, pending, error);
+    }
+    throw error;
+  }
+  if (recorded) {
+    services.metrics?.fileRecorded(size);
+    await afterNewVersion(services, recorded.file, {
+      storageKey: pending.storage_key,
+      sha256: sha256 ?? null,
+    });
+  }
+  return getFile(services, ctx, pending.upload_version_of!);
 }
 
 /**
@@ -529,19 +672,11 @@ export async function openFile(
   const object = await services.store.head(file.storage_key);
   if (!object) throw notFound('The file content is missing.', 'object_missing');
   if (!(await partOfRecordedPreview(services, ctx, id, served, request))) {
-    await services.db.transaction().execute(async (trx) => {
-      await recordEvent(trx, services, ctx, {
-        entityType: 'file',
-        entityId: id,
-        itemId: id,
-        action: served === 'preview' ? 'preview' : 'download',
-        attributes: {
-          name: file.name,
-          file_name: file.name,
-          download: { preview: served === 'preview', print: served === 'print' },
-        },
-      });
-    });
+    await services.db
+      .transaction()
+      .execute((trx) =>
+        recordItemRead(trx, services, ctx, { type: 'file', id, name: file.name }, served),
+      );
   }
   if (rendition) {
     return {

@@ -1,5 +1,5 @@
 /**
- * File fingerprints: the sha256 of every stored file (FileDto.sha256; issue 4). Objects up to the
+ * File fingerprints: the sha256 of every stored file (FileDto.sha256). Objects up to the
  * store's inline checksum limit (the multipart threshold, 10 MiB) are hashed while they arrive,
  * which is also where the browser sends its own sha256 to compare. Larger objects are hashed here,
  * after the upload is recorded and the file is visible: one file at a time in the background, so
@@ -23,7 +23,10 @@ export interface FingerprintTarget {
 export const FINGERPRINT_SWEEP_LIMIT = 200;
 
 interface FingerprintQueue {
-  /** The files waiting, by id, with the services that queued them. */
+  /**
+   * The files waiting, by object key (each version of a file is an object of its own), with the
+   * services that queued them.
+   */
   pending: Map<string, { services: Services; target: FingerprintTarget }>;
   /** The running drain, while there is one. */
   draining: Promise<void> | null;
@@ -37,7 +40,8 @@ const queues = new WeakMap<Services['store'], FingerprintQueue>();
 
 /**
  * Computes a stored file's sha256 (reading its object once unless the store already knows it)
- * and sets it on the file row, unless the row has one.
+ * and sets it on the file row (while the object is still its newest version) and on the version
+ * that owns the object, unless they have one.
  * @returns the sha256, or null when the object is missing
  * @throws when the store or the database fails
  */
@@ -46,7 +50,9 @@ export async function fingerprintFile(
   target: FingerprintTarget,
 ): Promise<string | null> {
   const sha256 = await services.store.checksum(target.storageKey);
-  if (sha256) await setMissingSha256(services.db, target.databaseId, target.id, sha256);
+  if (sha256) {
+    await setMissingSha256(services.db, target.databaseId, target.id, target.storageKey, sha256);
+  }
   return sha256;
 }
 
@@ -60,7 +66,7 @@ export function fingerprintLater(services: Services, target: FingerprintTarget):
     queue = { pending: new Map(), draining: null };
     queues.set(services.store, queue);
   }
-  queue.pending.set(target.id, { services, target });
+  queue.pending.set(target.storageKey, { services, target });
   queue.draining ??= drain(queue);
 }
 
@@ -72,7 +78,7 @@ async function drain(queue: FingerprintQueue): Promise<void> {
     for (;;) {
       const next = queue.pending.values().next();
       if (next.done) return;
-      queue.pending.delete(next.value.target.id);
+      queue.pending.delete(next.value.target.storageKey);
       await fingerprintFile(next.value.services, next.value.target).catch(() => undefined);
     }
   } finally {

@@ -1,5 +1,5 @@
 /**
- * An in-memory copy of each firm's folder tree (issue 9: autocomplete within 2× of the raw
+ * An in-memory copy of each firm's folder tree (autocomplete within 2× of the raw
  * full-text query): every folder's parent and name, the folder permissions and the teams'
  * members, so that a hit's path and whether a restricted folder hides it cost microseconds
  * instead of a recursive query.

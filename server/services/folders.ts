@@ -1,10 +1,10 @@
 /**
- * Folders and the folder view (issue 2 item 5; SPEC sections 3, 5 and 7 "Folders", "Entities").
+ * Folders and the folder view (SPEC sections 3, 5 and 7 "Folders", "Entities").
  * Names are unique within a folder across its folders and files, case-insensitively, decided here
  * with the same helper the client uses (common/names.ts).
  */
 import { ROOT_FOLDER_ID, ROOT_FOLDER_NAME } from '../../common/constants';
-import { nameKey, uniqueName, validateEntityName } from '../../common/names';
+import { nameKey, validateEntityName } from '../../common/names';
 import { DEFAULT_FOLDER_SORT, parseFolderSort, type FolderSort } from '../../common/sort';
 import type {
   BreadcrumbDto,
@@ -38,25 +38,13 @@ import {
   positionOf,
   type ListPosition,
 } from '../repositories/listOrder';
-import type { Executor } from '../repositories/types';
 import { accessibleFolder, hiddenRoots } from './access';
 import type { RequestContext, Services } from './context';
+import { FolderNames } from './folderNames';
 import { recordItemCreated } from './historyEvents';
 import { decodeCursor, encodeCursor, INVALID_CURSOR_MESSAGE, presentEntities } from './lists';
 import { pageWindow } from './paging';
-
-/** Every live name directly in a folder: its folders' and its ready files' names. */
-export async function namesIn(
-  db: Executor,
-  databaseId: string,
-  parentId: string,
-): Promise<string[]> {
-  const [folders, files] = await Promise.all([
-    liveFolderNames(db, databaseId, parentId),
-    liveFileNames(db, databaseId, parentId),
-  ]);
-  return [...folders, ...files];
-}
+import { inTransaction } from './transactions';
 
 async function presentFolders(
   services: Services,
@@ -79,9 +67,11 @@ export async function createFolder(
   const problem = validateEntityName(name, 'folder');
   if (problem) throw badRequest(problem, 'invalid_name');
   const id = newId();
-  await services.db.transaction().execute(async (trx) => {
+  await inTransaction(services, async (trx) => {
     const parent = await accessibleFolder(trx, ctx, input.parentId, 'write');
-    const finalName = uniqueName(name, await namesIn(trx, ctx.databaseId, input.parentId));
+    const names = new FolderNames(trx, ctx.databaseId, input.parentId);
+    await names.want([name]);
+    const finalName = await names.claim(name, false);
     const now = isoAt(services.clock);
     await insertFolder(trx, {
       id,
@@ -139,7 +129,7 @@ export async function breadcrumbs(
 /**
  * The names in a folder, for the client's unique-name helper. The names of restricted folders
  * hidden from the session are left out (their existence is not revealed); the server still decides
- * unique names against every name (namesIn), so a name the client proposes that clashes with a
+ * unique names against every name (FolderNames), so a name the client proposes that clashes with a
  * hidden one gets the next free " (n)" suffix.
  */
 export async function nameList(

@@ -1,6 +1,6 @@
 /**
  * Recording and reading history events (DESIGN.md section 2: one event per state change, in the
- * same transaction as the change, with the attribute shapes of SPEC section 3; issue 5).
+ * same transaction as the change, with the attribute shapes of SPEC section 3).
  *
  * - Recording appends to the firm's hash chain under a per-firm lock (see historyChain.ts and
  *   lockHistoryChain); the typed functions of historyEvents.ts build each event's attributes.
@@ -77,6 +77,8 @@ const RECENT_ACTIONS: ReadonlySet<HistoryAction> = new Set<HistoryAction>([
   'restore',
   'download',
   'preview',
+  'add_version',
+  'restore_version',
 ]);
 
 /** Rows inserted per statement by {@link recordEvents} (well under both dialects' bind limits). */

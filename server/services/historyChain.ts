@@ -1,5 +1,5 @@
 /**
- * The tamper-evident part of the history log (issue 5 item 7), as pure functions: the canonical
+ * The tamper-evident part of the history log, as pure functions: the canonical
  * content of an event, the hash chain (each firm's events link to the previous one by sha256),
  * a walker that finds the first broken link, and the time-ordered ids the log is paged by.
  *

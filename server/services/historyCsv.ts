@@ -1,5 +1,5 @@
 /**
- * The CSV record of a history event (issue 5 item 5): the export's columns, the cell guard
+ * The CSV record of a history event: the export's columns, the cell guard
  * against spreadsheet formulas, and the record's text as papaparse writes it (RFC 4180 quoting).
  *
  * Each event's record is rendered once, when the event is recorded (services/history.ts

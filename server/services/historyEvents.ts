@@ -1,5 +1,5 @@
 /**
- * One typed recording function per event of the spec (SPEC sections 3 and 4, issue 5 item 1).
+ * One typed recording function per event of the spec (SPEC sections 3 and 4).
  * Services call them inside the transaction that makes the change; each builds the attribute
  * shape that common/history.ts renders, picks the event's entity and item (the folder or file
  * whose per-item history shows it), and answers the new event's id.
@@ -21,6 +21,9 @@
  *   folder_name }; update/restore/archive/delete: { name, value, index_values, entity_id,
  *   file_name | folder_name, previous_value? (update) }
  * - user login/logout: { name }; user download: { download, folders?, file_name?, export? }
+ * - file add_version / restore_version / delete_version: { name, file_name, parent, version:
+ *   { number, size, sha256, content_type, restored_from? (restore) } }; a download or preview of
+ *   an older version adds version: { number } to the read's shape
  */
 import type {
   FavoriteEntry,
@@ -28,6 +31,7 @@ import type {
   HistoryAttributes,
   HistoryEntityType,
   HistoryExportAttributes,
+  HistoryVersionAttributes,
   Role,
 } from '../../common/types';
 import type { Executor } from '../repositories/types';
@@ -236,7 +240,12 @@ export type ReadKind = 'download' | 'preview' | 'print';
  * for {@link recordItemRead} and for calls that record several at once (a zip of a selection).
  * A folder cannot be previewed: `preview` on a folder is a download with download.preview.
  */
-export function itemReadEvent(item: TypedItemRef, kind: ReadKind, parent?: ParentRef): NewEvent {
+export function itemReadEvent(
+  item: TypedItemRef,
+  kind: ReadKind,
+  parent?: ParentRef,
+  version?: number,
+): NewEvent {
   const action: HistoryAction = kind === 'preview' && item.type === 'file' ? 'preview' : 'download';
   return {
     entityType: item.type,
@@ -248,11 +257,15 @@ export function itemReadEvent(item: TypedItemRef, kind: ReadKind, parent?: Paren
       ...nameField(item),
       ...(parent ? { parent: { id: parent.id, name: parent.name } } : {}),
       download: { preview: kind === 'preview', print: kind === 'print' },
+      ...(version !== undefined ? { version: { number: version } } : {}),
     },
   };
 }
 
-/** folder/file download, file preview and print (see {@link itemReadEvent}). */
+/**
+ * folder/file download, file preview and print (see {@link itemReadEvent}); `version` names the
+ * version of a file read through its versions (none: the file's newest bytes).
+ */
 export function recordItemRead(
   trx: Executor,
   services: RecordServices,
@@ -260,8 +273,30 @@ export function recordItemRead(
   item: TypedItemRef,
   kind: ReadKind,
   parent?: ParentRef,
+  version?: number,
 ): Promise<string> {
-  return recordEvent(trx, services, ctx, itemReadEvent(item, kind, parent));
+  return recordEvent(trx, services, ctx, itemReadEvent(item, kind, parent, version));
+}
+
+/**
+ * A file version event (file add_version, restore_version, delete_version): the file as its
+ * other events name it, and the version concerned.
+ */
+export function recordVersionEvent(
+  trx: Executor,
+  services: RecordServices,
+  ctx: RequestContext,
+  action: 'add_version' | 'restore_version' | 'delete_version',
+  file: ItemRef,
+  parent: ParentRef,
+  version: HistoryVersionAttributes,
+): Promise<string> {
+  return record(trx, services, ctx, 'file', file.id, action, file.id, {
+    name: file.name,
+    file_name: file.name,
+    parent: { id: parent.id, name: parent.name },
+    version,
+  });
 }
 
 /** folder copy: the event is the source's; `copy` names the new folder. */
@@ -549,7 +584,7 @@ export function recordUserDownload(
   });
 }
 
-// ---- User administration and lockout (issue 8) ---------------------------------------------------
+// ---- User administration and lockout ---------------------------------------------------
 // Shapes (entity_type 'user', entity_id the user concerned; the acting user is the event's user):
 // - create: { name, user_id, user_changes: { role: { next } } }
 // - update: { name, user_id, user_changes: { fields } } (fields as the API names them; 'password'
@@ -649,5 +684,93 @@ export function recordUserLocked(
     user_id: ctx.userId,
     failed_logins: failedLogins,
     locked_until: lockedUntil,
+  });
+}
+
+// ---- Firm provisioning (services/firms.ts) ------------------------------------------------------
+// Recorded in the affected firm's own history (each firm has its own hash chain), by the operator
+// (their session, or the command line's identity, services/firms.ts CLI_OPERATOR_NAME):
+// - database create: { name, firm_changes: { description: { next } } }
+// - database rename: { name: next, prev: { name }, next: { name } }
+// - database update (description): { name, firm_changes: { description: { prev, next } } }
+// - database disable / enable: { name }
+// - user delete (removed from the firm): { name, user_id }; adding a member is user create and a
+//   role change user update (above).
+
+/** The firm database an event is about. */
+export interface FirmRef {
+  id: string;
+  name: string;
+}
+
+/** database create ("created firm …"), in the new firm's history. */
+export function recordFirmCreated(
+  trx: Executor,
+  services: RecordServices,
+  ctx: RequestContext,
+  firm: FirmRef,
+  description: string | null,
+): Promise<string> {
+  return record(trx, services, ctx, 'database', firm.id, 'create', null, {
+    name: firm.name,
+    firm_changes: { description: { next: description } },
+  });
+}
+
+/** database rename ("renamed firm … to …"). */
+export function recordFirmRenamed(
+  trx: Executor,
+  services: RecordServices,
+  ctx: RequestContext,
+  firm: FirmRef,
+  prevName: string,
+): Promise<string> {
+  return record(trx, services, ctx, 'database', firm.id, 'rename', null, {
+    name: firm.name,
+    prev: { name: prevName },
+    next: { name: firm.name },
+  });
+}
+
+/** database update: the firm's description changed (null: none). */
+export function recordFirmDescribed(
+  trx: Executor,
+  services: RecordServices,
+  ctx: RequestContext,
+  firm: FirmRef,
+  prev: string | null,
+  next: string | null,
+): Promise<string> {
+  return record(trx, services, ctx, 'database', firm.id, 'update', null, {
+    name: firm.name,
+    firm_changes: { description: { prev, next } },
+  });
+}
+
+function firmStateEvent(action: 'disable' | 'enable') {
+  return (
+    trx: Executor,
+    services: RecordServices,
+    ctx: RequestContext,
+    firm: FirmRef,
+  ): Promise<string> =>
+    record(trx, services, ctx, 'database', firm.id, action, null, { name: firm.name });
+}
+
+/** database disable ("disabled firm …"): nobody signs in to it; its sessions ended. */
+export const recordFirmDisabled = firmStateEvent('disable');
+/** database enable ("enabled firm …"). */
+export const recordFirmEnabled = firmStateEvent('enable');
+
+/** user delete ("removed user … from the firm"): the membership was deleted by an operator. */
+export function recordUserRemoved(
+  trx: Executor,
+  services: RecordServices,
+  ctx: RequestContext,
+  user: UserRef,
+): Promise<string> {
+  return record(trx, services, ctx, 'user', user.id, 'delete', null, {
+    name: user.name,
+    user_id: user.id,
   });
 }

@@ -1,5 +1,5 @@
 /**
- * History reports (issue 5 items 5 and 6): the stats of a date range (counts per local day and per
+ * History reports: the stats of a date range (counts per local day and per
  * activity type) and the CSV export, streamed in keyset batches so that memory stays constant
  * whatever the number of rows. Days are counted in the caller's IANA time zone (UTC by default).
  */
@@ -246,10 +246,11 @@ export interface HistoryExport {
 /**
  * The CSV records of a batch of stored rows, in their order: each row's stored record when it is
  * in the current format, else rendered now from the whole row (rows written before migration
- * 0016, or in an older format: one extra read for all of them).
+ * 0016, or in an older format: one extra read for all of them). Also the examiner's export's
+ * history.csv (examinerZip.ts).
  */
-async function recordsOf(
-  services: Services,
+export async function recordsOf(
+  services: Pick<Services, 'db'>,
   databaseId: string,
   stored: StoredExportRow[],
 ): Promise<string[]> {

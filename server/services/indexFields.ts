@@ -1,5 +1,5 @@
 /**
- * Index fields (issue 9 item 1; SPEC sections 3, 4 and 7 "Index fields"): a firm's own fields
+ * Index fields (SPEC sections 3, 4 and 7 "Index fields"): a firm's own fields
  * with a name (unique per firm, any case), a type (text_field by default, date, number, list), a
  * description, a position and, for a list, ordered values. Reading the fields is for every member
  * (they apply values with them); creating, changing, archiving, deleting and undoing a delete is
@@ -50,6 +50,7 @@ import {
 } from '../repositories/indexFields';
 import type { Executor } from '../repositories/types';
 import { assertAdmin, visibility } from './access';
+import { assertFieldNotInSchedule } from './records/schedules';
 import type { RequestContext, Services } from './context';
 
 /** A field row and its list values as JSON. */
@@ -280,7 +281,8 @@ async function moveField(
  * PATCH REST/index_fields/{id}: name, type, description, position (order among the firm's
  * fields) and list values (reordered, renamed, added, removed; see IndexFieldValueInput).
  * @throws AppError 403 for non-administrators; 404 for a field not the firm's or deleted; 400 for
- *   an invalid or taken name, a type change while values are applied, invalid list values
+ *   an invalid or taken name, a type change while values are applied, invalid list values; 409 a
+ *   type change of a field a retention schedule reads (index_field_in_schedule)
  */
 export async function updateIndexField(
   services: Services,
@@ -304,6 +306,7 @@ export async function updateIndexField(
     if (input.description !== undefined) patch.description = checkDescription(input.description);
     const type = input.type === undefined ? field.type : checkType(input.type);
     if (type !== field.type) {
+      await assertFieldNotInSchedule(trx, ctx.databaseId, field);
       if ((await countAppliedOfField(trx, ctx.databaseId, field.id)) > 0) {
         throw badRequest(
           indexMessage(INDEX_MESSAGES.typeInUse, { name: field.name }),
@@ -346,8 +349,10 @@ export function reorderIndexFieldValues(
 
 /**
  * DELETE REST/index_fields/{id}: marks the field deleted (undoable for INDEX_FIELD_UNDO_MS) and
- * answers it; a field already deleted is destroyed with its applied values (answers null).
- * @throws AppError 403 for non-administrators; 404 for a field not the firm's (or destroyed)
+ * answers it; a field already deleted is destroyed with its applied values (answers null). A field
+ * a retention schedule reads stays until the schedule no longer does.
+ * @throws AppError 403 for non-administrators; 404 for a field not the firm's (or destroyed); 409
+ *   index_field_in_schedule
  */
 export async function deleteIndexField(
   services: Services,
@@ -359,6 +364,7 @@ export async function deleteIndexField(
     await purgeExpiredIndexFields(trx, services, ctx.databaseId);
     const field = await findIndexField(trx, ctx.databaseId, id);
     if (!field) throw notFound();
+    await assertFieldNotInSchedule(trx, ctx.databaseId, field);
     if (field.deleted_at !== null) {
       await destroyIndexFields(trx, ctx.databaseId, [field.id]);
       return null;

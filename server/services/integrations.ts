@@ -1,5 +1,5 @@
 /**
- * Integrations and partner integration user keys (issue 8 item 7; SPEC sections 1, 3 and 7
+ * Integrations and partner integration user keys (SPEC sections 1, 3 and 7
  * "Integrations", "Integration user keys"). Administrators only (assertAdmin).
  *
  * - A firm database's integrations are enabled or disabled by one of its administrators

@@ -1,5 +1,5 @@
 /**
- * The item lists of issue 3 besides the folder view: the Archive page (items archived themselves,
+ * The item lists besides the folder view: the Archive page (items archived themselves,
  * newest archive first), Favorites (the user's enabled favorites of live items, newest first) and
  * Recent (the user's last touches of live items, newest first). SPEC section 7 "Entities".
  *

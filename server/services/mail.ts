@@ -1,5 +1,5 @@
 /**
- * Outgoing e-mail (issue 7 item 2): invitations go through nodemailer to SMTP_URL; without it each
+ * Outgoing e-mail: invitations go through nodemailer to SMTP_URL; without it each
  * message is written as one JSON file to the outbox in DATA_DIR/outbox, which the firm's
  * administrators read in the app (GET REST/private/outbox) — so the embedded default works without
  * a mail server. Either way one log line names the recipient and the subject, never the body (it

@@ -1,5 +1,5 @@
 /**
- * Missing indexes (issue 9 item 3; SPEC section 7 "Entities"): the live, ready files of the firm
+ * Missing indexes (SPEC section 7 "Entities"): the live, ready files of the firm
  * that the session can see and that lack a live value for any of the chosen index fields, so a
  * firm can finish tagging its backlog. Every role may read it.
  */

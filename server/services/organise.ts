@@ -1,5 +1,5 @@
 /**
- * Organising one item (issue 3 items 1-6; SPEC sections 3, 5 and 7): rename and move (PATCH of a
+ * Organising one item (SPEC sections 3, 5 and 7): rename and move (PATCH of a
  * folder or file), copy of a folder tree, archive and restore of one item, favourites and the
  * user's folder colour. Rules (unique names, not into itself, archive roots) are decided here and
  * in bulk.ts, inside one transaction that also records the history event.
@@ -29,22 +29,19 @@ import {
   upsertFavorite,
 } from '../repositories/organise';
 import type { Executor } from '../repositories/types';
+import { insertVersions } from '../repositories/fileVersions';
 import type { Insertable } from 'kysely';
 import { accessibleFile, accessibleFolder, hiddenRoots } from './access';
+import { firstVersionOf } from './fileVersions';
 import { fingerprintLater } from './fingerprints';
-import {
-  assertNotIntoItself,
-  bulkArchive,
-  bulkColor,
-  bulkRestore,
-  FolderNames,
-  inTransaction,
-  removeObjects,
-} from './bulk';
+import { assertNotIntoItself, bulkArchive, bulkColor, bulkRestore, removeObjects } from './bulk';
+import { FolderNames } from './folderNames';
+import { inTransaction } from './transactions';
 import type { RequestContext, Services } from './context';
 import { getFile } from './files';
 import { getFolder } from './folders';
 import { recordEvents, type NewEvent } from './history';
+import { protectionGuard, subtreeOf, todayOf } from './records/protection';
 import {
   itemMovedEvent,
   itemRenamedEvent,
@@ -98,9 +95,10 @@ function present(
 /**
  * PATCH folders/{id} and files/{id}: renames and/or moves one live item. The name is made unique
  * in the target folder (the item itself excluded); a file keeps its extension. Records rename
- * (prev/next name) and/or move (changes.prevParent/nextParent); nothing when nothing changes.
+ * (prev/next name) and/or move (changes.prevParent/nextParent); nothing when nothing changes. A
+ * move out of a legal hold, or one that shortens a locked retention, is refused (bulkMove's rule).
  * @throws AppError 400 invalid_name / move_into_itself (nothing changed), 403 read-only, 404 the
- *   item or the target not visible or archived
+ *   item or the target not visible or archived, 409 leaves_legal_hold / shortens_locked_retention
  */
 export async function updateEntity(
   services: Services,
@@ -136,6 +134,20 @@ export async function updateEntity(
     await names.want([wanted]);
     const finalName = await names.claim(wanted, kind === 'file');
     if (finalName === item.name && !moving) return;
+    // A move may not take the item out of a legal hold or shorten its locked retention.
+    const guard = moving
+      ? await protectionGuard(
+          trx,
+          ctx.databaseId,
+          () =>
+            subtreeOf(
+              trx,
+              ctx.databaseId,
+              kind === 'folder' ? { folderIds: [id] } : { fileIds: [id] },
+            ),
+          todayOf(services.clock),
+        )
+      : null;
     await setItemNameAndParent(
       trx,
       ctx.databaseId,
@@ -147,6 +159,7 @@ export async function updateEntity(
         at: isoAt(services.clock),
       },
     );
+    await guard?.assertKept();
     const prevParent = await parentRef(trx, ctx.databaseId, currentParent);
     const nextParent = moving
       ? { id: targetId, name: target?.name ?? ROOT_FOLDER_NAME }
@@ -281,6 +294,12 @@ export async function copyFolder(
       folderRows[0] = { ...folderRows[0]!, name: topName, name_key: nameKey(topName) };
       await insertFolders(trx, folderRows);
       await insertFiles(trx, fileRows);
+      // A copy is a new file: its version 1 is the copied object (the source's older versions
+      // stay with the source).
+      await insertVersions(
+        trx,
+        fileRows.filter((row) => row.status === 'ready').map((row) => firstVersionOf(row)),
+      );
       await recordFolderCopied(
         trx,
         services,
@@ -341,26 +360,27 @@ export async function copyFile(
       const name = await names.claim(live.name, true);
       const at = isoAt(services.clock);
       sha256 = live.sha256;
-      await insertFiles(trx, [
-        {
-          id: fileId,
-          database_id: ctx.databaseId,
-          folder_id: targetId,
-          name,
-          name_key: nameKey(name),
-          extension: live.extension,
-          size: live.size,
-          content_type: live.content_type,
-          storage_key: storageKey,
-          status: 'ready',
-          sha256: live.sha256,
-          created_by: ctx.userId,
-          created_at: at,
-          updated_at: at,
-          archived_at: null,
-          archived_root_id: null,
-        },
-      ]);
+      const copy = {
+        id: fileId,
+        database_id: ctx.databaseId,
+        folder_id: targetId,
+        name,
+        name_key: nameKey(name),
+        extension: live.extension,
+        size: live.size,
+        content_type: live.content_type,
+        storage_key: storageKey,
+        status: 'ready' as const,
+        sha256: live.sha256,
+        created_by: ctx.userId,
+        created_at: at,
+        updated_at: at,
+        archived_at: null,
+        archived_root_id: null,
+      };
+      await insertFiles(trx, [copy]);
+      // A copy is a new file: its version 1 is the copied object (the newest of the source).
+      await insertVersions(trx, [firstVersionOf(copy)]);
       await recordItemCreated(
         trx,
         services,

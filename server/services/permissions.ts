@@ -1,5 +1,5 @@
 /**
- * Folder permissions, teams and permissionables (issue 8 items 4 and 5; SPEC sections 1, 6 and 7
+ * Folder permissions, teams and permissionables (SPEC sections 1, 6 and 7
  * "Folder permissions", "Private users and auth"). Administrators only. Each change and its
  * history event (folder_permission create_many / delete / delete_many) share one transaction.
  * Visibility itself is decided in server/services/access.ts.

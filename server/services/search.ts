@@ -1,5 +1,5 @@
 /**
- * Autocomplete, search and filtered lists (issue 9 item 5; SPEC sections 1, 3, 7 "Entities", 9).
+ * Autocomplete, search and filtered lists (SPEC sections 1, 3, 7 "Entities", 9).
  *
  * Text matches item names, applied index values and the names of contacts linked to folders (a
  * file does not inherit its folder's contacts); every word of the query must match a word, the last

@@ -1,5 +1,5 @@
 /**
- * What a share gives access to (issue 7; SPEC section 7 "Shares"; docs/roles.md "Guests"): the
+ * What a share gives access to (SPEC section 7 "Shares"; docs/roles.md "Guests"): the
  * shared item, and for a shared folder everything inside it that is live and not restricted by
  * folder permissions. Access is decided on every request from the share rows, never cached in the
  * session: a share whose link was revoked or expired, or which was removed, ends access at once.
@@ -12,6 +12,8 @@ import { previewContentType } from '../../common/files';
 import { dispositionHeader } from '../disposition';
 import type { FileRow, FolderRow } from '../db/schema';
 import type { ExternalShareRow } from '../db/schemaSharing';
+import type { FileRenditionDto } from '../../common/imaging';
+import { isInlinePreviewable } from '../../common/files';
 import { forbidden, notFound, type AppError } from '../errors';
 import { displayName } from '../presenters';
 import { findFile, findFilesByIds } from '../repositories/files';
@@ -28,6 +30,7 @@ import type { Executor } from '../repositories/types';
 import type { RequestContext, Services } from './context';
 import { partOfRecordedPreview, servedReadMode, type FileStream, type ReadRequest } from './files';
 import { recordItemRead } from './historyEvents';
+import { pdfRenditionOf, renditionStateOf } from './imaging/renditions';
 
 /** A share of the session user with its link and whether it still gives access. */
 export interface UserShare {
@@ -312,12 +315,30 @@ export async function sharedBreadcrumbs(
 }
 
 /**
+ * GET /api/rest/shared/files/{id}/rendition: where document imaging is with a file a share gives
+ * the session user (a guest) access to, and what it derived (see GET files/{id}/rendition). Like
+ * an inline preview, a link without download allows it.
+ * @throws AppError 404 (`access_ended` when the share has ended)
+ */
+export async function sharedFileRendition(
+  services: Services,
+  ctx: RequestContext,
+  fileId: string,
+): Promise<FileRenditionDto> {
+  const { file } = await sharedFile(services, ctx, fileId);
+  return renditionStateOf(services, file);
+}
+
+/**
  * GET /api/rest/shared/files/{id}/preview and /download: opens a shared file and records the
  * file's preview or download event with the session user (the guest) as the user, in its own
  * transaction before the bytes flow. A preview is inline only for the types `isInlinePreviewable`
- * names; of any other file it would be a download (served and recorded as one, see
- * `servedReadMode`), so it needs a link that allows download. The media element's request that
- * follows a video or sound preview is not recorded again (`partOfRecordedPreview`).
+ * names, or for a file no browser shows safely (office documents, HTML, SVG, TIFF…) once document
+ * imaging stored its PDF rendition: that PDF is served instead of the original, inline, as the
+ * firm's preview does (`openFile`). Either needs no download permission. A preview of any other
+ * file would be a download (served and recorded as one, see `servedReadMode`), so it needs a link
+ * that allows download. The media element's request that follows a video or sound preview is not
+ * recorded again (`partOfRecordedPreview`).
  * @throws AppError 404 (`access_ended` when the share has ended); 403 `download_not_allowed` for
  *   a download, or a preview that would be one, through a link that does not allow download
  */
@@ -329,7 +350,12 @@ export async function openSharedFile(
   request: ReadRequest = {},
 ): Promise<FileStream> {
   const { grant, file } = await sharedFile(services, ctx, fileId);
-  const served = servedReadMode(mode, file.content_type);
+  // A file no browser shows safely is previewed as its PDF rendition, once derived.
+  const rendition =
+    mode === 'preview' && !isInlinePreviewable(file.content_type)
+      ? await pdfRenditionOf(services, file)
+      : null;
+  const served = rendition ? 'preview' : servedReadMode(mode, file.content_type);
   if (served === 'download' && grant.link.allow_download !== 1) {
     throw forbidden(SHARING_MESSAGES.downloadNotAllowed, 'download_not_allowed');
   }
@@ -345,6 +371,14 @@ export async function openSharedFile(
         served,
       );
     });
+  }
+  if (rendition) {
+    return {
+      open: (range) => services.store.read(rendition.key, range),
+      size: rendition.size,
+      contentType: 'application/pdf',
+      disposition: dispositionHeader(rendition.name, 'inline'),
+    };
   }
   const inline = served === 'preview';
   return {

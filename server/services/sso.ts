@@ -1,5 +1,5 @@
 /**
- * Single sign-on through partner integration keys (issue 8 item 8; SPEC section 7 "Private users
+ * Single sign-on through partner integration keys (SPEC section 7 "Private users
  * and auth": GET private/auth/generate_token, POST private/auth/login with token).
  *
  * 1. The partner app calls GET /api/rest/private/auth/generate_token with one of the firm's user

@@ -1,5 +1,5 @@
 /**
- * File statistics (SPEC section 7 "Folders", "Files"; issue 3 item 9), served only while the
+ * File statistics (SPEC section 7 "Folders", "Files"), served only while the
  * `fileStats` flag is on: a folder's tree (recursive), the firm database's totals, and the files
  * by type in the spec's eight categories (SPEC section 3, common/files.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Resumable multipart uploads, discarding uploads and cleaning up abandoned ones (issue 4; SPEC
+ * Resumable multipart uploads, discarding uploads and cleaning up abandoned ones (SPEC
  * sections 5, 7 "Upload flow" and 8). A multipart upload is a pending file row whose id is also
  * the store's multipart upload id; the server signs each S3-style step (create, part, list,
  * complete, abort) only for a pending upload of the session's own user in the session's firm
@@ -29,7 +29,8 @@ import {
   listStalePendingUploads,
   updateFile,
 } from '../repositories/files';
-import { fingerprintMissingFiles } from './fingerprints';
+import { fingerprintMissingFiles, type FingerprintSweepResult } from './fingerprints';
+import { instanceName, runLeasedJob } from './jobLeases';
 import type { RequestContext, Services } from './context';
 import { startPendingUpload, type CreateUploadOutcome } from './files';
 
@@ -64,15 +65,20 @@ export async function createMultipartUpload(
   if (pending.size !== input.size) {
     throw conflict(duplicateMessage(pending.name), 'duplicate_file');
   }
-  const presigned = services.store.presignMultipart(
-    {
-      op: 'create',
-      key: pending.storageKey,
-      uploadId: pending.id,
-      contentType: pending.contentType,
-      declaredSize: pending.size,
-      partSize: partLimit(pending.size, services.config.uploads),
-    },
+  const start = {
+    uploadId: pending.id,
+    contentType: pending.contentType,
+    declaredSize: pending.size,
+    partSize: partLimit(pending.size, services.config.uploads),
+  };
+  // The server starts the store's upload itself (S3 chooses its id) and keeps the store's id with
+  // the pending upload; a resumed upload goes on with the one it has.
+  if (!pending.storeUploadId) {
+    const storeUploadId = await services.store.startMultipartUpload(pending.storageKey, start);
+    await updateFile(services.db, ctx.databaseId, pending.id, { store_upload_id: storeUploadId });
+  }
+  const presigned = await services.store.presignMultipart(
+    { op: 'create', key: pending.storageKey, ...start },
     PRESIGNED_URL_TTL_MS,
   );
   return {
@@ -152,13 +158,15 @@ export async function signUploadParts(
   }
   const parts: PresignedPartDto[] = [];
   for (let partNumber = first; partNumber < first + count && partNumber <= maxParts; partNumber++) {
-    const signed = services.store.presignMultipart(
+    const signed = await services.store.presignMultipart(
       {
         op: 'part',
         key,
         uploadId,
+        storeUploadId: storeUploadIdOf(row),
         partNumber,
         maxBytes: Math.min(size, partSize, MAX_FILE_SIZE_BYTES),
+        size: Math.min(partSize, size - (partNumber - 1) * partSize),
       },
       PRESIGNED_URL_TTL_MS,
     );
@@ -194,8 +202,11 @@ export async function signListParts(
   uploadId: string,
   key: string,
 ): Promise<PresignedRequestDto> {
-  await ownPendingUpload(services, ctx, uploadId, key);
-  return services.store.presignMultipart({ op: 'list', key, uploadId }, PRESIGNED_URL_TTL_MS);
+  const row = await ownPendingUpload(services, ctx, uploadId, key);
+  return services.store.presignMultipart(
+    { op: 'list', key, uploadId, storeUploadId: storeUploadIdOf(row) },
+    PRESIGNED_URL_TTL_MS,
+  );
 }
 
 /**
@@ -211,20 +222,39 @@ export async function signCompleteMultipart(
 ): Promise<PresignedRequestDto> {
   const row = await ownPendingUpload(services, ctx, uploadId, key);
   return services.store.presignMultipart(
-    { op: 'complete', key, uploadId, declaredSize: Number(row.size) },
+    {
+      op: 'complete',
+      key,
+      uploadId,
+      storeUploadId: storeUploadIdOf(row),
+      declaredSize: Number(row.size),
+    },
     PRESIGNED_URL_TTL_MS,
   );
 }
 
-/** Drops a pending upload's row, parts and object (no history event: it never became a file). */
+/**
+ * The store's id of a pending multipart upload: the one kept when the server started it, else (a
+ * row made before the store's id was kept, or a single upload) the row's own id.
+ */
+function storeUploadIdOf(row: Pick<FileRow, 'id' | 'store_upload_id'>): string {
+  return row.store_upload_id ?? row.id;
+}
+
+/**
+ * Drops a pending upload's row, parts and objects (the staged upload and anything already
+ * committed under its key); no history event: it never became a file.
+ */
 async function dropPendingUpload(
   services: Services,
-  row: Pick<FileRow, 'id' | 'database_id' | 'storage_key'>,
+  row: Pick<FileRow, 'id' | 'database_id' | 'storage_key' | 'store_upload_id'>,
   before?: string,
 ): Promise<boolean> {
   const removed = await deletePendingUpload(services.db, row.database_id, row.id, before);
   if (!removed) return false;
-  await services.store.abortMultipartUpload(row.storage_key, row.id);
+  await services.store.abortMultipartUpload(row.storage_key, storeUploadIdOf(row));
+  const staging = services.store.stagingKey(row.storage_key);
+  if (staging !== row.storage_key) await services.store.delete(staging);
   await services.store.delete(row.storage_key);
   return true;
 }
@@ -242,8 +272,13 @@ export async function abortMultipartUpload(
   key: string,
 ): Promise<PresignedRequestDto> {
   const row = await ownPendingUpload(services, ctx, uploadId, key);
+  // Signed before the row goes: the store's id is the row's.
+  const signed = await services.store.presignMultipart(
+    { op: 'abort', key, uploadId, storeUploadId: storeUploadIdOf(row) },
+    PRESIGNED_URL_TTL_MS,
+  );
   await dropPendingUpload(services, row);
-  return services.store.presignMultipart({ op: 'abort', key, uploadId }, PRESIGNED_URL_TTL_MS);
+  return signed;
 }
 
 /**
@@ -300,34 +335,68 @@ export async function cleanUpAbandonedUploads(services: Services): Promise<Uploa
   return result;
 }
 
+/** The name of the upload cleanup's lease in `job_leases`. */
+export const UPLOAD_CLEANUP_JOB = 'upload-cleanup';
+
+/** What one maintenance turn of an instance did. */
+export interface UploadMaintenanceResult {
+  /** What the cleanup removed. */
+  removed: UploadCleanupResult;
+  /** What the fingerprint sweep did (its cursor is kept with the lease). */
+  swept: FingerprintSweepResult;
+  /** Where the fingerprint sweep continues next time. */
+  cursor: string;
+}
+
 /**
- * Runs {@link cleanUpAbandonedUploads} every `config.uploadCleanupIntervalMs` (and once at
- * start), followed by a fingerprint sweep ({@link fingerprintMissingFiles}: up to 200 files without
- * a sha256 per run, continuing where the last run stopped). A failed run is logged and the next
- * one runs as planned. The timer does not keep the process alive.
+ * One maintenance turn: when this instance gets the upload cleanup's lease (see services/jobLeases.ts;
+ * it lasts `leaseMs`), {@link cleanUpAbandonedUploads}, then a fingerprint sweep
+ * ({@link fingerprintMissingFiles}: up to 200 files without a sha256, continuing where the last
+ * turn of any instance stopped). Both are idempotent: a turn overlapping another instance's removes
+ * and fingerprints nothing twice.
+ * @param holder this instance's name (`instanceName()`)
+ * @returns what was done, or null when another instance holds the lease
+ * @throws when the database fails taking the lease or cleaning up
+ */
+export function runUploadMaintenance(
+  services: Services,
+  holder: string,
+  leaseMs: number,
+  log?: FastifyBaseLogger,
+): Promise<UploadMaintenanceResult | null> {
+  return runLeasedJob(services, UPLOAD_CLEANUP_JOB, holder, leaseMs, async ({ cursor }) => {
+    const removed = await cleanUpAbandonedUploads(services);
+    if (removed.pendingUploads + removed.multipartUploads + removed.partialFiles > 0) {
+      log?.info({ removed }, 'removed abandoned uploads');
+    }
+    let swept: FingerprintSweepResult = { fingerprinted: 0, failed: 0, cursor };
+    try {
+      swept = await fingerprintMissingFiles(services, cursor);
+      if (swept.fingerprinted + swept.failed > 0) log?.info({ swept }, 'fingerprinted files');
+    } catch (error) {
+      log?.error({ err: error }, 'fingerprint sweep failed');
+    }
+    return { removed, swept, cursor: swept.cursor };
+  });
+}
+
+/**
+ * Runs {@link runUploadMaintenance} every `config.uploadCleanupIntervalMs` (and once at start) on
+ * this instance; of several instances on one database, the one holding the lease (taken for 90% of
+ * the interval, so timer drift never skips a turn) does the work. A failed turn is logged and the
+ * next one runs as planned. The timer does not keep the process alive.
  * @returns a function that stops the job
  */
 export function startUploadCleanup(services: Services, log: FastifyBaseLogger): () => void {
   const interval = services.config.uploadCleanupIntervalMs;
   if (interval <= 0) return () => undefined;
+  const holder = instanceName();
   let running = false;
-  let sweepCursor = '';
   const run = () => {
     if (running) return;
     running = true;
-    cleanUpAbandonedUploads(services)
-      .then((removed) => {
-        if (removed.pendingUploads + removed.multipartUploads + removed.partialFiles > 0) {
-          log.info({ removed }, 'removed abandoned uploads');
-        }
-      })
+    runUploadMaintenance(services, holder, Math.floor(interval * 0.9), log)
       .catch((error: unknown) => log.error({ err: error }, 'upload cleanup failed'))
-      .then(() => fingerprintMissingFiles(services, sweepCursor))
-      .then((swept) => {
-        sweepCursor = swept.cursor;
-        if (swept.fingerprinted + swept.failed > 0) log.info({ swept }, 'fingerprinted files');
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'fingerprint sweep failed'))
       .finally(() => {
         running = false;
       });

@@ -1,5 +1,5 @@
 /**
- * Users administration of a firm database (issue 8 items 2 and 6; SPEC sections 2, 6 and 7
+ * Users administration of a firm database (SPEC sections 2, 6 and 7
  * "Private users and auth"; docs/architecture.md "Users and lockout"). Every call but
  * {@link listUserDatabases} is for administrators of the session's firm (assertAdmin); a user id
  * that is not a member of that firm answers 404, as if it did not exist.
@@ -65,7 +65,7 @@ import {
   recordUserUnlocked,
   recordUserUpdated,
 } from './historyEvents';
-import { isLocked } from './lockout';
+import { isLocked } from './accountLockout';
 
 /** Default and largest page of GET private/users. */
 export const USERS_PAGE_SIZE = 100;
@@ -114,7 +114,7 @@ function refOf(row: DatabaseUserRow): { id: string; name: string } {
 }
 
 /** Whether an error is a unique-constraint violation (SQLite or PostgreSQL). */
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; message?: string };
   return e?.code === '23505' || /UNIQUE constraint failed/i.test(e?.message ?? '');
 }

@@ -1,5 +1,5 @@
 /**
- * Folder download as a zip (SPEC section 7 "GET REST/folders/{id}/download"; issue 3 item 10).
+ * Folder download as a zip (SPEC section 7 "GET REST/folders/{id}/download").
  *
  * The zip is streamed with zip-stream (archiver's streaming core): the tree is walked depth first,
  * each folder's files and subfolders read in keyset batches of {@link ZIP_BATCH} rows, and each
@@ -74,8 +74,13 @@ export type ZipItem =
   | { kind: 'directory'; path: string; date: Date }
   | { kind: 'file'; path: string; date: Date; storageKey: string; extension: string };
 
+/** Whether a file of this extension is deflated in a zip (else stored: already compressed). */
+export function deflates(extension: string): boolean {
+  return DEFLATE_EXTENSIONS.has(extension);
+}
+
 /** A name as one path segment: never a separator or a relative step (names are validated anyway). */
-function segment(name: string): string {
+export function segment(name: string): string {
   const clean = name.replace(/[/\\]/g, '_');
   return clean === '.' || clean === '..' || clean === '' ? '_' : clean;
 }
@@ -130,7 +135,11 @@ export async function* walkTree(
 }
 
 /** Writes one entry and resolves once it is fully written (rejects if the zip is destroyed). */
-function writeEntry(zip: ZipStream, source: Readable | null, data: FileDataInput): Promise<void> {
+export function writeEntry(
+  zip: ZipStream,
+  source: Readable | null,
+  data: FileDataInput,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const onClose = (): void => {
       source?.destroy();

@@ -36,6 +36,7 @@
 import { createHash, randomBytes, type Hash } from 'node:crypto';
 import { constants as fsConstants, createReadStream, createWriteStream } from 'node:fs';
 import {
+  access,
   copyFile,
   link,
   mkdir,
@@ -57,6 +58,7 @@ import type {
   AbandonedUploadsRemoved,
   ByteRange,
   MultipartRequest,
+  MultipartStart,
   ObjectInfo,
   ObjectStore,
   PresignedPut,
@@ -124,8 +126,6 @@ const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*(\/[A-Za-z0-9][A-Za-z0-9_-]*)*$/;
 const UPLOAD_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
 const PART_MARKER = /^part-(\d{5})\.json$/;
 const DATA_FILE = 'data';
-/** Largest complete-request body (10000 parts of about 100 bytes of XML each). */
-export const MAX_COMPLETE_BODY_BYTES = 2 * 1024 * 1024;
 
 /**
  * A Transform that counts what passes, hashes it (when given a hash) and refuses more than
@@ -157,29 +157,6 @@ function partRange(
   return { start, size: Math.min(manifest.partSize, manifest.declaredSize - start) };
 }
 
-/**
- * Parses the body of an S3 CompleteMultipartUpload request:
- * `<CompleteMultipartUpload><Part><PartNumber>1</PartNumber><ETag>…</ETag></Part>…`.
- * ETags may be quoted ("…" or &quot;…&quot;).
- * @returns the parts in the order given
- * @throws StoreRefused('malformed_xml') when a part lacks its number or ETag
- */
-export function parseCompleteRequest(xml: string): { partNumber: number; etag: string }[] {
-  const parts: { partNumber: number; etag: string }[] = [];
-  for (const match of xml.matchAll(/<Part>([\s\S]*?)<\/Part>/g)) {
-    const inner = match[1] ?? '';
-    const number = /<PartNumber>\s*(\d+)\s*<\/PartNumber>/.exec(inner)?.[1];
-    const etag = /<ETag>([^<]*)<\/ETag>/.exec(inner)?.[1];
-    if (number === undefined || etag === undefined) throw new StoreRefused('malformed_xml');
-    parts.push({
-      partNumber: Number(number),
-      etag: etag.replace(/^(&quot;|&#34;|")+|(&quot;|&#34;|")+$/g, '').trim(),
-    });
-  }
-  if (parts.length === 0) throw new StoreRefused('malformed_xml');
-  return parts;
-}
-
 /** The sha256 kept in an object file's sidecar, or undefined when it has none (yet). */
 async function keptSha256(file: string): Promise<string | undefined> {
   return (await readFile(`${file}.sha256`, 'utf8').catch(() => '')) || undefined;
@@ -190,10 +167,12 @@ function versionTag(): string {
   return randomBytes(16).toString('hex');
 }
 
-/** Escapes text for an XML element. */
-function xmlText(value: string | number): string {
-  return String(value).replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-}
+/**
+ * A temporary file of a single PUT untouched this long (ms) belongs to no running upload: a PUT
+ * writes to it as its bytes arrive, and the browser gives up after 30 s without progress. Removed
+ * at start even when other instances share DATA_DIR.
+ */
+export const TEMP_FILE_IDLE_MS = 10 * 60_000;
 
 /** The local, file-system object store. */
 export class LocalObjectStore implements ObjectStore {
@@ -208,8 +187,6 @@ export class LocalObjectStore implements ObjectStore {
   private readonly manifests = new Map<string, MultipartManifest>();
   /** When each multipart upload was last marked active (store clock, ms). */
   private readonly touched = new Map<string, number>();
-  /** The stored parts of each multipart upload, by part number (see storedParts). */
-  private readonly stored = new Map<string, Promise<Map<number, StoredPart>>>();
 
   /**
    * @param dataDir DATA_DIR; objects go to dataDir/objects, partial uploads to dataDir/tmp
@@ -240,16 +217,21 @@ export class LocalObjectStore implements ObjectStore {
   }
 
   /**
-   * Removes every temporary file directly in DATA_DIR/tmp (single PUTs that broke off, e.g. when
-   * the server stopped mid-upload, and their sidecars). Only safe while no upload runs, i.e. at
-   * start. Multipart upload folders stay: they resume from their stored parts.
+   * Removes the temporary files directly in DATA_DIR/tmp (single PUTs that broke off, e.g. when
+   * the server stopped mid-upload, and their sidecars) untouched for {@link TEMP_FILE_IDLE_MS}:
+   * other app instances may share the folder, and their running PUTs write to theirs all the time.
+   * Multipart upload folders stay: they resume from their stored parts.
    * @returns how many files were removed
    */
   async removePartialUploads(): Promise<number> {
     let removed = 0;
+    const before = this.clock() - TEMP_FILE_IDLE_MS;
     for (const entry of await readdir(this.tmpDir, { withFileTypes: true }).catch(() => [])) {
       if (!entry.isFile()) continue;
-      await rm(path.join(this.tmpDir, entry.name), { force: true });
+      const file = path.join(this.tmpDir, entry.name);
+      const info = await stat(file).catch(() => null);
+      if (!info || info.mtimeMs >= before) continue;
+      await rm(file, { force: true });
       removed += 1;
     }
     return removed;
@@ -287,7 +269,12 @@ export class LocalObjectStore implements ObjectStore {
     return `${LOCAL_STORAGE_PREFIX}${params.key}?${query.toString()}`;
   }
 
-  presignPut(key: string, options: PresignPutOptions): PresignedPut {
+  /** The local store's uploads land at the object's own key (see the class comment). */
+  stagingKey(key: string): string {
+    return key;
+  }
+
+  async presignPut(key: string, options: PresignPutOptions): Promise<PresignedPut> {
     this.pathFor(key);
     const params: SignedParams = {
       op: 'put',
@@ -307,7 +294,26 @@ export class LocalObjectStore implements ObjectStore {
     };
   }
 
-  presignMultipart(request: MultipartRequest, expiresInMs: number): PresignedRequest {
+  /**
+   * The local store's id of an upload is the server's own: the upload itself is made by its
+   * presigned create request ({@link createMultipartUpload}, which checks the content type), so
+   * nothing is made here.
+   */
+  async startMultipartUpload(key: string, start: MultipartStart): Promise<string> {
+    this.pathFor(key);
+    this.uploadDir(start.uploadId);
+    return start.uploadId;
+  }
+
+  /** The upload is the object already: its facts as they are. */
+  async commitUpload(key: string): Promise<ObjectInfo | null> {
+    return this.head(key);
+  }
+
+  async presignMultipart(
+    request: MultipartRequest,
+    expiresInMs: number,
+  ): Promise<PresignedRequest> {
     this.pathFor(request.key);
     this.uploadDir(request.uploadId);
     const base = {
@@ -541,7 +547,6 @@ export class LocalObjectStore implements ObjectStore {
     await writeFile(tmp, JSON.stringify(manifest));
     await rename(tmp, path.join(dir, 'manifest.json'));
     this.manifests.set(uploadId, manifest);
-    this.stored.set(uploadId, Promise.resolve(new Map<number, StoredPart>()));
     await this.touch(uploadId);
   }
 
@@ -563,7 +568,6 @@ export class LocalObjectStore implements ObjectStore {
 
   /** Forgets what is kept in memory about a multipart upload. */
   private forget(uploadId: string): void {
-    this.stored.delete(uploadId);
     this.manifests.delete(uploadId);
     this.touched.delete(uploadId);
   }
@@ -596,9 +600,9 @@ export class LocalObjectStore implements ObjectStore {
     if (this.writing.has(lock) || this.completing.has(uploadId)) throw new StoreRefused('busy');
     this.writing.add(lock);
     try {
-      const parts = await this.storedParts(uploadId);
-      if (parts.delete(partNumber))
-        await rm(this.markerPath(uploadId, partNumber), { force: true });
+      // The earlier version's marker goes before any byte is written: a complete that reads the
+      // markers meanwhile (here or on another instance) finds the part missing, never stale.
+      await rm(this.markerPath(uploadId, partNumber), { force: true });
       const counter = meter(Math.min(maxBytes, range.size), null);
       try {
         await pipeline(
@@ -628,7 +632,6 @@ export class LocalObjectStore implements ObjectStore {
       } catch {
         throw new StoreRefused('no_such_upload');
       }
-      parts.set(partNumber, { partNumber, etag, size: range.size, lastModified: this.clock() });
       await this.touch(uploadId);
       return { etag, size: range.size };
     } finally {
@@ -642,27 +645,16 @@ export class LocalObjectStore implements ObjectStore {
    */
   async listParts(key: string, uploadId: string): Promise<StoredPart[]> {
     await this.manifest(key, uploadId);
-    const parts = await this.storedParts(uploadId);
+    const parts = await this.readPartMarkers(this.uploadDir(uploadId));
     return [...parts.values()].sort((a, b) => a.partNumber - b.partNumber);
   }
 
   /**
-   * The stored parts of an upload by number: kept in memory, read from the part markers on disk
-   * the first time (e.g. after a restart).
+   * Reads the part markers of an upload's folder from disk, every time: other app instances
+   * sharing DATA_DIR write parts of the same upload, so no copy is kept in memory.
    */
-  private storedParts(uploadId: string): Promise<Map<number, StoredPart>> {
-    let parts = this.stored.get(uploadId);
-    if (!parts) {
-      parts = this.readPartMarkers(uploadId);
-      this.stored.set(uploadId, parts);
-    }
-    return parts;
-  }
-
-  /** Reads the part markers of an upload from disk. */
-  private async readPartMarkers(uploadId: string): Promise<Map<number, StoredPart>> {
+  private async readPartMarkers(dir: string): Promise<Map<number, StoredPart>> {
     const parts = new Map<number, StoredPart>();
-    const dir = this.uploadDir(uploadId);
     for (const name of await readdir(dir).catch(() => [] as string[])) {
       const match = PART_MARKER.exec(name);
       if (!match) continue;
@@ -724,8 +716,22 @@ export class LocalObjectStore implements ObjectStore {
     }
     this.completing.add(uploadId);
     const dir = this.uploadDir(uploadId);
+    // The folder is claimed by renaming it first (atomic, also on a folder other app instances
+    // share): a part write that starts afterwards finds no data file, one already running removed
+    // its part's marker before writing, so the check below refuses the list, and of two completes
+    // only one gets the folder.
+    const claimed = path.join(this.multipartDir, `${uploadId}.done-${newId()}`);
     try {
-      const stored = await this.storedParts(uploadId);
+      await rename(dir, claimed);
+    } catch {
+      this.completing.delete(uploadId);
+      const existing = await this.head(key);
+      if (existing && existing.size === declaredSize) return { ...existing, etag: versionTag() };
+      throw new StoreRefused('no_such_upload');
+    }
+    let published = false;
+    try {
+      const stored = await this.readPartMarkers(claimed);
       let total = 0;
       for (const part of parts) {
         const known = stored.get(part.partNumber);
@@ -734,18 +740,18 @@ export class LocalObjectStore implements ObjectStore {
         total += known.size;
       }
       if (total !== declaredSize) throw new StoreRefused('size_mismatch');
-      const data = path.join(dir, DATA_FILE);
+      await this.publish(path.join(claimed, DATA_FILE), target, undefined);
+      published = true;
       this.forget(uploadId);
-      await this.publish(data, target, undefined);
-      // Move the folder (manifest and markers) aside and remove it without waiting; what a crash
-      // leaves behind the cleanup removes.
-      const trash = path.join(this.multipartDir, `${uploadId}.done-${newId()}`);
-      await rename(dir, trash);
-      void rm(trash, { recursive: true, force: true }).catch(() => undefined);
+      // The folder (manifest and markers) is removed without waiting; what a crash leaves behind
+      // the cleanup removes.
+      void rm(claimed, { recursive: true, force: true }).catch(() => undefined);
       const digest = createHash('sha256');
       for (const part of parts) digest.update(part.etag.toLowerCase());
       return { size: total, etag: `${digest.digest('hex').slice(0, 32)}-${parts.length}` };
     } catch (error) {
+      // Not completed: the upload goes back where its parts can be sent again and listed.
+      if (!published) await rename(claimed, dir).catch(() => undefined);
       if (error instanceof StoreRefused) throw error;
       throw new StoreRefused('aborted');
     } finally {
@@ -791,41 +797,6 @@ export class LocalObjectStore implements ObjectStore {
     return removed;
   }
 
-  /** The XML answer of a created multipart upload (S3 InitiateMultipartUploadResult). */
-  static initiateResultXml(key: string, uploadId: string): string {
-    return (
-      '<?xml version="1.0" encoding="UTF-8"?>\n<InitiateMultipartUploadResult>' +
-      `<Bucket>local</Bucket><Key>${xmlText(key)}</Key><UploadId>${xmlText(uploadId)}</UploadId>` +
-      '</InitiateMultipartUploadResult>'
-    );
-  }
-
-  /** The XML answer of a part listing (S3 ListPartsResult). */
-  static listPartsXml(key: string, uploadId: string, parts: StoredPart[]): string {
-    const items = parts
-      .map(
-        (p) =>
-          `<Part><PartNumber>${p.partNumber}</PartNumber>` +
-          `<LastModified>${new Date(p.lastModified).toISOString()}</LastModified>` +
-          `<ETag>${p.etag}</ETag><Size>${p.size}</Size></Part>`,
-      )
-      .join('');
-    return (
-      '<?xml version="1.0" encoding="UTF-8"?>\n<ListPartsResult><Bucket>local</Bucket>' +
-      `<Key>${xmlText(key)}</Key><UploadId>${xmlText(uploadId)}</UploadId>` +
-      `<IsTruncated>false</IsTruncated>${items}</ListPartsResult>`
-    );
-  }
-
-  /** The XML answer of a completed upload (S3 CompleteMultipartUploadResult). */
-  static completeResultXml(location: string, key: string, etag: string): string {
-    return (
-      '<?xml version="1.0" encoding="UTF-8"?>\n<CompleteMultipartUploadResult>' +
-      `<Location>${xmlText(location)}</Location><Bucket>local</Bucket>` +
-      `<Key>${xmlText(key)}</Key><ETag>${xmlText(etag)}</ETag></CompleteMultipartUploadResult>`
-    );
-  }
-
   async head(key: string): Promise<ObjectInfo | null> {
     const file = this.pathFor(key);
     try {
@@ -869,6 +840,16 @@ export class LocalObjectStore implements ObjectStore {
       if (!(await stat(file).catch(() => null))) await rm(`${file}.sha256`, { force: true });
     }
     return sha256;
+  }
+
+  /**
+   * Readiness: the objects folder and the temporary folder exist and this process may write to
+   * them (a read-only or missing mount fails; `access` writes nothing).
+   * @throws the failed `access` call's error
+   */
+  async ready(): Promise<void> {
+    await access(this.objectsDir, fsConstants.W_OK);
+    await access(this.tmpDir, fsConstants.W_OK);
   }
 
   read(key: string, range?: ByteRange): Readable {

@@ -3,6 +3,11 @@
  * URLs of the store (DESIGN.md sections 2 and 4), either as one PUT or, for large files, as an
  * S3-style multipart upload (create, upload parts, list parts, complete, abort) that can resume
  * from the parts already stored. Keys are server-generated, never user file names.
+ *
+ * Two stores implement it: LocalObjectStore (files under DATA_DIR, the default) and S3ObjectStore
+ * (an S3-compatible service, OBJECT_STORE=s3). An upload of the object `key` lands at
+ * {@link ObjectStore.stagingKey}`(key)`; recording it ({@link ObjectStore.commitUpload}) makes it
+ * the object `key`, which no presigned URL can write.
  */
 import type { Readable } from 'node:stream';
 
@@ -31,11 +36,30 @@ export interface PresignPutOptions {
   expiresInMs: number;
   /** Extra headers the client should send (e.g. Content-Disposition). */
   headers?: Record<string, string>;
+  /**
+   * The exact size of the body in bytes, when the client declared one: an S3 store signs it as the
+   * request's Content-Length, so another size is refused by the store itself.
+   */
+  size?: number;
+}
+
+/** What a multipart upload is started with (see {@link ObjectStore.startMultipartUpload}). */
+export interface MultipartStart {
+  /** The server's id of the upload (the pending file's id), which the browser sees. */
+  uploadId: string;
+  contentType: string;
+  /** The exact size in bytes of the object once complete. */
+  declaredSize: number;
+  /** The size of every part but the last, in bytes. */
+  partSize: number;
 }
 
 /**
- * One step of a multipart upload the server signs for the browser. `uploadId` is chosen by the
- * server (the pending upload's id), so a signature can only ever name an upload the server made.
+ * One step of a multipart upload the server signs for the browser. `uploadId` is the server's id
+ * of the upload (the pending upload's id, what the browser names it by); `storeUploadId` is the
+ * store's own id of it, answered by {@link ObjectStore.startMultipartUpload} (the same id for the
+ * local store; chosen by the service for S3). A signature can only ever name an upload the server
+ * made.
  */
 export type MultipartRequest =
   /**
@@ -50,14 +74,25 @@ export type MultipartRequest =
       declaredSize: number;
       partSize: number;
     }
-  /** PUT: stores part `partNumber` (1-10000) of at most `maxBytes` bytes. */
-  | { op: 'part'; key: string; uploadId: string; partNumber: number; maxBytes: number }
+  /**
+   * PUT: stores part `partNumber` (1-10000) of at most `maxBytes` bytes; `size` is its exact size
+   * (the part size, or what is left for the last part), which an S3 store signs as Content-Length.
+   */
+  | {
+      op: 'part';
+      key: string;
+      uploadId: string;
+      storeUploadId: string;
+      partNumber: number;
+      maxBytes: number;
+      size: number;
+    }
   /** GET: lists the parts stored so far (to resume). */
-  | { op: 'list'; key: string; uploadId: string }
+  | { op: 'list'; key: string; uploadId: string; storeUploadId: string }
   /** POST: joins the listed parts into the object, which must have `declaredSize` bytes. */
-  | { op: 'complete'; key: string; uploadId: string; declaredSize: number }
+  | { op: 'complete'; key: string; uploadId: string; storeUploadId: string; declaredSize: number }
   /** DELETE: drops the upload and its parts. */
-  | { op: 'abort'; key: string; uploadId: string };
+  | { op: 'abort'; key: string; uploadId: string; storeUploadId: string };
 
 /**
  * A byte range of an object, both ends inclusive and within the object (an HTTP Range request's
@@ -76,6 +111,8 @@ export interface ObjectInfo {
   size: number;
   /** Hex sha256 of the content, where the store computed one. */
   sha256?: string;
+  /** A token of this version of the object (S3's ETag), where the store has one. */
+  version?: string;
 }
 
 /** What an upload stored: the object's facts and the entity tag answered to the client. */
@@ -88,22 +125,48 @@ export interface StoredObject extends ObjectInfo {
 export interface AbandonedUploadsRemoved {
   /** Multipart uploads (with all their parts). */
   multipart: number;
-  /** Temporary files of single uploads that broke off. */
+  /** Temporary files of single uploads that broke off (S3: staged uploads never recorded). */
   partial: number;
 }
 
-/** The object store contract; LocalObjectStore is the embedded default. */
+/** The object store contract; LocalObjectStore is the embedded default, S3ObjectStore the other. */
 export interface ObjectStore {
-  /** A URL the browser can PUT one object to, bound to key, method, content type and size. */
-  presignPut(key: string, options: PresignPutOptions): PresignedPut;
   /**
-   * A URL for one multipart step, bound to the operation, key, upload id, part number, content
-   * type, size and expiry.
+   * Where the upload of the object `key` lands: every presigned URL of `key` writes there, never
+   * to `key` itself. The local store answers `key` (its routes refuse writes once the upload is
+   * recorded); an S3 store a separate staging key.
+   */
+  stagingKey(key: string): string;
+  /**
+   * A URL the browser can PUT the upload of `key` to (its staging key), bound to method, content
+   * type, size (exact with `options.size`) and expiry.
+   */
+  presignPut(key: string, options: PresignPutOptions): Promise<PresignedPut>;
+  /**
+   * Starts a multipart upload of `key` (idempotent for the same upload id in the local store).
+   * @returns the store's id of the upload, to be kept with the pending upload and passed back as
+   *   `storeUploadId` (the local store answers `start.uploadId`; S3 its own UploadId)
+   */
+  startMultipartUpload(key: string, start: MultipartStart): Promise<string>;
+  /**
+   * A URL for one multipart step of the upload of `key`, bound to the operation, key, upload id,
+   * part number, content type, size and expiry.
    * @param expiresInMs how long the URL stays valid, in milliseconds
    */
-  presignMultipart(request: MultipartRequest, expiresInMs: number): PresignedRequest;
-  /** Drops a multipart upload and its parts; an unknown upload is not an error. */
-  abortMultipartUpload(key: string, uploadId: string): Promise<void>;
+  presignMultipart(request: MultipartRequest, expiresInMs: number): Promise<PresignedRequest>;
+  /**
+   * Drops a multipart upload of `key` and its parts; an unknown upload is not an error.
+   * @param storeUploadId the store's id of the upload
+   */
+  abortMultipartUpload(key: string, storeUploadId: string): Promise<void>;
+  /**
+   * Makes the bytes uploaded for `key` (at its staging key, as the caller checked them) the object
+   * `key`, keeping `sha256` with it when given, and removes the staged copy. Nothing for the local
+   * store (the upload is already the object); an S3 store copies on the server, only while the
+   * staged object is still the version `staged` describes.
+   * @returns the object's facts, or null when the staged object is gone or changed meanwhile
+   */
+  commitUpload(key: string, staged: ObjectInfo, sha256?: string): Promise<ObjectInfo | null>;
   /**
    * Removes multipart uploads and temporary files untouched since `before` (epoch ms).
    * @returns how many of each were removed
@@ -137,4 +200,12 @@ export interface ObjectStore {
    * @throws when the source object is missing or the copy fails (nothing is left at `toKey`)
    */
   copyObject(fromKey: string, toKey: string): Promise<void>;
+  /**
+   * A cheap probe for the readiness check (GET /api/ready): resolves when the store can take
+   * reads and writes now, rejects otherwise. The local store checks that its folders under
+   * DATA_DIR are there and writable (no file is written); an S3 store sends a HeadBucket for its
+   * bucket. Never called per request: readiness probes run every few seconds.
+   * @throws an Error saying what failed (its message is logged, never answered to the client)
+   */
+  ready(): Promise<void>;
 }

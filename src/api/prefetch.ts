@@ -1,5 +1,5 @@
 /**
- * Calls started before the app first renders (issue 3: the first rows of a deep-linked folder
+ * Calls started before the app first renders (the first rows of a deep-linked folder
  * under 1 s). The entry point starts the GETs the page of the address will make, beside the
  * session request, instead of after the shell has rendered; the API function that makes the same
  * call later takes the reply in flight instead of asking again.
@@ -34,14 +34,16 @@ export function prefetchGet(path: string, query?: Query): void {
 /**
  * The reply of a prefetched `GET path?query`, or a fresh call when there is none (or it is too
  * old, or it failed). Each warm reply is used once.
+ * @param reportUnauthorized whether the fresh call reports a 401 as a session end (default true)
  * @throws ApiError as {@link get} does, from the fresh call
  */
-export function getWarm<T>(path: string, query?: Query): Promise<T> {
+export function getWarm<T>(path: string, query?: Query, reportUnauthorized = true): Promise<T> {
   const key = buildUrl(path, query);
   const call = warm.get(key);
   warm.delete(key);
-  if (!call || Date.now() - call.startedAt > PREFETCH_TTL_MS) return get<T>(path, { query });
-  return (call.reply as Promise<T>).catch(() => get<T>(path, { query }));
+  const fresh = () => get<T>(path, { query, reportUnauthorized });
+  if (!call || Date.now() - call.startedAt > PREFETCH_TTL_MS) return fresh();
+  return (call.reply as Promise<T>).catch(fresh);
 }
 
 /** Forgets every warm reply: the session changed (sign-in, sign-out, firm switch), or a test. */

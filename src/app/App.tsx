@@ -4,7 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { PRODUCT_NAME } from '../../common/constants';
 import { NotificationCenter } from '../features/notifications/components/NotificationCenter';
-import { FolderPickerDialog } from '../features/organise/components/FolderPickerDialog';
+import { FolderPickerDialogSlot } from '../features/organise/components/FolderPickerDialogSlot';
 import { LocationReporter } from '../features/organise/components/LocationReporter';
 import type { AppStore } from '../store/store';
 import { AppRoutes } from './router';
@@ -39,7 +39,7 @@ export function App() {
     <>
       <AppRoutes />
       <LocationReporter />
-      <FolderPickerDialog />
+      <FolderPickerDialogSlot />
       <NotificationCenter />
     </>
   );

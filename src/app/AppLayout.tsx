@@ -13,6 +13,7 @@ import { selectDetailsTarget } from '../features/details/detailsSelectors';
 import { SearchBox } from '../features/search/components/SearchBox';
 import { FirmSwitcher } from '../features/session/components/FirmSwitcher';
 import { selectIsGuest } from '../features/sharing/sharingSelectors';
+import { UploadConflictDialog } from '../features/uploads/components/UploadConflictDialog';
 import { UploadPanel } from '../features/uploads/components/UploadPanel';
 import { ViewerSlot } from '../features/viewer/components/ViewerSlot';
 import { useAppSelector } from '../store/hooks';
@@ -116,6 +117,7 @@ export function AppLayout() {
         {guest ? null : <DetailsPanelSlot />}
       </Layout>
       {guest ? null : <UploadPanel />}
+      {guest ? null : <UploadConflictDialog />}
       <ViewerSlot />
       <KeyboardShortcuts />
     </Layout>

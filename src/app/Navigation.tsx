@@ -17,7 +17,7 @@ import { useAppSelector } from '../store/hooks';
 
 type NavRoute = (typeof NAV_ITEMS)[number]['route'];
 
-/** A guest's only navigation entry (issue 7): the Shared page at the guests' address. */
+/** A guest's only navigation entry: the Shared page at the guests' address. */
 const GUEST_ITEMS = [{ label: 'Shared', route: SHARED_LANDING, icon: '/shared' }] as const;
 
 const ICONS: Record<NavRoute, ReactNode> = {
@@ -32,7 +32,7 @@ const ICONS: Record<NavRoute, ReactNode> = {
 /**
  * The navigation links. The active one (its route or a route below it, e.g. /home/folders/x for
  * Home) gets `aria-current="page"` and the highlighted style. The label is also the accessible
- * name, so it survives the collapsed sider, which hides the visible text. A guest (issue 7)
+ * name, so it survives the collapsed sider, which hides the visible text. A guest
  * sees only "Shared", which leads to /sharing/shared.
  */
 export function Navigation() {

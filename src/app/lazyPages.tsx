@@ -1,20 +1,10 @@
 /**
  * The pages that are not the first one most users see, loaded on demand: each is its own chunk,
  * so the first load (sign-in, the folder page and the shell) parses only what it shows. Vite
- * splits at these dynamic imports; the router renders them inside AppLayout's Suspense.
+ * splits at these dynamic imports; the router renders them inside AppLayout's Suspense. Each
+ * brings the antd styles outside the shell (./lazyNamed).
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-
-/**
- * `React.lazy` of a module's named export: `load` must be the `import()` itself, written out at
- * each call, so that Vite makes the chunk.
- */
-function lazyNamed<K extends string>(
-  load: () => Promise<Record<K, ComponentType>>,
-  name: K,
-): LazyExoticComponent<ComponentType> {
-  return lazy(() => load().then((module) => ({ default: module[name] })));
-}
+import { lazyNamed } from './lazyNamed';
 
 export const AdminPage = lazyNamed(
   () => import('../features/admin/components/AdminPage'),

@@ -24,7 +24,7 @@ import { NotFoundPage, PageLoading } from './pages';
 
 /**
  * The route table: /login, /logout, /sso and the public invitation page outside the shell, every
- * other page inside it. A guest (issue 7) may only use /sharing/shared inside the shell
+ * other page inside it. A guest may only use /sharing/shared inside the shell
  * ({@link GuestGate}).
  */
 export function AppRoutes() {

@@ -10,11 +10,10 @@ export const BRAND = {
 
 /**
  * Theme tokens: a calm blue for a financial audience, compact radii, system fonts. antd runs in
- * zero-runtime mode: its component styles come from the prebuilt antd/dist/antd.css (imported by
- * main.tsx) instead of being generated in the browser as components first render, which was a
- * good part of the start-up's work (issue 3: first rows under 1 s; 835–940 ms → about 750 ms to
- * the first rows of a 100,000-file folder, median of 11 loads in Chromium). The tokens still
- * apply, as CSS variables.
+ * zero-runtime mode: its component styles come from stylesheets made at build time for the
+ * components in use (scripts/vite/antdStyles.ts; the shell's imported first by app/start.tsx)
+ * instead of being generated in the browser as components first render, which was a good part
+ * of the start-up's work. The tokens still apply, as CSS variables.
  */
 export const theme: ThemeConfig = {
   zeroRuntime: true,

@@ -3,10 +3,10 @@
  * watcher that runs it (DESIGN.md section 5). Workers still report their expected failures with
  * their own `feature/somethingFailed` events; `safely` dispatches nothing.
  */
-import type { SagaIterator } from 'redux-saga';
+import type { Saga } from './saga';
 
 /** A saga worker: a generator function run by a watcher for each matching action. */
-export type Worker<Args extends unknown[]> = (...args: Args) => SagaIterator;
+export type Worker<Args extends unknown[]> = (...args: Args) => Saga;
 
 /**
  * Returns a worker that runs `worker` and logs any error it throws.
@@ -15,7 +15,7 @@ export type Worker<Args extends unknown[]> = (...args: Args) => SagaIterator;
  */
 export function safely<Args extends unknown[]>(worker: Worker<Args>): Worker<Args> {
   const name = worker.name || 'anonymous';
-  return function* safeWorker(...args: Args): SagaIterator {
+  return function* safeWorker(...args: Args): Saga {
     try {
       yield* worker(...args);
     } catch (error) {

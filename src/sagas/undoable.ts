@@ -1,14 +1,14 @@
 /**
- * The undo flow of a finished action (DESIGN.md section 5; issue 3 item 8): show the success toast
+ * The undo flow of a finished action (DESIGN.md section 5): show the success toast
  * with an Undo button, then `race` the Undo against the toast's SUCCESS_TOAST_MS timer and against
  * the user leaving the page. Only a pressed Undo runs the reverse saga; after the timer or a
  * navigation the action stays done and Undo is gone.
  */
 import { createAction, nanoid, type Action } from '@reduxjs/toolkit';
-import type { SagaIterator } from 'redux-saga';
-import { call, delay, put, race, take } from 'redux-saga/effects';
+import { call, delay, put, race, take } from 'typed-redux-saga';
 import { SUCCESS_TOAST_MS } from '../../common/constants';
 import { notificationsActions } from '../features/notifications/notificationsSlice';
+import type { Saga } from './saga';
 
 /** Events of the undo flow. */
 export const undoEvents = {
@@ -45,9 +45,9 @@ export interface UndoableToast {
  */
 export function* undoable(
   toast: UndoableToast,
-  reverse: () => SagaIterator,
+  reverse: () => Saga,
   leftPage: ActionPredicate = isLocationChange,
-): SagaIterator {
+): Saga<UndoOutcome> {
   const token = nanoid();
   const shown = notificationsActions.successToastRequested({
     title: toast.title,
@@ -55,20 +55,20 @@ export function* undoable(
     undoActionType: undoEvents.undoRequested.type,
     undoPayload: { token },
   });
-  yield put(shown);
-  const winner = (yield race({
+  yield* put(shown);
+  const winner = yield* race({
     undo: take(
       (action: Action) => undoEvents.undoRequested.match(action) && action.payload.token === token,
     ),
     expired: delay(SUCCESS_TOAST_MS),
     away: take(leftPage),
-  })) as { undo?: Action; expired?: true; away?: Action };
+  });
   if (winner.undo) {
-    yield call(reverse);
+    yield* call(reverse);
     return 'undone' satisfies UndoOutcome;
   }
   if (winner.away) {
-    yield put(notificationsActions.successToastClosed({ id: shown.payload.id, reason: 'closed' }));
+    yield* put(notificationsActions.successToastClosed({ id: shown.payload.id, reason: 'closed' }));
     return 'navigated' satisfies UndoOutcome;
   }
   return 'expired' satisfies UndoOutcome;

@@ -1,10 +1,12 @@
 /** The root reducer: one slice per feature. */
 import { combineReducers } from '@reduxjs/toolkit';
 import { adminReducer } from '../features/admin/adminSlice';
+import { firmsReducer } from '../features/admin/firmsSlice';
 import { integrationsReducer } from '../features/admin/integrationsSlice';
 import { collectionsReducer } from '../features/collections/collectionsSlice';
 import { detailsReducer } from '../features/details/detailsSlice';
 import { entitiesReducer } from '../features/entities/entitiesSlice';
+import { examinerExportReducer } from '../features/examinerExport/examinerExportSlice';
 import { flagsReducer } from '../features/flags/flagsSlice';
 import { folderTreeReducer } from '../features/folderTree/folderTreeSlice';
 import { organiseReducer } from '../features/organise/organiseSlice';
@@ -16,9 +18,11 @@ import { sessionReducer } from '../features/session/sessionSlice';
 import { uploadsReducer } from '../features/uploads/uploadsSlice';
 import { contactsReducer } from '../features/contacts/contactsSlice';
 import { indexFieldsReducer } from '../features/indexFields/indexFieldsSlice';
+import { recordsReducer } from '../features/records/recordsSlice';
 import { outboxReducer } from '../features/outbox/outboxSlice';
 import { searchReducer } from '../features/search/searchSlice';
 import { sharingReducer } from '../features/sharing/sharingSlice';
+import { versionsReducer } from '../features/versions/versionsSlice';
 import { viewerReducer } from '../features/viewer/viewerSlice';
 
 /** Combines the feature slices. */
@@ -36,6 +40,7 @@ export const rootReducer = combineReducers({
   folderTree: folderTreeReducer,
   admin: adminReducer,
   integrations: integrationsReducer,
+  firms: firmsReducer,
   sharing: sharingReducer,
   outbox: outboxReducer,
   indexFields: indexFieldsReducer,
@@ -43,6 +48,9 @@ export const rootReducer = combineReducers({
   search: searchReducer,
   imaging: imagingReducer,
   viewer: viewerReducer,
+  versions: versionsReducer,
+  examinerExport: examinerExportReducer,
+  records: recordsReducer,
 });
 
 /** The whole store state. */

@@ -3,12 +3,13 @@
  * does not take the others with it (each worker is also wrapped with `safely`). Cancelling the
  * root saga (store teardown, tests) cancels the feature sagas too.
  */
-import type { SagaIterator, Task } from 'redux-saga';
-import { all, call, cancelled, spawn } from 'redux-saga/effects';
+import { all, call, cancelled, spawn } from 'typed-redux-saga';
 import { adminSaga } from '../features/admin/adminSagas';
+import { firmsSaga } from '../features/admin/firmsSagas';
 import { collectionsSaga } from '../features/collections/collectionsSagas';
 import { detailsSaga } from '../features/details/detailsSagas';
 import { entitiesSaga } from '../features/entities/entitiesSagas';
+import { examinerExportSaga } from '../features/examinerExport/examinerExportSagas';
 import { flagsSaga } from '../features/flags/flagsSagas';
 import { folderTreeSaga } from '../features/folderTree/folderTreeSagas';
 import { organiseSaga } from '../features/organise/organiseSagas';
@@ -20,10 +21,13 @@ import { sessionSaga } from '../features/session/sessionSagas';
 import { uploadsSaga } from '../features/uploads/uploadsSagas';
 import { contactsSaga } from '../features/contacts/contactsSagas';
 import { indexFieldsSaga } from '../features/indexFields/indexFieldsSagas';
+import { recordsSaga } from '../features/records/recordsSagas';
 import { outboxSaga } from '../features/outbox/outboxSagas';
 import { searchSaga } from '../features/search/searchSagas';
 import { sharingSaga } from '../features/sharing/sharingSagas';
+import { versionsSaga } from '../features/versions/versionsSagas';
 import { viewerSaga } from '../features/viewer/viewerSagas';
+import type { Saga } from '../sagas/saga';
 
 /** The feature sagas, one per feature. */
 export const FEATURE_SAGAS = [
@@ -39,6 +43,7 @@ export const FEATURE_SAGAS = [
   collectionsSaga,
   detailsSaga,
   adminSaga,
+  firmsSaga,
   sharingSaga,
   outboxSaga,
   indexFieldsSaga,
@@ -46,6 +51,9 @@ export const FEATURE_SAGAS = [
   searchSaga,
   imagingSaga,
   viewerSaga,
+  versionsSaga,
+  examinerExportSaga,
+  recordsSaga,
 ] as const;
 
 /** Never settles: keeps the root saga alive until it is cancelled. */
@@ -54,12 +62,12 @@ function untilCancelled(): Promise<never> {
 }
 
 /** Starts every feature saga and stops them when cancelled. */
-export function* rootSaga(): SagaIterator {
-  const tasks = (yield all(FEATURE_SAGAS.map((saga) => spawn(saga)))) as Task[];
+export function* rootSaga(): Saga {
+  const tasks = yield* all(FEATURE_SAGAS.map((saga) => spawn(saga)));
   try {
-    yield call(untilCancelled);
+    yield* call(untilCancelled);
   } finally {
-    if ((yield cancelled()) as boolean) {
+    if (yield* cancelled()) {
       for (const task of tasks) task.cancel();
     }
   }

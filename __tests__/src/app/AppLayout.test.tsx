@@ -223,7 +223,7 @@ describe('app shell', () => {
     expect(await screen.findByText('Nothing has been shared with you yet.')).toBeInTheDocument();
   });
 
-  describe('for a guest (issue 7)', () => {
+  describe('for a guest', () => {
     const guest = () =>
       makeUser({
         firstName: 'Gail',

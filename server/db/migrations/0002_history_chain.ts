@@ -1,5 +1,5 @@
 /**
- * History made append-only and tamper-evident (issue 5 item 7), and indexed for its filters:
+ * History made append-only and tamper-evident, and indexed for its filters:
  * - columns `item_id` (the folder or file an event concerns), `chain_seq`, `prev_hash`, `hash`;
  *   events written before this migration are linked into each firm's chain here, oldest first;
  * - indexes for keyset pages by id with each filter (see docs/architecture.md, History);

@@ -1,5 +1,5 @@
 /**
- * Uploads that never lose a file (issue 4): the stored object's sha256 on each file row (set when
+ * Uploads that never lose a file: the stored object's sha256 on each file row (set when
  * the upload is recorded), and the indexes the upload checks use — the active pending uploads of a
  * user (count restriction) and the stale pending uploads (cleanup job).
  */

@@ -1,5 +1,5 @@
 /**
- * Organise at scale (issue 3):
+ * Organise at scale:
  * - `archived_root_id` on folders and files: the item whose archive archived this row (its own id
  *   when it was archived itself, the folder's id when it went with an archived folder), so a
  *   restore brings back exactly what went with it, and the Archive page lists only the items that

@@ -1,5 +1,5 @@
 /**
- * Keyset paging of big folders (issue 3): indexes ordered exactly as the folder view reads, on
+ * Keyset paging of big folders: indexes ordered exactly as the folder view reads, on
  * (firm, parent, name_key, id) over live rows only, so that a page after a cursor is one index
  * range read whatever its depth, the counts read the index alone, and page n by offset finds its
  * start in the index without touching the rows it skips.

@@ -1,5 +1,5 @@
 /**
- * Teams and folder permissions (issue 8 items 4 and 5; SPEC sections 1, 6 and 7):
+ * Teams and folder permissions (SPEC sections 1, 6 and 7):
  * - `teams`: named groups of users in one firm database (name unique per firm, case-insensitively).
  * - `team_members`: which users belong to a team.
  * - `folder_permissions`: a folder with at least one row here is restricted: only the listed users

@@ -1,5 +1,5 @@
 /**
- * Users administration and lockout (issue 8): a user's run of wrong passwords and lock (global, as
+ * Users administration and lockout: a user's run of wrong passwords and lock (global, as
  * the credentials are), and a member disabled in one firm database (per membership, so that an
  * administrator of one firm never signs a user out of another).
  */

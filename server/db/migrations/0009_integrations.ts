@@ -1,5 +1,5 @@
 /**
- * Integrations, partner integration keys and single sign-on (issue 8 items 7 and 8; SPEC sections
+ * Integrations, partner integration keys and single sign-on (SPEC sections
  * 1, 3 and 7 "Integrations", "Integration user keys", "Private users and auth"):
  * - `integrations`: one row per firm database that has ever been switched, with its enabled flag
  *   (0/1). No row means disabled.

@@ -1,5 +1,5 @@
 /**
- * Share links, invitations and guest access (issue 7; SPEC sections 3 and 7 "Shares"):
+ * Share links, invitations and guest access (SPEC sections 3 and 7 "Shares"):
  * - `share_links`: a folder or file shared through a link. Only the sha256 (hex) of the link's
  *   random token is stored (`token_hash`); the token is answered once, at creation. Optional
  *   password (scrypt, server/passwords.ts) with its run of wrong attempts and lock; `revoked_at`

@@ -1,5 +1,5 @@
 /**
- * Index fields and applied indexes (issue 9; SPEC sections 3, 4 and 7; the table contract of
+ * Index fields and applied indexes (SPEC sections 3, 4 and 7; the table contract of
  * brief-index-search: the search engineer's triggers read these columns):
  * - `index_fields`: a firm's own fields (name, type text_field | date | number | list, description,
  *   position). `name_key` (trimmed, lowercased name) is unique per firm among fields not deleted

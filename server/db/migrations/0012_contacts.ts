@@ -1,5 +1,5 @@
 /**
- * CRM contacts and folder contacts (issue 9 item 4; the columns are fixed by the issue's contract
+ * CRM contacts and folder contacts (the columns are fixed by the issue's contract
  * because the search migration 0013 writes triggers on them):
  * - `contacts`: a firm's CRM contacts. `crm_id` is the CRM's own id, unique per firm (several rows
  *   may have none: NULLs are distinct in both dialects); `name_key` is the lowercased name (search);

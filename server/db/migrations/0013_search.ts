@@ -1,5 +1,5 @@
 /**
- * Full-text search documents (issue 9 item 5): one row per ready file and per folder in
+ * Full-text search documents: one row per ready file and per folder in
  * `search_documents` (name, name_key, stem_key = name_key without the extension, the item's live
  * applied index values as `index_text`, the names of the contacts linked to a folder as
  * `contact_text`, archived flag, created_at, extension, and `scope_id`: the folder whose visibility

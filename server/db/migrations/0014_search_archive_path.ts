@@ -1,5 +1,5 @@
 /**
- * Search documents on archive and restore (issue 3, bulk archive of 10,000 files under 1 s):
+ * Search documents on archive and restore (bulk archive of 10,000 files under 1 s):
  * migration 0013 rewrote a ready file's whole search document (an upsert reading its applied
  * values) on every update of the file, so archiving or restoring 10,000 files paid 10,000 upserts.
  * An update that only archives or restores a file changes one thing in its document, `archived`,

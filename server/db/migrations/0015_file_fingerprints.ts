@@ -1,5 +1,5 @@
 /**
- * Background fingerprints (issue 4): objects above the inline checksum limit get their sha256
+ * Background fingerprints: objects above the inline checksum limit get their sha256
  * after the upload is recorded (server/services/fingerprints.ts). The sweep that fills in what a
  * restart interrupted reads the ready files still without one, by id, from this partial index.
  */

@@ -1,5 +1,5 @@
 /**
- * Stored export records (issue 5 item 5: an export at least half as fast as the database's own
+ * Stored export records (an export at least half as fast as the database's own
  * CSV dump). Each history event keeps its CSV record as the export writes it, rendered once when
  * the event is recorded (server/services/historyCsv.ts), with the format it was rendered in:
  * - `export_record`: the record's CSV text, without a line end;

@@ -1,5 +1,5 @@
 /**
- * Folder tree versions (issue 9: autocomplete within 2× of the raw full-text query).
+ * Folder tree versions (autocomplete within 2× of the raw full-text query).
  * `folder_tree_versions` holds one counter per firm database that triggers raise, in the
  * transaction of the change, whenever anything a folder's path or visibility depends on changes:
  * a folder is created, renamed, moved or deleted, a folder permission is added, changed or

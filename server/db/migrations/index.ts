@@ -24,6 +24,12 @@ import { uploadBatches } from './0019_upload_batches';
 import { imagingJobs } from './0020_imaging_jobs';
 import { contentSearch } from './0021_content_search';
 import { sortAndZip } from './0022_sort_and_zip';
+import { storeUploadIds } from './0023_store_upload_ids';
+import { sharedInstanceState } from './0024_shared_instance_state';
+import { firmProvisioning } from './0025_firm_provisioning';
+import { fileVersions } from './0026_file_versions';
+import { retentionHolds } from './0027_retention_holds';
+import { examinerExports } from './0028_examiner_exports';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -47,4 +53,10 @@ export const migrations: Record<string, Migration> = {
   '0020_imaging_jobs': imagingJobs,
   '0021_content_search': contentSearch,
   '0022_sort_and_zip': sortAndZip,
+  '0023_store_upload_ids': storeUploadIds,
+  '0024_shared_instance_state': sharedInstanceState,
+  '0025_firm_provisioning': firmProvisioning,
+  '0026_file_versions': fileVersions,
+  '0027_retention_holds': retentionHolds,
+  '0028_examiner_exports': examinerExports,
 };

@@ -1,7 +1,7 @@
 /**
  * The derivation job (docs/architecture.md "Document imaging"): from a recorded file's bytes, a
  * PDF rendition where the original is not one the browser shows safely, the text, and a
- * first-page thumbnail, stored beside the original under keys of its sha256
+ * first-page thumbnail (of a video: a frame, and nothing else), stored beside the original under keys of its sha256
  * (`renditions/<sha256>/pdf`, `/text`, `/thumbnail`) and recorded in `renditions`, with the
  * text's pages in `content_pages` for content search. Bytes already
  * derived (a copy, a re-upload, the same file in another firm) cost nothing. The work happens in a
@@ -23,6 +23,7 @@ import { recognize } from './ocr';
 import { convertToPdf } from './office';
 import { looksScanned, pdfText, thumbnail, type PdfText } from './pdfText';
 import type { RunOptions } from './runner';
+import { videoThumbnail } from './video';
 import { PermanentJobError, type JobHandler } from './worker';
 
 /** Largest derived object stored, in bytes (a searchable PDF of a long scan can be large). */
@@ -39,10 +40,15 @@ export const MISSING_OBJECT_REASON = "The file's stored object is missing.";
 
 /** What the tools made, as paths in the work folder. */
 export interface Derived {
-  /** The PDF to show instead of the original, or null when the original is a PDF to show. */
+  /**
+   * The PDF to show instead of the original, or null when the original is a PDF to show (or a
+   * video).
+   */
   pdf: string | null;
-  text: PdfText;
-  thumbnail: string;
+  /** The text, or null for a video (no text object is stored). */
+  text: PdfText | null;
+  /** The first page's PNG (a video's frame), or null for a video without a picture. */
+  thumbnail: string | null;
   /** Whether the text came from recognition. */
   recognized: boolean;
 }
@@ -64,6 +70,10 @@ export async function deriveFrom(
   languages: readonly string[],
   options: RunOptions,
 ): Promise<Derived> {
+  if (plan === 'video') {
+    const frame = await videoThumbnail(input, extension, dir, options);
+    return { pdf: null, text: null, thumbnail: frame, recognized: false };
+  }
   const textOf = (pdf: string, name: string) => pdfText(pdf, path.join(dir, name), options);
   let pdf: string | null;
   let text: PdfText;
@@ -117,10 +127,14 @@ export function deriveHandler(services: Services): JobHandler {
     if (!file || file.status !== 'ready') return null;
     const plan = derivationPlan(file.extension, file.content_type);
     if (!plan) return null;
-    const sha256 = job.sha256 ?? file.sha256 ?? (await services.store.checksum(file.storage_key));
+    // The row's sha256 first: it describes the object the row names (the newest version), where
+    // the job's may be an older version's.
+    const sha256 = file.sha256 ?? job.sha256 ?? (await services.store.checksum(file.storage_key));
     if (!sha256) throw new PermanentJobError(MISSING_OBJECT_REASON);
     // Content search finds a file by its row's sha256: a file not fingerprinted yet gets it now.
-    if (!file.sha256) await setMissingSha256(services.db, file.database_id, file.id, sha256);
+    if (!file.sha256) {
+      await setMissingSha256(services.db, file.database_id, file.id, file.storage_key, sha256);
+    }
     const existing = await findRendition(services.db, sha256);
     if (existing) {
       // Derived before content search kept pages (the start-up step may not have reached it).
@@ -142,23 +156,25 @@ export function deriveHandler(services: Services): JobHandler {
         { timeoutMs: services.config.imagingTimeoutMs, signal },
       );
       const keys = renditionKeys(sha256);
-      const textFile = path.join(dir, 'final.txt');
-      await writeFile(textFile, derived.text.text);
-      await storeFile(services, keys.text, textFile);
-      await storeFile(services, keys.thumbnail, derived.thumbnail);
+      if (derived.text) {
+        const textFile = path.join(dir, 'final.txt');
+        await writeFile(textFile, derived.text.text);
+        await storeFile(services, keys.text, textFile);
+      }
+      if (derived.thumbnail) await storeFile(services, keys.thumbnail, derived.thumbnail);
       if (derived.pdf) await storeFile(services, keys.pdf, derived.pdf);
       // The row and the pages of its text in one transaction: content search finds the bytes
       // exactly when their rendition is recorded.
-      const pages = contentPagesOf(derived.text.text);
+      const pages = derived.text ? contentPagesOf(derived.text.text) : [];
       await services.db.transaction().execute(async (trx) => {
         await saveRendition(trx, {
           sha256,
           source_kind: plan,
           pdf_key: derived.pdf ? keys.pdf : null,
-          text_key: keys.text,
-          thumbnail_key: keys.thumbnail,
-          page_count: derived.text.pages,
-          text_chars: derived.text.visibleChars,
+          text_key: derived.text ? keys.text : null,
+          thumbnail_key: derived.thumbnail ? keys.thumbnail : null,
+          page_count: derived.text?.pages ?? null,
+          text_chars: derived.text?.visibleChars ?? 0,
           recognized: derived.recognized ? 1 : 0,
           created_at: isoAt(services.clock),
         });

@@ -18,16 +18,28 @@ import { backfillDerivations } from './queue';
 import { logMissingTools, probeTools } from './tools';
 import { startImagingWorker, type ImagingWorker, type JobHandler } from './worker';
 
+/** Running imaging, as {@link startImaging} answers it. */
+export interface ImagingHandle {
+  /**
+   * Ends the worker and resolves once it has: running jobs get up to `graceMs` to finish, then
+   * their tools are killed and the jobs are taken again after their lease.
+   * @param graceMs in ms (default 0: kill at once)
+   */
+  stop(graceMs?: number): Promise<void>;
+  /** Stops claiming and kills the running jobs' tools now, without waiting (a second signal). */
+  abort(): void;
+}
+
 /**
- * Starts imaging in the background; the returned stop function ends the worker (running tools
- * are killed, their jobs taken again after the lease) and resolves once it has.
+ * Starts imaging in the background.
  * @param handler the job handler (tests pass their own)
+ * @returns the handle that stops it
  */
 export function startImaging(
   services: Services,
   log: FastifyBaseLogger,
   handler: JobHandler = deriveHandler(services),
-): () => Promise<void> {
+): ImagingHandle {
   let worker: ImagingWorker | null = null;
   let stopped = false;
   const starting = (async () => {
@@ -49,10 +61,16 @@ export function startImaging(
     if (indexed > 0) log.info({ indexed }, 'texts of earlier renditions made searchable');
     if (!stopped) worker = startImagingWorker(services, log, handler);
   })().catch((error: unknown) => log.error({ err: error }, 'imaging did not start'));
-  return async () => {
-    stopped = true;
-    await starting;
-    await worker?.stop();
-    await removeLibreOfficeProfiles();
+  return {
+    stop: async (graceMs = 0) => {
+      stopped = true;
+      await starting;
+      await worker?.stop(graceMs);
+      await removeLibreOfficeProfiles();
+    },
+    abort: () => {
+      stopped = true;
+      worker?.abort();
+    },
   };
 }

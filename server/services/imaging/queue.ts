@@ -5,7 +5,7 @@
  */
 import type { FileRow } from '../../db/schema';
 import { newId, isoAt } from '../../ids';
-import { enqueueJobs, listFilesWithoutJob } from '../../repositories/jobs';
+import { enqueueJobs, listFilesWithoutJob, requeueFileJob } from '../../repositories/jobs';
 import type { Services } from '../context';
 import { derivationPlan } from './formats';
 
@@ -93,6 +93,30 @@ export async function enqueueRecordedFile(
     sha256,
   };
   await enqueueDerivations(services, [target]).catch(() => undefined);
+}
+
+/**
+ * Derives again from a file's new version (its row already names the new bytes): its job goes
+ * back to queued with the new sha256, or a job is added for a file that had none. Bytes derived
+ * before (a restore of an older version, the same bytes elsewhere) finish at once. Never throws:
+ * a failure leaves the older derivatives shown until the file's job runs again.
+ * @param sha256 the new version's sha256 when known
+ */
+export async function enqueueNewVersion(
+  services: Pick<Services, 'db' | 'clock'>,
+  file: Pick<FileRow, 'database_id' | 'id' | 'extension' | 'content_type'>,
+  sha256: string | null,
+): Promise<void> {
+  if (derivationPlan(file.extension, file.content_type) === null) return;
+  try {
+    if (await requeueFileJob(services.db, 'derive', file.id, sha256, isoAt(services.clock))) {
+      notifyJobsAdded();
+      return;
+    }
+  } catch {
+    return;
+  }
+  await enqueueRecordedFile(services, file, sha256);
 }
 
 /** Files looked at per backfill batch. */

@@ -1,9 +1,11 @@
 /**
  * Reading what document imaging derived (docs/architecture.md "Document imaging"): the PDF a
  * preview shows instead of an original no browser shows safely (office documents, HTML, SVG,
- * TIFF and other images made into pages).
+ * TIFF and other images made into pages), and where a file's derivation is (for the firm's
+ * readers here; for a guest through a share in sharingAccess.ts `sharedFileRendition`).
  */
 import type { FileRenditionDto } from '../../../common/imaging';
+import type { FileRow } from '../../db/schema';
 import { splitFileName } from '../../../common/names';
 import { findJobForFile } from '../../repositories/jobs';
 import { findRendition } from '../../repositories/renditions';
@@ -53,6 +55,18 @@ export async function fileRendition(
   id: string,
 ): Promise<FileRenditionDto> {
   const file = await accessibleFile(services.db, ctx, id, 'read', { allowArchived: true });
+  return renditionStateOf(services, file);
+}
+
+/**
+ * What document imaging derived from a file the caller may read (access checked by the caller),
+ * or where its derivation is and why it failed.
+ * @param file the file's id, sha256 (null before it was fingerprinted), extension and type
+ */
+export async function renditionStateOf(
+  services: Pick<Services, 'db'>,
+  file: Pick<FileRow, 'id' | 'sha256' | 'extension' | 'content_type'>,
+): Promise<FileRenditionDto> {
   const job = await findJobForFile(services.db, 'derive', file.id);
   const sha256 = file.sha256 ?? job?.sha256 ?? null;
   const rendition = sha256 ? await findRendition(services.db, sha256) : undefined;

@@ -48,8 +48,15 @@ export interface ImagingWorker {
   wake(): void;
   /** Resolves when no job runs and none was due at the last look (tests). */
   idle(): Promise<void>;
-  /** Stops claiming, aborts the running jobs and resolves once they ended. */
-  stop(): Promise<void>;
+  /**
+   * Stops claiming and resolves once no job runs: running jobs get up to `graceMs` to finish
+   * (graceful shutdown, SHUTDOWN_TIMEOUT_MS), then the rest are aborted (their tools killed; the
+   * jobs are taken again after their lease, not counted as failed).
+   * @param graceMs how long running jobs may still run, in ms (default 0: abort at once)
+   */
+  stop(graceMs?: number): Promise<void>;
+  /** Stops claiming and aborts every running job now, without waiting (a second signal). */
+  abort(): void;
 }
 
 /** Worker options (tests shorten the poll and lease). */
@@ -104,7 +111,7 @@ export function startImagingWorker(
       await completeJob(services.db, job.id, id, isoAt(services.clock), sha256);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      if (stopped) {
+      if (abort.signal.aborted) {
         // Not the job's fault: the lease runs out and the next worker takes it again.
         return;
       }
@@ -164,6 +171,11 @@ export function startImagingWorker(
   };
 
   const stopListening = onJobsAdded(look);
+  const stopClaiming = () => {
+    stopped = true;
+    stopListening();
+    if (timer) clearInterval(timer);
+  };
   if (concurrency > 0) {
     timer = setInterval(look, pollMs);
     timer.unref();
@@ -178,14 +190,28 @@ export function startImagingWorker(
         idleWaiters.push(resolve);
         settleIdle();
       }),
-    stop: async () => {
-      stopped = true;
-      stopListening();
-      if (timer) clearInterval(timer);
-      for (const job of running.values()) job.abort.abort();
+    stop: async (graceMs = 0) => {
+      stopClaiming();
+      // A claim under way still adds its jobs: wait for it, so that they are aborted too.
       await looking;
+      const ended = Promise.all([...running.values()].map((job) => job.promise));
+      if (graceMs > 0 && running.size > 0) {
+        let wait: NodeJS.Timeout | undefined;
+        await Promise.race([
+          ended,
+          new Promise<void>((resolve) => {
+            wait = setTimeout(resolve, graceMs);
+          }),
+        ]);
+        clearTimeout(wait);
+      }
+      for (const job of running.values()) job.abort.abort();
       await Promise.all([...running.values()].map((job) => job.promise));
       settleIdle();
+    },
+    abort: () => {
+      stopClaiming();
+      for (const job of running.values()) job.abort.abort();
     },
   };
 }

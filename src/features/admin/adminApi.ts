@@ -1,5 +1,5 @@
 /**
- * Calls of the admin area (issue 8; SPEC section 7 "Private users and auth", "Folder permissions",
+ * Calls of the admin area (SPEC section 7 "Private users and auth", "Folder permissions",
  * "Integrations", "Integration user keys"). Every call goes through the one HTTP client, so a
  * failed call throws an ApiError with the server's message.
  */

@@ -1,11 +1,10 @@
 /**
- * Sagas of the admin area (issue 8): members and their dialogs, teams, folder permissions,
+ * Sagas of the admin area: members and their dialogs, teams, folder permissions,
  * integrations and partner keys. Every worker is wrapped with `safely`; expected failures end in
  * the slice's `…Failed` events with the server's message (or the spec's "Could not get database
  * users." / "Could not get integrations." when those lists cannot be read).
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { SagaIterator } from 'redux-saga';
 import {
   all,
   call,
@@ -15,37 +14,18 @@ import {
   takeEvery,
   takeLatest,
   takeLeading,
-} from 'redux-saga/effects';
-import type {
-  CreatedIntegrationKeyDto,
-  IntegrationDto,
-  IntegrationKeyDto,
-} from '../../../common/integrations';
+} from 'typed-redux-saga';
 import { MESSAGES } from '../../../common/messages';
-import type {
-  CreateUserRequest,
-  DatabaseUserDto,
-  FolderPermissionDto,
-  Page,
-  PermissionableDto,
-  Role,
-  TeamDto,
-  UpdateUserRequest,
-  UserTeamDto,
-} from '../../../common/types';
+import type { CreateUserRequest, Role, TeamDto, UpdateUserRequest } from '../../../common/types';
 import { ApiError, errorMessage } from '../../api/client';
 import { safely } from '../../sagas/safely';
 import { notificationsActions } from '../notifications/notificationsSlice';
 import * as adminApi from './adminApi';
 import { memberDisplayName } from './adminSelectors';
 import type { RootState } from '../../store/rootReducer';
-import {
-  adminActions,
-  type MembersState,
-  type MemberStateChange,
-  type PermissionableRef,
-} from './adminSlice';
+import { adminActions, type MemberStateChange, type PermissionableRef } from './adminSlice';
 import { integrationsActions, type IntegrationKeyRef } from './integrationsSlice';
+import type { Saga } from '../../sagas/saga';
 
 /** A list's failure text: the spec's message, then the reason when the server gave one. */
 export function listError(message: string, error: unknown): string {
@@ -54,8 +34,8 @@ export function listError(message: string, error: unknown): string {
     : message;
 }
 
-function* success(text: string): SagaIterator {
-  yield put(notificationsActions.infoMessageRequested({ text, kind: 'success' }));
+function* success(text: string): Saga {
+  yield* put(notificationsActions.infoMessageRequested({ text, kind: 'success' }));
 }
 
 // Members
@@ -66,31 +46,31 @@ export const MEMBER_SEARCH_DELAY_MS = 300;
 const selectMembersState = (state: RootState) => state.admin.members;
 
 /** Reads the first page of the firm's members matching the search (GET private/users). */
-export function* loadMembers(): SagaIterator {
-  const { search } = (yield select(selectMembersState)) as MembersState;
+export function* loadMembers(): Saga {
+  const { search } = yield* select(selectMembersState);
   const query = search.trim();
   try {
-    const page = (yield call(adminApi.fetchMembers, { query, page: 1 })) as Page<DatabaseUserDto>;
-    yield put(
+    const page = yield* call(adminApi.fetchMembers, { query, page: 1 });
+    yield* put(
       adminActions.membersLoaded({ search: query, page: 1, total: page.total, items: page.items }),
     );
   } catch (error) {
-    yield put(adminActions.membersFailed(listError(MESSAGES.couldNotGetDatabaseUsers, error)));
+    yield* put(adminActions.membersFailed(listError(MESSAGES.couldNotGetDatabaseUsers, error)));
   }
 }
 
 /** Reads the next page of members when the list's end is reached and more match. */
-export function* loadMoreMembers(): SagaIterator {
-  const members = (yield select(selectMembersState)) as MembersState;
+export function* loadMoreMembers(): Saga {
+  const members = yield* select(selectMembersState);
   if (members.more !== 'loading') return;
   const query = members.search.trim();
   const next = members.page + 1;
   try {
-    const page = (yield call(adminApi.fetchMembers, {
+    const page = yield* call(adminApi.fetchMembers, {
       query,
       page: next,
-    })) as Page<DatabaseUserDto>;
-    yield put(
+    });
+    yield* put(
       adminActions.membersLoaded({
         search: query,
         page: next,
@@ -99,64 +79,64 @@ export function* loadMoreMembers(): SagaIterator {
       }),
     );
   } catch (error) {
-    yield put(adminActions.membersMoreFailed(listError(MESSAGES.couldNotGetDatabaseUsers, error)));
+    yield* put(adminActions.membersMoreFailed(listError(MESSAGES.couldNotGetDatabaseUsers, error)));
   }
 }
 
 /** The search text changed: after a short pause, read the first page for it. */
-export function* searchMembers(): SagaIterator {
-  yield delay(MEMBER_SEARCH_DELAY_MS);
-  yield put(adminActions.membersRequested());
+export function* searchMembers(): Saga {
+  yield* delay(MEMBER_SEARCH_DELAY_MS);
+  yield* put(adminActions.membersRequested());
 }
 
 /** Creates a member (POST private/users). */
-export function* createMember(action: PayloadAction<CreateUserRequest>): SagaIterator {
+export function* createMember(action: PayloadAction<CreateUserRequest>): Saga {
   try {
-    const member = (yield call(adminApi.createMember, action.payload)) as DatabaseUserDto;
-    yield put(adminActions.memberSaved(member));
-    yield call(success, `${memberDisplayName(member)} was added.`);
+    const member = yield* call(adminApi.createMember, action.payload);
+    yield* put(adminActions.memberSaved(member));
+    yield* call(success, `${memberDisplayName(member)} was added.`);
   } catch (error) {
-    yield put(adminActions.memberDialogFailed(errorMessage(error)));
+    yield* put(adminActions.memberDialogFailed(errorMessage(error)));
   }
 }
 
 /** Updates a member's names, username or e-mail (PATCH private/users/{id}). */
 export function* updateMember(
   action: PayloadAction<{ memberId: string; changes: UpdateUserRequest }>,
-): SagaIterator {
+): Saga {
   try {
     const { memberId, changes } = action.payload;
-    const member = (yield call(adminApi.updateMember, memberId, changes)) as DatabaseUserDto;
-    yield put(adminActions.memberSaved(member));
-    yield call(success, `${memberDisplayName(member)} was updated.`);
+    const member = yield* call(adminApi.updateMember, memberId, changes);
+    yield* put(adminActions.memberSaved(member));
+    yield* call(success, `${memberDisplayName(member)} was updated.`);
   } catch (error) {
-    yield put(adminActions.memberDialogFailed(errorMessage(error)));
+    yield* put(adminActions.memberDialogFailed(errorMessage(error)));
   }
 }
 
 /** Sets a member's password (PATCH private/users/{id}/update_password). */
 export function* changePassword(
   action: PayloadAction<{ memberId: string; password: string }>,
-): SagaIterator {
+): Saga {
   try {
     const { memberId, password } = action.payload;
-    yield call(adminApi.updateMemberPassword, memberId, password);
-    yield put(adminActions.memberDialogSucceeded());
-    yield call(success, 'The password was changed.');
+    yield* call(adminApi.updateMemberPassword, memberId, password);
+    yield* put(adminActions.memberDialogSucceeded());
+    yield* call(success, 'The password was changed.');
   } catch (error) {
-    yield put(adminActions.memberDialogFailed(errorMessage(error)));
+    yield* put(adminActions.memberDialogFailed(errorMessage(error)));
   }
 }
 
 /** Changes a member's role (PATCH private/users/role/{id}). */
-export function* changeRole(action: PayloadAction<{ memberId: string; role: Role }>): SagaIterator {
+export function* changeRole(action: PayloadAction<{ memberId: string; role: Role }>): Saga {
   try {
     const { memberId, role } = action.payload;
-    const member = (yield call(adminApi.updateMemberRole, memberId, role)) as DatabaseUserDto;
-    yield put(adminActions.memberSaved(member));
-    yield call(success, `${memberDisplayName(member)}'s role was changed.`);
+    const member = yield* call(adminApi.updateMemberRole, memberId, role);
+    yield* put(adminActions.memberSaved(member));
+    yield* call(success, `${memberDisplayName(member)}'s role was changed.`);
   } catch (error) {
-    yield put(adminActions.memberDialogFailed(errorMessage(error)));
+    yield* put(adminActions.memberDialogFailed(errorMessage(error)));
   }
 }
 
@@ -169,204 +149,189 @@ const STATE_CHANGE_DONE: Record<MemberStateChange, string> = {
 /** Disables, enables or unlocks a member (POST private/users/{id}/{change}). */
 export function* changeMemberState(
   action: PayloadAction<{ memberId: string; change: MemberStateChange }>,
-): SagaIterator {
+): Saga {
   const { memberId, change } = action.payload;
   try {
-    const member = (yield call(adminApi.changeMemberState, memberId, change)) as
-      DatabaseUserDto | undefined;
+    const member = yield* call(adminApi.changeMemberState, memberId, change);
     if (member && typeof member === 'object' && 'id' in member) {
-      yield put(adminActions.memberSaved(member));
-      yield call(success, `${memberDisplayName(member)} ${STATE_CHANGE_DONE[change]}.`);
+      yield* put(adminActions.memberSaved(member));
+      yield* call(success, `${memberDisplayName(member)} ${STATE_CHANGE_DONE[change]}.`);
     } else {
-      yield put(adminActions.memberDialogSucceeded());
-      yield call(success, `The member ${STATE_CHANGE_DONE[change]}.`);
-      yield put(adminActions.membersRequested());
+      yield* put(adminActions.memberDialogSucceeded());
+      yield* call(success, `The member ${STATE_CHANGE_DONE[change]}.`);
+      yield* put(adminActions.membersRequested());
     }
   } catch (error) {
-    yield put(adminActions.memberDialogFailed(errorMessage(error)));
+    yield* put(adminActions.memberDialogFailed(errorMessage(error)));
   }
 }
 
 /** Reads the selected member's teams (GET private/users/{id}/teams). */
-export function* loadMemberTeams(action: PayloadAction<{ memberId: string }>): SagaIterator {
+export function* loadMemberTeams(action: PayloadAction<{ memberId: string }>): Saga {
   try {
-    const teams = (yield call(adminApi.fetchMemberTeams, action.payload.memberId)) as UserTeamDto[];
-    yield put(adminActions.memberTeamsLoaded(teams));
+    const teams = yield* call(adminApi.fetchMemberTeams, action.payload.memberId);
+    yield* put(adminActions.memberTeamsLoaded(teams));
   } catch (error) {
-    yield put(adminActions.memberTeamsFailed(errorMessage(error)));
+    yield* put(adminActions.memberTeamsFailed(errorMessage(error)));
   }
 }
 
 /** The permission dialog opened: read the member's teams. */
 export function* memberDialogOpened(
   action: PayloadAction<{ kind: string; memberId?: string | null }>,
-): SagaIterator {
+): Saga {
   const { kind, memberId } = action.payload;
   if (kind === 'permission' && memberId) {
-    yield put(adminActions.memberTeamsRequested({ memberId }));
+    yield* put(adminActions.memberTeamsRequested({ memberId }));
   }
 }
 
 // Teams
 
 /** Reads the firm's teams (GET private/teams). */
-export function* loadTeams(): SagaIterator {
+export function* loadTeams(): Saga {
   try {
-    const teams = (yield call(adminApi.fetchTeams)) as TeamDto[];
-    yield put(adminActions.teamsLoaded(teams));
+    const teams = yield* call(adminApi.fetchTeams);
+    yield* put(adminActions.teamsLoaded(teams));
   } catch (error) {
-    yield put(adminActions.teamsFailed(errorMessage(error)));
+    yield* put(adminActions.teamsFailed(errorMessage(error)));
   }
 }
 
 /** Creates a team. */
-export function* createTeam(
-  action: PayloadAction<{ name: string; memberIds: string[] }>,
-): SagaIterator {
+export function* createTeam(action: PayloadAction<{ name: string; memberIds: string[] }>): Saga {
   try {
-    const team = (yield call(
-      adminApi.createTeam,
-      action.payload.name,
-      action.payload.memberIds,
-    )) as TeamDto;
-    yield put(adminActions.teamSaved({ team, close: true }));
-    yield call(success, `Team ${team.name} was created.`);
+    const team = yield* call(adminApi.createTeam, action.payload.name, action.payload.memberIds);
+    yield* put(adminActions.teamSaved({ team, close: true }));
+    yield* call(success, `Team ${team.name} was created.`);
   } catch (error) {
-    yield put(adminActions.teamDialogFailed(errorMessage(error)));
+    yield* put(adminActions.teamDialogFailed(errorMessage(error)));
   }
 }
 
 /** Renames a team. */
-export function* renameTeam(action: PayloadAction<{ teamId: string; name: string }>): SagaIterator {
+export function* renameTeam(action: PayloadAction<{ teamId: string; name: string }>): Saga {
   try {
-    const team = (yield call(
-      adminApi.renameTeam,
-      action.payload.teamId,
-      action.payload.name,
-    )) as TeamDto;
-    yield put(adminActions.teamSaved({ team, close: true }));
-    yield call(success, `The team was renamed to ${team.name}.`);
+    const team = yield* call(adminApi.renameTeam, action.payload.teamId, action.payload.name);
+    yield* put(adminActions.teamSaved({ team, close: true }));
+    yield* call(success, `The team was renamed to ${team.name}.`);
   } catch (error) {
-    yield put(adminActions.teamDialogFailed(errorMessage(error)));
+    yield* put(adminActions.teamDialogFailed(errorMessage(error)));
   }
 }
 
 /** Reads the teams again when a members call answers without the team. */
-function* teamAfterChange(teamId: string, answer: TeamDto | undefined): SagaIterator {
+function* teamAfterChange(teamId: string, answer: TeamDto | undefined): Saga {
   if (answer && typeof answer === 'object' && 'id' in answer) {
-    yield put(adminActions.teamSaved({ team: answer, close: false }));
+    yield* put(adminActions.teamSaved({ team: answer, close: false }));
     return;
   }
-  const teams = (yield call(adminApi.fetchTeams)) as TeamDto[];
-  yield put(adminActions.teamsLoaded(teams));
+  const teams = yield* call(adminApi.fetchTeams);
+  yield* put(adminActions.teamsLoaded(teams));
   const team = teams.find((candidate) => candidate.id === teamId);
-  if (team) yield put(adminActions.teamSaved({ team, close: false }));
+  if (team) yield* put(adminActions.teamSaved({ team, close: false }));
 }
 
 /** Adds members to a team (the members dialog stays open). */
 export function* addTeamMembers(
   action: PayloadAction<{ teamId: string; userIds: string[] }>,
-): SagaIterator {
+): Saga {
   const { teamId, userIds } = action.payload;
   try {
-    const answer = (yield call(adminApi.addTeamMembers, teamId, userIds)) as TeamDto | undefined;
-    yield call(teamAfterChange, teamId, answer);
+    const answer = yield* call(adminApi.addTeamMembers, teamId, userIds);
+    yield* call(teamAfterChange, teamId, answer);
   } catch (error) {
-    yield put(adminActions.teamDialogFailed(errorMessage(error)));
+    yield* put(adminActions.teamDialogFailed(errorMessage(error)));
   }
 }
 
 /** Removes a member from a team (the members dialog stays open). */
-export function* removeTeamMember(
-  action: PayloadAction<{ teamId: string; userId: string }>,
-): SagaIterator {
+export function* removeTeamMember(action: PayloadAction<{ teamId: string; userId: string }>): Saga {
   const { teamId, userId } = action.payload;
   try {
-    const answer = (yield call(adminApi.removeTeamMember, teamId, userId)) as TeamDto | undefined;
-    yield call(teamAfterChange, teamId, answer);
+    const answer = yield* call(adminApi.removeTeamMember, teamId, userId);
+    yield* call(teamAfterChange, teamId, answer);
   } catch (error) {
-    yield put(adminActions.teamDialogFailed(errorMessage(error)));
+    yield* put(adminActions.teamDialogFailed(errorMessage(error)));
   }
 }
 
 /** Deletes a team. */
-export function* deleteTeam(action: PayloadAction<{ teamId: string }>): SagaIterator {
+export function* deleteTeam(action: PayloadAction<{ teamId: string }>): Saga {
   try {
-    yield call(adminApi.deleteTeam, action.payload.teamId);
-    yield put(adminActions.teamDeleted({ teamId: action.payload.teamId }));
-    yield call(success, 'The team was deleted.');
+    yield* call(adminApi.deleteTeam, action.payload.teamId);
+    yield* put(adminActions.teamDeleted({ teamId: action.payload.teamId }));
+    yield* call(success, 'The team was deleted.');
   } catch (error) {
-    yield put(adminActions.teamDialogFailed(errorMessage(error)));
+    yield* put(adminActions.teamDialogFailed(errorMessage(error)));
   }
 }
 
 // Folder permissions
 
 /** Reads the users and teams a permission can name (GET private/permissionables). */
-export function* loadPermissionables(): SagaIterator {
+export function* loadPermissionables(): Saga {
   try {
-    const items = (yield call(adminApi.fetchPermissionables)) as PermissionableDto[];
-    yield put(adminActions.permissionablesLoaded(items));
+    const items = yield* call(adminApi.fetchPermissionables);
+    yield* put(adminActions.permissionablesLoaded(items));
   } catch (error) {
-    yield put(adminActions.permissionablesFailed(errorMessage(error)));
+    yield* put(adminActions.permissionablesFailed(errorMessage(error)));
   }
 }
 
 /** Reads one folder's permissions. */
-export function* loadFolderPermissions(folderId: string): SagaIterator {
+export function* loadFolderPermissions(folderId: string): Saga {
   try {
-    const items = (yield call(adminApi.fetchFolderPermissions, folderId)) as FolderPermissionDto[];
-    yield put(adminActions.folderPermissionsLoaded({ folderId, items }));
+    const items = yield* call(adminApi.fetchFolderPermissions, folderId);
+    yield* put(adminActions.folderPermissionsLoaded({ folderId, items }));
   } catch (error) {
-    yield put(adminActions.folderPermissionsFailed({ folderId, message: errorMessage(error) }));
+    yield* put(adminActions.folderPermissionsFailed({ folderId, message: errorMessage(error) }));
   }
 }
 
 /** The folder permissions dialog opened: the folder's permissions and the permissionables. */
-export function* openFolderPermissions(
-  action: PayloadAction<{ id: string; name: string }>,
-): SagaIterator {
-  yield put(adminActions.permissionablesRequested());
-  yield call(loadFolderPermissions, action.payload.id);
+export function* openFolderPermissions(action: PayloadAction<{ id: string; name: string }>): Saga {
+  yield* put(adminActions.permissionablesRequested());
+  yield* call(loadFolderPermissions, action.payload.id);
 }
 
 /** Adds users and teams to a folder (POST folder_permissions), then reads the list again. */
 export function* addPermissions(
   action: PayloadAction<{ folderId: string; permissionables: PermissionableRef[] }>,
-): SagaIterator {
+): Saga {
   const { folderId, permissionables } = action.payload;
   try {
-    yield call(adminApi.createFolderPermissions, { folder_id: folderId, permissionables });
-    yield put(adminActions.permissionsChanged({ folderId }));
-    yield call(loadFolderPermissions, folderId);
+    yield* call(adminApi.createFolderPermissions, { folder_id: folderId, permissionables });
+    yield* put(adminActions.permissionsChanged({ folderId }));
+    yield* call(loadFolderPermissions, folderId);
   } catch (error) {
-    yield put(adminActions.permissionsChangeFailed({ folderId, message: errorMessage(error) }));
+    yield* put(adminActions.permissionsChangeFailed({ folderId, message: errorMessage(error) }));
   }
 }
 
 /** Removes one permission (DELETE folder_permissions/{id}). */
 export function* removePermission(
   action: PayloadAction<{ folderId: string; permissionId: string }>,
-): SagaIterator {
+): Saga {
   const { folderId, permissionId } = action.payload;
   try {
-    yield call(adminApi.deleteFolderPermission, permissionId);
-    yield put(adminActions.permissionsChanged({ folderId }));
-    yield call(loadFolderPermissions, folderId);
+    yield* call(adminApi.deleteFolderPermission, permissionId);
+    yield* put(adminActions.permissionsChanged({ folderId }));
+    yield* call(loadFolderPermissions, folderId);
   } catch (error) {
-    yield put(adminActions.permissionsChangeFailed({ folderId, message: errorMessage(error) }));
+    yield* put(adminActions.permissionsChangeFailed({ folderId, message: errorMessage(error) }));
   }
 }
 
 /** Removes every permission of the folder (DELETE folders/{id}/permissions). */
-export function* clearPermissions(action: PayloadAction<{ folderId: string }>): SagaIterator {
+export function* clearPermissions(action: PayloadAction<{ folderId: string }>): Saga {
   const { folderId } = action.payload;
   try {
-    yield call(adminApi.deleteAllFolderPermissions, folderId);
-    yield put(adminActions.permissionsChanged({ folderId }));
-    yield call(loadFolderPermissions, folderId);
+    yield* call(adminApi.deleteAllFolderPermissions, folderId);
+    yield* put(adminActions.permissionsChanged({ folderId }));
+    yield* call(loadFolderPermissions, folderId);
   } catch (error) {
-    yield put(adminActions.permissionsChangeFailed({ folderId, message: errorMessage(error) }));
+    yield* put(adminActions.permissionsChangeFailed({ folderId, message: errorMessage(error) }));
   }
 }
 
@@ -376,14 +341,14 @@ export function* clearPermissions(action: PayloadAction<{ folderId: string }>): 
  */
 export function* clearMemberPermissions(
   action: PayloadAction<{ memberId: string; name: string }>,
-): SagaIterator {
+): Saga {
   const { memberId, name } = action.payload;
   try {
-    yield call(adminApi.deleteUserFolderPermissions, memberId);
-    yield put(adminActions.memberPermissionsCleared({ memberId }));
-    yield call(success, `All folder permissions of ${name} were removed.`);
+    yield* call(adminApi.deleteUserFolderPermissions, memberId);
+    yield* put(adminActions.memberPermissionsCleared({ memberId }));
+    yield* call(success, `All folder permissions of ${name} were removed.`);
   } catch (error) {
-    yield put(
+    yield* put(
       adminActions.memberPermissionsClearFailed({ memberId, message: errorMessage(error) }),
     );
   }
@@ -392,12 +357,12 @@ export function* clearMemberPermissions(
 // Integrations and keys
 
 /** Reads the integration switches (GET private/integrations). */
-export function* loadIntegrations(): SagaIterator {
+export function* loadIntegrations(): Saga {
   try {
-    const items = (yield call(adminApi.fetchIntegrations)) as IntegrationDto[];
-    yield put(integrationsActions.integrationsLoaded(items));
+    const items = yield* call(adminApi.fetchIntegrations);
+    yield* put(integrationsActions.integrationsLoaded(items));
   } catch (error) {
-    yield put(
+    yield* put(
       integrationsActions.integrationsFailed(listError(MESSAGES.couldNotGetIntegrations, error)),
     );
   }
@@ -406,72 +371,64 @@ export function* loadIntegrations(): SagaIterator {
 /** Enables or disables a firm's integrations. */
 export function* switchIntegration(
   action: PayloadAction<{ databaseId: string; enabled: boolean }>,
-): SagaIterator {
+): Saga {
   const { databaseId, enabled } = action.payload;
   try {
-    const answer = (yield call(adminApi.switchIntegration, databaseId, enabled)) as IntegrationDto;
-    yield put(integrationsActions.switched(answer));
-    yield call(success, enabled ? 'Integrations were enabled.' : 'Integrations were disabled.');
+    const answer = yield* call(adminApi.switchIntegration, databaseId, enabled);
+    yield* put(integrationsActions.switched(answer));
+    yield* call(success, enabled ? 'Integrations were enabled.' : 'Integrations were disabled.');
   } catch (error) {
-    yield put(integrationsActions.switchFailed(errorMessage(error)));
+    yield* put(integrationsActions.switchFailed(errorMessage(error)));
   }
 }
 
 /** Reads the firm's partner keys. */
-export function* loadKeys(): SagaIterator {
+export function* loadKeys(): Saga {
   try {
-    const keys = (yield call(adminApi.fetchIntegrationKeys)) as IntegrationKeyDto[];
-    yield put(integrationsActions.keysLoaded(keys));
+    const keys = yield* call(adminApi.fetchIntegrationKeys);
+    yield* put(integrationsActions.keysLoaded(keys));
   } catch (error) {
-    yield put(integrationsActions.keysFailed(listError(MESSAGES.couldNotGetIntegrations, error)));
+    yield* put(integrationsActions.keysFailed(listError(MESSAGES.couldNotGetIntegrations, error)));
   }
 }
 
 /** Creates a key; the answer carries the key, shown once. */
-export function* createKey(action: PayloadAction<IntegrationKeyRef>): SagaIterator {
+export function* createKey(action: PayloadAction<IntegrationKeyRef>): Saga {
   const { userId, partnerAppId } = action.payload;
   try {
-    const created = (yield call(
-      adminApi.createIntegrationKey,
-      partnerAppId,
-      userId,
-    )) as CreatedIntegrationKeyDto;
-    yield put(integrationsActions.keyIssued(created));
+    const created = yield* call(adminApi.createIntegrationKey, partnerAppId, userId);
+    yield* put(integrationsActions.keyIssued(created));
   } catch (error) {
-    yield put(integrationsActions.keyChangeFailed(errorMessage(error)));
+    yield* put(integrationsActions.keyChangeFailed(errorMessage(error)));
   }
 }
 
 /** Rotates a key: the old one stops working, the new one is shown once. */
-export function* rotateKey(action: PayloadAction<IntegrationKeyRef>): SagaIterator {
+export function* rotateKey(action: PayloadAction<IntegrationKeyRef>): Saga {
   const { userId, partnerAppId } = action.payload;
   try {
-    const rotated = (yield call(
-      adminApi.rotateIntegrationKey,
-      userId,
-      partnerAppId,
-    )) as CreatedIntegrationKeyDto;
-    yield put(integrationsActions.keyIssued(rotated));
+    const rotated = yield* call(adminApi.rotateIntegrationKey, userId, partnerAppId);
+    yield* put(integrationsActions.keyIssued(rotated));
   } catch (error) {
-    yield put(integrationsActions.keyChangeFailed(errorMessage(error)));
+    yield* put(integrationsActions.keyChangeFailed(errorMessage(error)));
   }
 }
 
 /** Deletes a key. */
-export function* deleteKey(action: PayloadAction<IntegrationKeyRef>): SagaIterator {
+export function* deleteKey(action: PayloadAction<IntegrationKeyRef>): Saga {
   const { userId, partnerAppId } = action.payload;
   try {
-    yield call(adminApi.deleteIntegrationKey, userId, partnerAppId);
-    yield put(integrationsActions.keyDeleted({ userId, partnerAppId }));
-    yield call(success, 'The key was deleted.');
+    yield* call(adminApi.deleteIntegrationKey, userId, partnerAppId);
+    yield* put(integrationsActions.keyDeleted({ userId, partnerAppId }));
+    yield* call(success, 'The key was deleted.');
   } catch (error) {
-    yield put(integrationsActions.keyChangeFailed(errorMessage(error)));
+    yield* put(integrationsActions.keyChangeFailed(errorMessage(error)));
   }
 }
 
 /** Root saga of the admin area. */
-export function* adminSaga(): SagaIterator {
-  yield all([
+export function* adminSaga(): Saga {
+  yield* all([
     takeLatest(adminActions.membersRequested.type, safely(loadMembers)),
     takeLeading(adminActions.membersMoreRequested.type, safely(loadMoreMembers)),
     takeLatest(adminActions.memberSearchChanged.type, safely(searchMembers)),

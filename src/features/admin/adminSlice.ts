@@ -1,5 +1,5 @@
 /**
- * Admin slice (issue 8; SPEC section 2 "Member dialogs"): the firm's members and the selected
+ * Admin slice (SPEC section 2 "Member dialogs"): the firm's members and the selected
  * member with the open member dialog (update, password, disable, enable, unlock, permission, and
  * create), the firm's teams and the team dialog, the permissionables (users and teams) and the
  * folder permissions dialog of one folder. Actions are events; adminSagas.ts makes the calls.

@@ -1,5 +1,5 @@
 /**
- * Integrations slice (issue 8 item 7; SPEC sections 4 and 7 "Integrations", "Integration user
+ * Integrations slice (SPEC sections 4 and 7 "Integrations", "Integration user
  * keys"): the integration switch of the current firm database and its partner keys. A key just
  * created or rotated is held in `newKey` only until its dialog is closed (it cannot be shown
  * again: the server keeps its sha256); sign-out and a firm switch drop it too.

@@ -1,5 +1,5 @@
 /**
- * Calls of the Archive, Favorites and Recent pages (SPEC section 7 "Entities"; issue 3 items 4, 5,
+ * Calls of the Archive, Favorites and Recent pages (SPEC section 7 "Entities",
  * 7 and 12). Every list answers a CursorPage: pass `next_cursor` back as `cursor` for the next page.
  */
 import { DEFAULT_PAGE_SIZE } from '../../../common/constants';

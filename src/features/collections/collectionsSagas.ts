@@ -6,7 +6,6 @@
  * organise saga (organiseSagas.ts) performs the actions and shows MESSAGES.restoredToRoot.
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { SagaIterator } from 'redux-saga';
 import {
   all,
   call,
@@ -17,8 +16,8 @@ import {
   takeEvery,
   takeLatest,
   takeLeading,
-} from 'redux-saga/effects';
-import type { BreadcrumbDto, CursorPage, EntityDto } from '../../../common/types';
+} from 'typed-redux-saga';
+import type { CursorPage, EntityDto } from '../../../common/types';
 import { errorMessage } from '../../api/client';
 import { safely } from '../../sagas/safely';
 import type { RootState } from '../../store/rootReducer';
@@ -32,6 +31,7 @@ import {
   type CollectionPageLoaded,
   type CollectionTopRefreshed,
 } from './collectionsSlice';
+import type { Saga } from '../../sagas/saga';
 
 const selectList = (state: RootState, kind: CollectionKind): CollectionList =>
   state.collections[kind];
@@ -40,23 +40,19 @@ const selectList = (state: RootState, kind: CollectionKind): CollectionList =>
 export function* fetchCollectionPage(
   kind: CollectionKind,
   request: collectionsApi.PageRequest,
-): SagaIterator<CursorPage<EntityDto>> {
+): Saga<CursorPage<EntityDto>> {
   if (kind === 'archive') {
-    const paging = (yield select(selectFeatureFlag, 'archivePaging')) as boolean;
+    const paging = yield* select(selectFeatureFlag, 'archivePaging');
     if (paging) {
-      const { skip } = (yield select(selectList, 'archive')) as CollectionList;
-      return (yield call(
-        collectionsApi.fetchArchivedPaged,
-        request,
-        skip,
-      )) as CursorPage<EntityDto>;
+      const { skip } = yield* select(selectList, 'archive');
+      return yield* call(collectionsApi.fetchArchivedPaged, request, skip);
     }
-    return (yield call(collectionsApi.fetchArchived, request)) as CursorPage<EntityDto>;
+    return yield* call(collectionsApi.fetchArchived, request);
   }
   if (kind === 'favorites') {
-    return (yield call(collectionsApi.fetchFavorites, request)) as CursorPage<EntityDto>;
+    return yield* call(collectionsApi.fetchFavorites, request);
   }
-  return (yield call(collectionsApi.fetchRecent, request)) as CursorPage<EntityDto>;
+  return yield* call(collectionsApi.fetchRecent, request);
 }
 
 /** Loads page `pageNumber` of a list and reports it. */
@@ -65,26 +61,26 @@ export function* loadPage(
   pageNumber: number,
   cursor: string | null,
   pageSize: number,
-): SagaIterator {
+): Saga {
   try {
-    const page = (yield call(fetchCollectionPage, kind, {
+    const page = yield* call(fetchCollectionPage, kind, {
       page: pageNumber,
       cursor,
       pageSize,
-    })) as CursorPage<EntityDto>;
-    yield put(collectionsActions.pageLoaded({ kind, pageNumber, page } as CollectionPageLoaded));
+    });
+    yield* put(collectionsActions.pageLoaded({ kind, pageNumber, page } as CollectionPageLoaded));
   } catch (error) {
-    yield put(
+    yield* put(
       collectionsActions.pageLoadFailed({ kind, pageNumber, message: errorMessage(error) }),
     );
   }
 }
 
 /** A page opened: its first page. */
-export function* openCollection(action: PayloadAction<{ kind: CollectionKind }>): SagaIterator {
+export function* openCollection(action: PayloadAction<{ kind: CollectionKind }>): Saga {
   const { kind } = action.payload;
-  const list = (yield select(selectList, kind)) as CollectionList;
-  yield call(loadPage, kind, 1, null, list.pageSize);
+  const list = yield* select(selectList, kind);
+  yield* call(loadPage, kind, 1, null, list.pageSize);
 }
 
 const openedKind = (kind: CollectionKind) => (action: unknown) =>
@@ -94,27 +90,27 @@ const openedKind = (kind: CollectionKind) => (action: unknown) =>
  * Loads the next page when the reducer accepted `nextPageRequested` (more: 'loading'); gives up
  * when the page is opened again meanwhile.
  */
-export function* loadNextPage(action: PayloadAction<{ kind: CollectionKind }>): SagaIterator {
+export function* loadNextPage(action: PayloadAction<{ kind: CollectionKind }>): Saga {
   const { kind } = action.payload;
-  const list = (yield select(selectList, kind)) as CollectionList;
+  const list = yield* select(selectList, kind);
   if (list.more.status !== 'loading') return;
-  yield race({
+  yield* race({
     loaded: call(loadPage, kind, list.page + 1, list.nextCursor, list.pageSize),
     superseded: take(openedKind(kind)),
   });
 }
 
 /** Reads the first page again and puts its items at the top of the loaded list. */
-export function* refreshTop(kind: CollectionKind): SagaIterator {
-  const list = (yield select(selectList, kind)) as CollectionList;
+export function* refreshTop(kind: CollectionKind): Saga {
+  const list = yield* select(selectList, kind);
   if (list.list.status !== 'succeeded') return;
   try {
-    const page = (yield call(fetchCollectionPage, kind, {
+    const page = yield* call(fetchCollectionPage, kind, {
       page: 1,
       cursor: null,
       pageSize: list.pageSize,
-    })) as CursorPage<EntityDto>;
-    yield put(collectionsActions.topRefreshed({ kind, page } as CollectionTopRefreshed));
+    });
+    yield* put(collectionsActions.topRefreshed({ kind, page } as CollectionTopRefreshed));
   } catch (error) {
     // The list stays as it was; the next visit reads it afresh.
     console.error(`Refreshing ${kind} failed:`, errorMessage(error));
@@ -153,52 +149,48 @@ export function refreshPlan(changed: ItemsChanged): RefreshPlan {
 }
 
 /** Follows a confirmed change: reads again the lists whose order only the server knows. */
-export function* followChange(action: PayloadAction<ItemsChanged>): SagaIterator {
+export function* followChange(action: PayloadAction<ItemsChanged>): Saga {
   const plan = refreshPlan(action.payload);
   for (const kind of Object.keys(plan) as CollectionKind[]) {
-    const list = (yield select(selectList, kind)) as CollectionList;
+    const list = yield* select(selectList, kind);
     if (list.list.status !== 'succeeded') continue;
-    if (plan[kind] === 'reload') yield put(collectionsActions.opened({ kind }));
-    else yield call(refreshTop, kind);
+    if (plan[kind] === 'reload') yield* put(collectionsActions.opened({ kind }));
+    else yield* call(refreshTop, kind);
   }
 }
 
 /** Reads the paths of parent folders asked for by rows, once per folder. */
-export function* watchFolderPaths(): SagaIterator {
+export function* watchFolderPaths(): Saga {
   const inFlight = new Set<string>();
-  function* readPath(folderId: string): SagaIterator {
+  function* readPath(folderId: string): Saga {
     try {
-      const crumbs = (yield call(
-        collectionsApi.fetchFolderBreadcrumbs,
-        folderId,
-      )) as BreadcrumbDto[];
-      yield put(collectionsActions.folderPathLoaded({ folderId, crumbs }));
+      const crumbs = yield* call(collectionsApi.fetchFolderBreadcrumbs, folderId);
+      yield* put(collectionsActions.folderPathLoaded({ folderId, crumbs }));
     } catch {
-      yield put(collectionsActions.folderPathFailed({ folderId }));
+      yield* put(collectionsActions.folderPathFailed({ folderId }));
     } finally {
       inFlight.delete(folderId);
     }
   }
-  yield takeEvery(
+  yield* takeEvery(
     collectionsActions.folderPathNeeded.type,
-    safely(function* pathNeeded(action: PayloadAction<{ folderId: string }>): SagaIterator {
+    safely(function* pathNeeded(action: PayloadAction<{ folderId: string }>): Saga {
       const { folderId } = action.payload;
       if (!folderId || inFlight.has(folderId)) return;
-      const state = (yield select((s: RootState) => s.collections.paths[folderId])) as
-        { status: string } | undefined;
+      const state = yield* select((s: RootState) => s.collections.paths[folderId]);
       if (state?.status !== 'loading') return;
       inFlight.add(folderId);
-      yield call(readPath, folderId);
+      yield* call(readPath, folderId);
     }),
   );
 }
 
 /** Root saga of the collections feature. */
-export function* collectionsSaga(): SagaIterator {
+export function* collectionsSaga(): Saga {
   const kinds: CollectionKind[] = ['archive', 'favorites', 'recent'];
   const nextOfKind = (kind: CollectionKind) => (action: unknown) =>
     collectionsActions.nextPageRequested.match(action) && action.payload.kind === kind;
-  yield all([
+  yield* all([
     ...kinds.map((kind) => takeLatest(openedKind(kind), safely(openCollection))),
     ...kinds.map((kind) => takeLeading(nextOfKind(kind), safely(loadNextPage))),
     takeEvery(organiseEvents.itemsChanged.type, safely(followChange)),

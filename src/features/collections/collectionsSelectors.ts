@@ -1,14 +1,12 @@
 /** Selectors of the collections slice (the Archive, Favorites and Recent pages). */
 import { createSelector } from '@reduxjs/toolkit';
 import { fileKind, type FileKind } from '../../../common/files';
-import { isViewable } from '../../../common/imaging';
+import { awaitsThumbnail, isViewable } from '../../../common/imaging';
 import { formatDate, formatSize, relativeDate } from '../../../common/format';
 import type { EntityDto, HistoryAction } from '../../../common/types';
 import type { RootState } from '../../store/rootReducer';
 import type { CollectionKind, FolderPath } from './collectionsSlice';
 
-/** The whole collections slice. */
-export const selectCollections = (state: RootState) => state.collections;
 /** The Archive list. */
 export const selectArchive = (state: RootState) => state.collections.archive;
 /** The Favorites list. */
@@ -39,6 +37,8 @@ export const RECENT_ACTION_TEXT: Partial<Record<HistoryAction, string>> = {
   archive: 'Archived',
   download: 'Downloaded',
   preview: 'Previewed',
+  add_version: 'New version',
+  restore_version: 'Version restored',
 };
 
 /** The words of a recent action; unknown actions read as "Changed". */
@@ -74,6 +74,8 @@ export interface CollectionRow {
   previewable: boolean;
   /** A file whose first-page thumbnail is stored (FileDto.thumbnail); false for folders. */
   thumbnail: boolean;
+  /** A file without one yet whose type document imaging thumbnails (`makesThumbnail`). */
+  thumbnailAwaited: boolean;
 }
 
 /** An Archive row: when the item was archived. */
@@ -112,6 +114,7 @@ export function toCollectionRow(item: EntityDto & { parent_path?: string }): Col
     parentPath: typeof item.parent_path === 'string' ? item.parent_path : null,
     previewable: item.type === 'file' && isViewable(item.extension, item.content_type ?? ''),
     thumbnail: item.type === 'file' && item.thumbnail === true,
+    thumbnailAwaited: item.type === 'file' && awaitsThumbnail(item),
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Collections slice: the Archive, Favorites and Recent pages (issue 3 items 4, 5, 7 and 12). Each
+ * Collections slice: the Archive, Favorites and Recent pages. Each
  * page is a list loaded page by page with the server's keyset cursor (`next_cursor`), newest first,
  * and kept up to date by `organise/itemsChanged`: a restored or deleted item leaves the Archive, an
  * unfavorited one leaves Favorites, renames and favorite stars change rows in place. What only the
@@ -21,9 +21,6 @@ import { sessionActions } from '../session/sessionSlice';
 
 /** The three lists of this slice. */
 export type CollectionKind = 'archive' | 'favorites' | 'recent';
-
-/** Every collection kind, in navigation order. */
-export const COLLECTION_KINDS: readonly CollectionKind[] = ['recent', 'favorites', 'archive'];
 
 /** The item type of each list. */
 export interface CollectionItemTypes {

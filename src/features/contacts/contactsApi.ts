@@ -1,4 +1,4 @@
-/** Calls of the CRM contacts feature (issue 9 item 4; SPEC section 7 "Contacts"). */
+/** Calls of the CRM contacts feature (SPEC section 7 "Contacts"). */
 import type {
   ContactDto,
   ContactImportResult,

@@ -1,4 +1,4 @@
-/** Selectors of the CRM contacts feature (issue 9 item 4). */
+/** Selectors of the CRM contacts feature. */
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../store/rootReducer';
 import { selectCurrentRole } from '../session/sessionSelectors';

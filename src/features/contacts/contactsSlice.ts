@@ -1,5 +1,5 @@
 /**
- * The CRM contacts slice (issue 9 item 4): the contacts linked to the folder of the side panel,
+ * The CRM contacts slice: the contacts linked to the folder of the side panel,
  * the search-as-you-type picker that links one, and the admin tab's searchable list and CSV
  * import, and the phone numbers' editor of one contact. Search answers carry the query they answer; an answer to an older query than the one
  * now typed is dropped (the saga also cancels it), so only the latest answer is shown.

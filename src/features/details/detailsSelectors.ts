@@ -10,8 +10,6 @@ export const selectDetails = (state: RootState) => state.details;
 export const selectDetailsTarget = (state: RootState) => state.details.target;
 /** The loaded item. */
 export const selectDetailsEntity = (state: RootState) => state.details.entity;
-/** The folder's statistics request and data. */
-export const selectFolderStats = (state: RootState) => state.details.stats;
 /** The firm's statistics. */
 export const selectFirmStats = (state: RootState) => state.details.firm;
 

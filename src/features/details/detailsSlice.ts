@@ -1,6 +1,5 @@
 /**
- * Details slice: the entity side panel (SPEC section 2 "Entity side panel"; issue 3 items 9 and
- * 11). Any list opens it for one item with `details/panelOpened`; the panel loads the item and its
+ * Details slice: the entity side panel (SPEC section 2 "Entity side panel"). Any list opens it for one item with `details/panelOpened`; the panel loads the item and its
  * path (GET folders/{id} or files/{id}, and the breadcrumbs), shows its details and actions, and,
  * when the fileStats flag is on, a folder's statistics (GET folders/{id}/stats). The root folder
  * (id '') shows the firm-wide statistics instead (GET files/stats and files/stats/by_type), which
@@ -19,6 +18,8 @@ import type {
 import type { Status } from '../../store/status';
 import { organiseEvents } from '../organise/organiseEvents';
 import { sessionActions } from '../session/sessionSlice';
+import { uploadsActions } from '../uploads/uploadsSlice';
+import { versionsActions } from '../versions/versionsSlice';
 
 /** Loading state of one request. */
 export interface DetailsRequest {
@@ -158,6 +159,17 @@ const detailsSlice = createSlice({
           state.entity.favorite = changed.change === 'favorited';
         } else if (changed.change === 'renamed') {
           state.entity.name = result.name;
+        }
+      })
+      // A new version (an upload, a restore) of the file shown: its size and dates changed.
+      .addCase(uploadsActions.fileRecorded, (state, action) => {
+        if (state.target?.id === action.payload.file.id && state.entity) {
+          state.entity = action.payload.file;
+        }
+      })
+      .addCase(versionsActions.restoreSucceeded, (state, action) => {
+        if (state.target?.id === action.payload.file.id && state.entity) {
+          state.entity = action.payload.file;
         }
       })
       .addCase(sessionActions.signedOut, () => initialDetailsState)

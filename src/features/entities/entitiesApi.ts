@@ -6,7 +6,6 @@ import type {
   CursorPage,
   EntityDto,
   FolderDto,
-  NameListDto,
   Page,
 } from '../../../common/types';
 import {
@@ -16,7 +15,7 @@ import {
   type FolderSort,
   type PreferencesDto,
 } from '../../../common/sort';
-import { REST, buildUrl, get, post, request } from '../../api/client';
+import { REST, buildUrl, post, request } from '../../api/client';
 import { getWarm, prefetchGet } from '../../api/prefetch';
 import { folderSortFromSearch, sameSort } from './entityOrder';
 
@@ -113,11 +112,6 @@ export function prefetchFolderPage(
 /** POST /api/rest/folders: creates a folder; the server makes the name unique. */
 export function createFolder(body: CreateFolderRequest): Promise<FolderDto> {
   return post<FolderDto>(`${REST}/folders`, body);
-}
-
-/** GET /api/rest/folders/name_list: the names in a folder. */
-export function fetchNameList(parentId: string): Promise<NameListDto> {
-  return get<NameListDto>(`${REST}/folders/name_list`, { query: { parent_id: parentId } });
 }
 
 /** The ways a stored file can be read. */

@@ -3,9 +3,7 @@
  * load the next page at the end of the list, and create a folder.
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { SagaIterator } from 'redux-saga';
-import { all, call, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { BreadcrumbDto, CursorPage, EntityDto, FolderDto, Page } from '../../../common/types';
+import { all, call, put, race, select, take, takeLatest, takeLeading } from 'typed-redux-saga';
 import { FOLDER_SORT_PREFERENCE, type FolderSort } from '../../../common/sort';
 import { errorMessage } from '../../api/client';
 import { safely } from '../../sagas/safely';
@@ -13,7 +11,8 @@ import { notificationsActions } from '../notifications/notificationsSlice';
 import { setCachedPreference } from '../session/userCache';
 import * as entitiesApi from './entitiesApi';
 import { selectEntitiesState } from './entitiesSelectors';
-import { entitiesActions, type EntitiesState } from './entitiesSlice';
+import { entitiesActions } from './entitiesSlice';
+import type { Saga } from '../../sagas/saga';
 
 /** Loads one page of a folder (in `sort`, default by name) and reports it. */
 export function* loadPage(
@@ -22,32 +21,25 @@ export function* loadPage(
   pageSize: number,
   cursor?: string,
   sort?: FolderSort,
-): SagaIterator {
+): Saga {
   try {
-    const result = (yield call(
-      entitiesApi.fetchEntities,
-      folderId,
-      page,
-      pageSize,
-      cursor,
-      sort,
-    )) as CursorPage<EntityDto> | Page<EntityDto>;
-    yield put(entitiesActions.pageLoaded({ folderId, page: result }));
+    const result = yield* call(entitiesApi.fetchEntities, folderId, page, pageSize, cursor, sort);
+    yield* put(entitiesActions.pageLoaded({ folderId, page: result }));
   } catch (error) {
-    yield put(entitiesActions.pageLoadFailed({ folderId, page, message: errorMessage(error) }));
+    yield* put(entitiesActions.pageLoadFailed({ folderId, page, message: errorMessage(error) }));
   }
 }
 
 /** Loads a folder's details and breadcrumbs. */
-export function* loadFolderDetails(folderId: string): SagaIterator {
+export function* loadFolderDetails(folderId: string): Saga {
   try {
-    const [folder, breadcrumbs] = (yield all([
-      call(entitiesApi.fetchFolder, folderId),
-      call(entitiesApi.fetchBreadcrumbs, folderId),
-    ])) as [FolderDto, BreadcrumbDto[]];
-    yield put(entitiesActions.folderLoaded({ folder, breadcrumbs }));
+    const { folder, breadcrumbs } = yield* all({
+      folder: call(entitiesApi.fetchFolder, folderId),
+      breadcrumbs: call(entitiesApi.fetchBreadcrumbs, folderId),
+    });
+    yield* put(entitiesActions.folderLoaded({ folder, breadcrumbs }));
   } catch (error) {
-    yield put(entitiesActions.folderLoadFailed({ folderId, message: errorMessage(error) }));
+    yield* put(entitiesActions.folderLoadFailed({ folderId, message: errorMessage(error) }));
   }
 }
 
@@ -58,13 +50,13 @@ export function* loadFolderDetails(folderId: string): SagaIterator {
  */
 export function* openFolder(
   action: PayloadAction<{ folderId: string; sort?: FolderSort | null }>,
-): SagaIterator {
+): Saga {
   const { folderId } = action.payload;
-  const { pageSize, sort, details } = (yield select(selectEntitiesState)) as EntitiesState;
+  const { pageSize, sort, details } = yield* select(selectEntitiesState);
   if (details.status === 'succeeded') {
-    yield call(loadPage, folderId, 1, pageSize, undefined, sort);
+    yield* call(loadPage, folderId, 1, pageSize, undefined, sort);
   } else {
-    yield all([
+    yield* all([
       call(loadFolderDetails, folderId),
       call(loadPage, folderId, 1, pageSize, undefined, sort),
     ]);
@@ -75,13 +67,13 @@ export function* openFolder(
  * Remembers the sort the user chose by a column header: saved on the server (it follows the user
  * to any browser) and in the cached user data. A failure is reported; the list keeps the sort.
  */
-export function* saveSortChoice(action: PayloadAction<{ sort: FolderSort }>): SagaIterator {
+export function* saveSortChoice(action: PayloadAction<{ sort: FolderSort }>): Saga {
   const { sort } = action.payload;
-  yield call(setCachedPreference, FOLDER_SORT_PREFERENCE, { ...sort });
+  yield* call(setCachedPreference, FOLDER_SORT_PREFERENCE, { ...sort });
   try {
-    yield call(entitiesApi.saveFolderSort, sort);
+    yield* call(entitiesApi.saveFolderSort, sort);
   } catch (error) {
-    yield put(
+    yield* put(
       notificationsActions.infoMessageRequested({
         text: `The sort could not be remembered: ${errorMessage(error)}`,
         kind: 'warning',
@@ -94,10 +86,10 @@ export function* saveSortChoice(action: PayloadAction<{ sort: FolderSort }>): Sa
  * Loads the next page (after the server's keyset cursor when it sent one) when the reducer accepted `entities/nextPageRequested` (status 'loading');
  * gives up when another folder is opened meanwhile.
  */
-export function* loadNextPage(): SagaIterator {
-  const state = (yield select(selectEntitiesState)) as EntitiesState;
+export function* loadNextPage(): Saga {
+  const state = yield* select(selectEntitiesState);
   if (state.more.status !== 'loading') return;
-  yield race({
+  yield* race({
     loaded: call(
       loadPage,
       state.folder.id,
@@ -111,23 +103,21 @@ export function* loadNextPage(): SagaIterator {
 }
 
 /** Creates a folder in the given parent; the server answers with the final (unique) name. */
-export function* createFolder(
-  action: PayloadAction<{ name: string; parentId: string }>,
-): SagaIterator {
+export function* createFolder(action: PayloadAction<{ name: string; parentId: string }>): Saga {
   try {
-    const folder = (yield call(entitiesApi.createFolder, {
+    const folder = yield* call(entitiesApi.createFolder, {
       name: action.payload.name.trim(),
       parent_id: action.payload.parentId,
-    })) as FolderDto;
-    yield put(entitiesActions.folderCreated({ folder }));
+    });
+    yield* put(entitiesActions.folderCreated({ folder }));
   } catch (error) {
-    yield put(entitiesActions.folderCreateFailed({ message: errorMessage(error) }));
+    yield* put(entitiesActions.folderCreateFailed({ message: errorMessage(error) }));
   }
 }
 
 /** Root saga of the entities feature. */
-export function* entitiesSaga(): SagaIterator {
-  yield all([
+export function* entitiesSaga(): Saga {
+  yield* all([
     takeLatest(entitiesActions.folderOpened.type, safely(openFolder)),
     takeLeading(entitiesActions.nextPageRequested.type, safely(loadNextPage)),
     takeLeading(entitiesActions.folderCreateRequested.type, safely(createFolder)),

@@ -1,24 +1,23 @@
 /** Selectors of the entities slice (the folder view). */
 import { createSelector } from '@reduxjs/toolkit';
 import { fileKind, type FileKind } from '../../../common/files';
-import { isViewable } from '../../../common/imaging';
+import { awaitsThumbnail, isViewable } from '../../../common/imaging';
 import { formatDate, formatSize } from '../../../common/format';
 import type { FolderSortKey } from '../../../common/sort';
 import type { EntityDto } from '../../../common/types';
 import type { RootState } from '../../store/rootReducer';
+import { selectFolderItems } from '../folderEvents';
 
 /** The whole entities slice. */
 export const selectEntitiesState = (state: RootState) => state.entities;
 /** The open folder's id and name. */
 export const selectCurrentFolder = (state: RootState) => state.entities.folder;
-/** The open folder's id ('' for the root). */
-export const selectCurrentFolderId = (state: RootState) => state.entities.folder.id;
 /** Loading state of the open folder's details. */
 export const selectFolderDetails = (state: RootState) => state.entities.details;
 /** The breadcrumbs from the top-level folder down to the open folder. */
 export const selectBreadcrumbs = (state: RootState) => state.entities.breadcrumbs;
-/** The loaded items of the open folder, in list order. */
-export const selectFolderItems = (state: RootState) => state.entities.items;
+/** The loaded items of the open folder, in list order (defined in folderEvents.ts). */
+export { selectFolderItems };
 /** How many items the open folder holds. */
 export const selectFolderTotal = (state: RootState) => state.entities.total;
 /** Loading state of the first page. */
@@ -74,6 +73,8 @@ export interface EntityRow {
   previewable: boolean;
   /** A file whose first-page thumbnail is stored (FileDto.thumbnail); false for folders. */
   thumbnail: boolean;
+  /** A file without one yet whose type document imaging thumbnails (`makesThumbnail`). */
+  thumbnailAwaited: boolean;
 }
 
 /** Display text for a size that does not apply (folders). */
@@ -94,6 +95,7 @@ export function toEntityRow(item: EntityDto): EntityRow {
     color: item.type === 'folder' ? item.color : null,
     previewable: item.type === 'file' && isViewable(item.extension, item.content_type ?? ''),
     thumbnail: item.type === 'file' && item.thumbnail === true,
+    thumbnailAwaited: item.type === 'file' && awaitsThumbnail(item),
   };
 }
 

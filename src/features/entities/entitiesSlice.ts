@@ -13,8 +13,10 @@ import type {
   Page,
 } from '../../../common/types';
 import type { Status } from '../../store/status';
+import { folderOpened } from '../folderEvents';
 import { organiseEvents, type ItemsChanged } from '../organise/organiseEvents';
 import { sessionActions } from '../session/sessionSlice';
+import { versionsActions } from '../versions/versionsSlice';
 import { uploadsActions } from '../uploads/uploadsSlice';
 import { DEFAULT_FOLDER_SORT, type FolderSort } from '../../../common/sort';
 import { compareEntities } from './entityOrder';
@@ -211,43 +213,6 @@ const entitiesSlice = createSlice({
   initialState: initialEntitiesState,
   reducers: {
     /**
-     * A folder was opened (route /home or /home/folders/:folderId), or opened again in another
-     * sort (`sort`: the address's `?sort=&order=`; null: the user's remembered sort; absent: the
-     * same folder keeps its sort, another folder takes the remembered one).
-     * The same folder opened again keeps its details when they were loaded.
-     */
-    folderOpened(state, action: PayloadAction<{ folderId: string; sort?: FolderSort | null }>) {
-      const { folderId } = action.payload;
-      const isRoot = folderId === ROOT_FOLDER_ID;
-      const known = state.breadcrumbs.find((crumb) => crumb.id === folderId);
-      const sameFolder = state.folder.id === folderId;
-      const keepDetails = sameFolder && state.details.status === 'succeeded';
-      // No sort said (undefined, e.g. "Try again"): the same folder keeps its sort.
-      const keepSort = action.payload.sort === undefined && sameFolder;
-      const sort = keepSort
-        ? state.sort
-        : (action.payload.sort ?? state.sortPreference.value ?? DEFAULT_FOLDER_SORT);
-      return {
-        ...initialEntitiesState,
-        createFolder: { ...initialEntitiesState.createFolder },
-        folder: isRoot
-          ? ROOT_FOLDER
-          : {
-              id: folderId,
-              name: sameFolder ? state.folder.name : (known?.name ?? ''),
-            },
-        breadcrumbs: isRoot ? [] : sameFolder ? state.breadcrumbs : [],
-        details:
-          isRoot || keepDetails
-            ? { status: 'succeeded', error: null }
-            : { status: 'loading', error: null },
-        list: { status: 'loading', error: null },
-        sort,
-        sortFromAddress: keepSort ? state.sortFromAddress : Boolean(action.payload.sort),
-        sortPreference: state.sortPreference,
-      };
-    },
-    /**
      * The user clicked a column header: the sort is remembered (the saga saves it) and the address
      * changes, which opens the folder again in that sort.
      */
@@ -277,6 +242,10 @@ const entitiesSlice = createSlice({
     ) {
       const { folderId, page } = action.payload;
       if (folderId !== state.folder.id || page.page !== state.page + 1) return;
+      // Files recorded while the first page was on its way: the page may have been read before
+      // they were, so each one the page lacks goes in at its place once the page is in.
+      const early = page.page === 1 ? state.items : [];
+      if (page.page === 1) state.items = [];
       const known = new Set(state.items.map((item) => item.id));
       for (const item of page.items) {
         if (!known.has(item.id)) state.items.push(item);
@@ -287,6 +256,8 @@ const entitiesSlice = createSlice({
       state.pageSize = page.page_size;
       if (page.page === 1) state.list = { status: 'succeeded', error: null };
       else state.more = { status: 'succeeded', error: null };
+      const onPage = new Set(page.items.map((item) => item.id));
+      for (const item of early) if (!onPage.has(item.id)) upsertItem(state, item);
     },
     /** A page could not be loaded. */
     pageLoadFailed(
@@ -347,7 +318,46 @@ const entitiesSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
+      .addCase(folderOpened, (state, action) => {
+        const { folderId } = action.payload;
+        const isRoot = folderId === ROOT_FOLDER_ID;
+        const known = state.breadcrumbs.find((crumb) => crumb.id === folderId);
+        const sameFolder = state.folder.id === folderId;
+        const keepDetails = sameFolder && state.details.status === 'succeeded';
+        // No sort said (undefined, e.g. "Try again"): the same folder keeps its sort.
+        const keepSort = action.payload.sort === undefined && sameFolder;
+        const sort = keepSort
+          ? state.sort
+          : (action.payload.sort ?? state.sortPreference.value ?? DEFAULT_FOLDER_SORT);
+        return {
+          ...initialEntitiesState,
+          createFolder: { ...initialEntitiesState.createFolder },
+          folder: isRoot
+            ? ROOT_FOLDER
+            : {
+                id: folderId,
+                name: sameFolder ? state.folder.name : (known?.name ?? ''),
+              },
+          breadcrumbs: isRoot ? [] : sameFolder ? state.breadcrumbs : [],
+          details:
+            isRoot || keepDetails
+              ? { status: 'succeeded', error: null }
+              : { status: 'loading', error: null },
+          list: { status: 'loading', error: null },
+          sort,
+          sortFromAddress: keepSort ? state.sortFromAddress : Boolean(action.payload.sort),
+          sortPreference: state.sortPreference,
+        };
+      })
+      // Also while the first page loads: a file uploaded right after the folder opened can be
+      // recorded before the page answers, yet be missing from it (read before the record).
       .addCase(uploadsActions.fileRecorded, (state, action) => {
+        const { file } = action.payload;
+        const listed = state.list.status === 'succeeded' || state.list.status === 'loading';
+        if (file.folder_id === state.folder.id && listed) upsertItem(state, file);
+      })
+      // A restored version changed the file's size, sha256 and update time.
+      .addCase(versionsActions.restoreSucceeded, (state, action) => {
         const { file } = action.payload;
         if (file.folder_id === state.folder.id && state.list.status === 'succeeded') {
           upsertItem(state, file);
@@ -372,6 +382,7 @@ const entitiesSlice = createSlice({
 });
 
 /** Event creators of the entities slice. */
-export const entitiesActions = entitiesSlice.actions;
+/** The slice's actions, with the folder view's shared `folderOpened` (folderEvents.ts). */
+export const entitiesActions = { ...entitiesSlice.actions, folderOpened };
 /** The entities slice's reducer. */
 export const entitiesReducer = entitiesSlice.reducer;

@@ -1,8 +1,15 @@
 /** Calls of the flags feature. */
-import { REST, get } from '../../api/client';
+import { REST } from '../../api/client';
+import { getWarm } from '../../api/prefetch';
 import type { FeatureFlags } from '../../../common/constants';
 
-/** GET /api/rest/feature_flags: every feature flag of this server (no session needed). */
+/** The feature flags' address, asked for at start by src/main.tsx too. */
+export const FEATURE_FLAGS_PATH = `${REST}/feature_flags`;
+
+/**
+ * GET /api/rest/feature_flags: every feature flag of this server (no session needed). The
+ * start-up's early call (src/main.tsx) is taken when there is one.
+ */
 export function fetchFeatureFlags(): Promise<FeatureFlags> {
-  return get<FeatureFlags>(`${REST}/feature_flags`, { reportUnauthorized: false });
+  return getWarm<FeatureFlags>(FEATURE_FLAGS_PATH, undefined, false);
 }

@@ -1,23 +1,22 @@
 /** Sagas of the flags feature: read the server's feature flags on `flags/loadRequested`. */
-import type { SagaIterator } from 'redux-saga';
-import { all, call, put, takeLatest } from 'redux-saga/effects';
-import type { FeatureFlags } from '../../../common/constants';
+import { all, call, put, takeLatest } from 'typed-redux-saga';
 import { errorMessage } from '../../api/client';
 import { safely } from '../../sagas/safely';
 import { fetchFeatureFlags } from './flagsApi';
 import { flagsActions } from './flagsSlice';
+import type { Saga } from '../../sagas/saga';
 
 /** Loads the flags; a failure keeps the defaults. */
-export function* loadFlags(): SagaIterator {
+export function* loadFlags(): Saga {
   try {
-    const flags = (yield call(fetchFeatureFlags)) as FeatureFlags;
-    yield put(flagsActions.loaded(flags));
+    const flags = yield* call(fetchFeatureFlags);
+    yield* put(flagsActions.loaded(flags));
   } catch (error) {
-    yield put(flagsActions.loadFailed(errorMessage(error)));
+    yield* put(flagsActions.loadFailed(errorMessage(error)));
   }
 }
 
 /** Root saga of the flags feature. */
-export function* flagsSaga(): SagaIterator {
-  yield all([takeLatest(flagsActions.loadRequested.type, safely(loadFlags))]);
+export function* flagsSaga(): Saga {
+  yield* all([takeLatest(flagsActions.loadRequested.type, safely(loadFlags))]);
 }

@@ -1,5 +1,5 @@
 /**
- * Flags slice (SPEC section 3 "Feature flags"; issue 6): the server's feature flags, loaded once at
+ * Flags slice (SPEC section 3 "Feature flags"): the server's feature flags, loaded once at
  * start-up (`flags/loadRequested`, dispatched with the current-user request). Until they arrive,
  * or when they cannot be read, the defaults of FEATURE_FLAG_DEFAULTS apply. Other features read a
  * flag with selectFeatureFlag(name).

@@ -5,15 +5,14 @@
  * folder back under a parent the announcement does not name.
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { SagaIterator } from 'redux-saga';
-import { all, call, put, select, takeEvery } from 'redux-saga/effects';
+import { all, call, put, select, takeEvery } from 'typed-redux-saga';
 import { errorMessage } from '../../api/client';
 import { safely } from '../../sagas/safely';
 import { organiseEvents, type ItemsChanged } from '../organise/organiseEvents';
 import { fetchAllSubfolders } from '../organise/organiseSagas';
-import type { PickerFolder, PickerLevel } from '../organise/organiseSlice';
 import { selectTreeLevels } from './folderTreeSelectors';
 import { folderTreeActions } from './folderTreeSlice';
+import type { Saga } from '../../sagas/saga';
 
 /**
  * Reads one level unless it is loading or loaded (with `refresh`, unless it is loading). The
@@ -22,26 +21,26 @@ import { folderTreeActions } from './folderTreeSlice';
  */
 export function* loadTreeLevel(
   action: PayloadAction<{ parentId: string; refresh?: boolean }>,
-): SagaIterator {
+): Saga {
   const { parentId, refresh = false } = action.payload;
-  const levels = (yield select(selectTreeLevels)) as Record<string, PickerLevel>;
+  const levels = yield* select(selectTreeLevels);
   const status = levels[parentId]?.status;
   if (status === 'loading' || (status === 'succeeded' && !refresh)) return;
-  yield put(folderTreeActions.levelLoadStarted({ parentId }));
+  yield* put(folderTreeActions.levelLoadStarted({ parentId }));
   try {
-    const folders = (yield call(fetchAllSubfolders, parentId)) as PickerFolder[];
-    yield put(folderTreeActions.levelLoaded({ parentId, folders }));
+    const folders = yield* call(fetchAllSubfolders, parentId);
+    yield* put(folderTreeActions.levelLoaded({ parentId, folders }));
   } catch (error) {
-    yield put(folderTreeActions.levelFailed({ parentId, message: errorMessage(error) }));
+    yield* put(folderTreeActions.levelFailed({ parentId, message: errorMessage(error) }));
   }
 }
 
 /** Reads every loaded (or failed) level again. */
-export function* refreshLevels(): SagaIterator {
-  const levels = (yield select(selectTreeLevels)) as Record<string, PickerLevel>;
+export function* refreshLevels(): Saga {
+  const levels = yield* select(selectTreeLevels);
   for (const [parentId, level] of Object.entries(levels)) {
     if (level.status === 'loading') continue;
-    yield put(folderTreeActions.levelRequested({ parentId, refresh: true }));
+    yield* put(folderTreeActions.levelRequested({ parentId, refresh: true }));
   }
 }
 
@@ -49,19 +48,19 @@ export function* refreshLevels(): SagaIterator {
  * A restore whose announcement lacks a restored folder's parent (neither its row nor "restored to
  * the root" is known) asks for a refresh: the reducer cannot place it.
  */
-export function* restoredFolders(action: PayloadAction<ItemsChanged>): SagaIterator {
+export function* restoredFolders(action: PayloadAction<ItemsChanged>): Saga {
   const { change, entities, results } = action.payload;
   if (change !== 'restored') return;
   const placed = new Set(entities.map((entity) => entity.id));
   const unplaced = results.some(
     (result) => result.type === 'folder' && !result.restored_to_root && !placed.has(result.id),
   );
-  if (unplaced) yield put(folderTreeActions.refreshRequested());
+  if (unplaced) yield* put(folderTreeActions.refreshRequested());
 }
 
 /** Root saga of the folder tree feature. */
-export function* folderTreeSaga(): SagaIterator {
-  yield all([
+export function* folderTreeSaga(): Saga {
+  yield* all([
     takeEvery(folderTreeActions.levelRequested.type, safely(loadTreeLevel)),
     takeEvery(folderTreeActions.refreshRequested.type, safely(refreshLevels)),
     takeEvery(organiseEvents.itemsChanged.type, safely(restoredFolders)),

@@ -3,14 +3,8 @@
  * changes, the next page (by cursor) at the end of the list, the firm's members once, the export,
  * and the per-item panel's pages. Every worker is wrapped with safely().
  */
-import type { SagaIterator } from 'redux-saga';
-import { all, call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
-import type {
-  HistoryFilters,
-  HistoryPageDto,
-  HistoryStatsDto,
-  HistoryUserDto,
-} from '../../../common/types';
+import { all, call, put, select, takeLatest, takeLeading } from 'typed-redux-saga';
+import type { HistoryFilters } from '../../../common/types';
 import { errorMessage } from '../../api/client';
 import { safely } from '../../sagas/safely';
 import {
@@ -20,24 +14,24 @@ import {
   fetchHistoryUsers,
   fetchItemHistory,
   saveFile,
-  type ExportedFile,
 } from './historyApi';
 import { selectHistoryState } from './historySelectors';
-import { historyActions, type HistoryItemTarget, type HistoryState } from './historySlice';
+import { historyActions, type HistoryItemTarget } from './historySlice';
 import { browserTimeZone, type TimeRange } from './historyView';
+import type { Saga } from '../../sagas/saga';
 
 /** Loads one page of the History page's list and reports it. */
 export function* loadHistoryPage(
   page: number,
   filters: HistoryFilters,
   cursor: string | null,
-): SagaIterator {
+): Saga {
   try {
     const body: HistoryFilters = cursor ? { ...filters, cursor } : filters;
-    const result = (yield call(fetchHistory, page, body)) as HistoryPageDto;
-    yield put(historyActions.pageLoaded(result));
+    const result = yield* call(fetchHistory, page, body);
+    yield* put(historyActions.pageLoaded(result));
   } catch (error) {
-    yield put(historyActions.pageLoadFailed({ page, message: errorMessage(error) }));
+    yield* put(historyActions.pageLoadFailed({ page, message: errorMessage(error) }));
   }
 }
 
@@ -45,41 +39,33 @@ export function* loadHistoryPage(
  * Loads the stats of the chart's range in the browser's time zone, its days and total limited to
  * the filtered activity types.
  */
-export function* loadHistoryStats(range: TimeRange, labels: readonly string[] = []): SagaIterator {
+export function* loadHistoryStats(range: TimeRange, labels: readonly string[] = []): Saga {
   try {
-    const zone = (yield call(browserTimeZone)) as string;
-    const stats = (yield call(
-      fetchHistoryStats,
-      range.start,
-      range.end,
-      zone,
-      labels,
-    )) as HistoryStatsDto;
-    yield put(historyActions.statsLoaded(stats));
+    const zone = yield* call(browserTimeZone);
+    const stats = yield* call(fetchHistoryStats, range.start, range.end, zone, labels);
+    yield* put(historyActions.statsLoaded(stats));
   } catch (error) {
-    yield put(historyActions.statsLoadFailed(errorMessage(error)));
+    yield* put(historyActions.statsLoadFailed(errorMessage(error)));
   }
 }
 
 /** Loads the firm's members for the user filter, once per firm. */
-export function* loadHistoryUsers(): SagaIterator {
-  const state = (yield select(selectHistoryState)) as HistoryState;
+export function* loadHistoryUsers(): Saga {
+  const state = yield* select(selectHistoryState);
   if (state.users.status === 'loading' || state.users.status === 'succeeded') return;
-  yield put(historyActions.usersRequested());
+  yield* put(historyActions.usersRequested());
   try {
-    const users = (yield call(fetchHistoryUsers)) as HistoryUserDto[];
-    yield put(historyActions.usersLoaded(users));
+    const users = yield* call(fetchHistoryUsers);
+    yield* put(historyActions.usersLoaded(users));
   } catch (error) {
-    yield put(historyActions.usersLoadFailed(errorMessage(error)));
+    yield* put(historyActions.usersLoadFailed(errorMessage(error)));
   }
 }
 
 /** A new view: first page, stats and (once) the members, side by side. */
-export function* openHistoryView(
-  action: ReturnType<typeof historyActions.viewOpened>,
-): SagaIterator {
+export function* openHistoryView(action: ReturnType<typeof historyActions.viewOpened>): Saga {
   const { filters, statsRange } = action.payload;
-  yield all([
+  yield* all([
     call(loadHistoryPage, 1, filters, null),
     call(loadHistoryStats, statsRange, filters.labels ?? []),
     call(loadHistoryUsers),
@@ -87,23 +73,23 @@ export function* openHistoryView(
 }
 
 /** Loads the next page when the reducer accepted the request, from the last page's cursor. */
-export function* loadNextHistoryPage(): SagaIterator {
-  const state = (yield select(selectHistoryState)) as HistoryState;
+export function* loadNextHistoryPage(): Saga {
+  const state = yield* select(selectHistoryState);
   if (state.more.status !== 'loading') return;
-  yield call(loadHistoryPage, state.page + 1, state.filters, state.nextCursor);
+  yield* call(loadHistoryPage, state.page + 1, state.filters, state.nextCursor);
 }
 
 /** Exports the current filters as CSV and hands the file to the browser. */
-export function* exportHistory(): SagaIterator {
-  const state = (yield select(selectHistoryState)) as HistoryState;
+export function* exportHistory(): Saga {
+  const state = yield* select(selectHistoryState);
   if (state.exporting.status !== 'loading') return;
   try {
-    const zone = (yield call(browserTimeZone)) as string;
-    const file = (yield call(downloadHistoryExport, state.filters, zone)) as ExportedFile;
-    yield call(saveFile, file);
-    yield put(historyActions.exportSucceeded({ fileName: file.fileName }));
+    const zone = yield* call(browserTimeZone);
+    const file = yield* call(downloadHistoryExport, state.filters, zone);
+    yield* call(saveFile, file);
+    yield* put(historyActions.exportSucceeded({ fileName: file.fileName }));
   } catch (error) {
-    yield put(historyActions.exportFailed(errorMessage(error)));
+    yield* put(historyActions.exportFailed(errorMessage(error)));
   }
 }
 
@@ -112,40 +98,32 @@ export function* loadItemPage(
   target: HistoryItemTarget,
   page: number,
   cursor: string | null,
-): SagaIterator {
+): Saga {
   try {
-    const result = (yield call(
-      fetchItemHistory,
-      target.type,
-      target.id,
-      page,
-      cursor,
-    )) as HistoryPageDto;
-    yield put(historyActions.itemPageLoaded({ id: target.id, page: result }));
+    const result = yield* call(fetchItemHistory, target.type, target.id, page, cursor);
+    yield* put(historyActions.itemPageLoaded({ id: target.id, page: result }));
   } catch (error) {
-    yield put(
+    yield* put(
       historyActions.itemPageLoadFailed({ id: target.id, page, message: errorMessage(error) }),
     );
   }
 }
 
 /** The panel opened on an item: its first page. */
-export function* openItemPanel(
-  action: ReturnType<typeof historyActions.itemPanelOpened>,
-): SagaIterator {
-  yield call(loadItemPage, action.payload, 1, null);
+export function* openItemPanel(action: ReturnType<typeof historyActions.itemPanelOpened>): Saga {
+  yield* call(loadItemPage, action.payload, 1, null);
 }
 
 /** The panel's next page, when the reducer accepted the request. */
-export function* loadNextItemPage(): SagaIterator {
-  const { item } = (yield select(selectHistoryState)) as HistoryState;
+export function* loadNextItemPage(): Saga {
+  const { item } = yield* select(selectHistoryState);
   if (!item.target || item.more.status !== 'loading') return;
-  yield call(loadItemPage, item.target, item.page + 1, item.nextCursor);
+  yield* call(loadItemPage, item.target, item.page + 1, item.nextCursor);
 }
 
 /** Root saga of the history feature. */
-export function* historySaga(): SagaIterator {
-  yield all([
+export function* historySaga(): Saga {
+  yield* all([
     takeLatest(historyActions.viewOpened.type, safely(openHistoryView)),
     takeLeading(historyActions.nextPageRequested.type, safely(loadNextHistoryPage)),
     takeLeading(historyActions.exportRequested.type, safely(exportHistory)),

@@ -17,8 +17,6 @@ export const selectHistoryMore = (state: RootState) => state.history.more;
 export const selectHistoryTotal = (state: RootState) => state.history.total;
 /** Whether the total is exact. */
 export const selectHistoryTotalExact = (state: RootState) => state.history.totalExact;
-/** The filters as chosen on the page. */
-export const selectHistoryView = (state: RootState) => state.history.view;
 /** The stats chart's state. */
 export const selectHistoryStats = (state: RootState) => state.history.stats;
 /** The user filter's options and their loading state. */

@@ -7,6 +7,14 @@ export function fetchRendition(fileId: string): Promise<FileRenditionDto> {
   return get<FileRenditionDto>(`${REST}/files/${encodeURIComponent(fileId)}/rendition`);
 }
 
+/**
+ * GET /api/rest/shared/files/{id}/rendition: the same, for a file a share gives the guest access
+ * to.
+ */
+export function fetchSharedRendition(fileId: string): Promise<FileRenditionDto> {
+  return get<FileRenditionDto>(`${REST}/shared/files/${encodeURIComponent(fileId)}/rendition`);
+}
+
 /** GET /api/rest/private/imaging/status (administrators): tools, jobs and failures. */
 export function fetchImagingStatus(): Promise<ImagingStatusDto> {
   return get<ImagingStatusDto>(`${REST}/private/imaging/status`);

@@ -9,6 +9,16 @@ const NO_RETRY: RetryEntry = { status: 'idle', error: null };
 export const selectRendition = (state: RootState, fileId: string): RenditionEntry =>
   state.imaging.renditions[fileId] ?? NO_RENDITION;
 
+/** The files lists wait for a thumbnail of, by file id. */
+export const selectWatchedThumbnails = (state: RootState) => state.imaging.watchedThumbnails;
+
+/**
+ * What the derivation of a file shown without a thumbnail gave since its list was read: true (a
+ * thumbnail), false (none will come), undefined (not settled, or never watched).
+ */
+export const selectSettledThumbnail = (state: RootState, fileId: string): boolean | undefined =>
+  state.imaging.settledThumbnails[fileId];
+
 /** The administrator's status page data. */
 export const selectImagingStatus = (state: RootState) => state.imaging.status;
 

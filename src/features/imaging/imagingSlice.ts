@@ -1,6 +1,8 @@
 /**
  * Document imaging in the client (docs/architecture.md "Document imaging"): the derivation state
- * of the files the details panel shows, the administrator's status page (tools, jobs, failures),
+ * of the files the details panel shows, the thumbnails lists wait for (the files shown without one
+ * whose derivation is still to come, and what their derivation gave), the administrator's status
+ * page (tools, jobs, failures),
  * retries of failed jobs, and the user's choice of list or grid layout for item lists (remembered
  * with the cached user's preferences, see imagingSagas.ts).
  */
@@ -23,10 +25,25 @@ export interface RetryEntry {
   error: string | null;
 }
 
+/** A file a list shows without a thumbnail while its derivation is still to come. */
+export interface WatchedThumbnail {
+  /** Asked through the guest's share (GET shared/files/{id}/rendition) rather than the firm. */
+  shared: boolean;
+  /** How many shown items watch it (a file may be in two lists at once). */
+  watchers: number;
+}
+
 /** The imaging slice's state. */
 export interface ImagingState {
   /** By file id. */
   renditions: Record<string, RenditionEntry>;
+  /** Files shown without a thumbnail that may still get one, by file id (the saga asks). */
+  watchedThumbnails: Record<string, WatchedThumbnail>;
+  /**
+   * Files whose derivation settled after their list was read, by file id: true when it made a
+   * thumbnail (the list shows it without a reload), false when it will not.
+   */
+  settledThumbnails: Record<string, boolean>;
   /** The status page's data. */
   status: { status: Status; data: ImagingStatusDto | null; error: string | null };
   /** By job id. */
@@ -38,6 +55,8 @@ export interface ImagingState {
 /** The state before anything is loaded. */
 export const initialImagingState: ImagingState = {
   renditions: {},
+  watchedThumbnails: {},
+  settledThumbnails: {},
   status: { status: 'idle', data: null, error: null },
   retries: {},
   layout: 'list',
@@ -79,6 +98,26 @@ const imagingSlice = createSlice({
         data: entry?.data ?? null,
         error: action.payload.error,
       };
+    },
+    /** A list shows a file without a thumbnail whose derivation is still to come. */
+    thumbnailWatched(state, action: PayloadAction<{ fileId: string; shared: boolean }>) {
+      const { fileId, shared } = action.payload;
+      const watched = state.watchedThumbnails[fileId];
+      if (watched) watched.watchers += 1;
+      else state.watchedThumbnails[fileId] = { shared, watchers: 1 };
+    },
+    /** The list no longer shows it (scrolled away, another folder, the page closed). */
+    thumbnailUnwatched(state, action: PayloadAction<{ fileId: string }>) {
+      const watched = state.watchedThumbnails[action.payload.fileId];
+      if (!watched) return;
+      watched.watchers -= 1;
+      if (watched.watchers <= 0) delete state.watchedThumbnails[action.payload.fileId];
+    },
+    /** A watched file's derivation settled: with a thumbnail or without. */
+    thumbnailSettled(state, action: PayloadAction<{ fileId: string; thumbnail: boolean }>) {
+      const { fileId, thumbnail } = action.payload;
+      state.settledThumbnails[fileId] = thumbnail;
+      delete state.watchedThumbnails[fileId];
     },
     /** The status page opened or was refreshed. */
     statusRequested(state) {

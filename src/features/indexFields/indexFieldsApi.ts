@@ -1,5 +1,5 @@
 /**
- * Calls of index fields, applied indexes and missing indexes (issue 9 items 1-3; SPEC section 7
+ * Calls of index fields, applied indexes and missing indexes (SPEC section 7
  * "Index fields", "Applied indexes", "Entities"). Every call goes through the one HTTP client, so a
  * failed call throws an ApiError with the server's message.
  */

@@ -1,5 +1,5 @@
 /**
- * The index fields and applied indexes slice (issue 9 items 1-3; SPEC sections 3 and 4): the
+ * The index fields and applied indexes slice (SPEC sections 3 and 4): the
  * firm's index fields and the admin dialog that creates and edits them, the applied values of the
  * item the side panel shows with the apply-index form of the spec (one value per index-field id:
  * update a value, clear all, remove a key — the helpers of common/indexFields.ts), the bulk apply

@@ -4,55 +4,53 @@
  * toast's action, then closes it.
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { SagaIterator } from 'redux-saga';
-import { all, delay, put, race, select, take, takeEvery } from 'redux-saga/effects';
+import { all, delay, put, race, select, take, takeEvery } from 'typed-redux-saga';
 import type { Action } from '@reduxjs/toolkit';
 import { INFO_MESSAGE_MS, SUCCESS_TOAST_MS } from '../../../common/constants';
 import { safely } from '../../sagas/safely';
 import type { RootState } from '../../store/rootReducer';
 import { selectSuccessToast } from './notificationsSelectors';
 import { notificationsActions, type InfoMessage, type SuccessToast } from './notificationsSlice';
+import type { Saga } from '../../sagas/saga';
 
 /** Closes a toast after SUCCESS_TOAST_MS unless it was closed (or undone) before. */
-export function* expireToast(action: PayloadAction<SuccessToast>): SagaIterator {
+export function* expireToast(action: PayloadAction<SuccessToast>): Saga {
   const { id } = action.payload;
-  const { closed } = (yield race({
+  const { closed } = yield* race({
     expired: delay(SUCCESS_TOAST_MS),
     closed: take(
       (other: Action) =>
         notificationsActions.successToastClosed.match(other) && other.payload.id === id,
     ),
-  })) as { expired?: true; closed?: unknown };
-  if (!closed) yield put(notificationsActions.successToastClosed({ id, reason: 'expired' }));
+  });
+  if (!closed) yield* put(notificationsActions.successToastClosed({ id, reason: 'expired' }));
 }
 
 /** Dispatches the Undo action of a toast, then closes the toast. */
-export function* undoToast(action: PayloadAction<{ id: string }>): SagaIterator {
-  const toast = (yield select((state: RootState) =>
-    selectSuccessToast(state, action.payload.id),
-  )) as SuccessToast | undefined;
+export function* undoToast(action: PayloadAction<{ id: string }>): Saga {
+  const toast = yield* select((state: RootState) => selectSuccessToast(state, action.payload.id));
   if (!toast) return;
   // A copy: the state's object is frozen and redux-saga marks the actions it puts.
-  if (toast.undo) yield put({ ...toast.undo });
-  yield put(notificationsActions.successToastClosed({ id: toast.id, reason: 'undone' }));
+  if (toast.undo) yield* put({ ...toast.undo });
+  yield* put(notificationsActions.successToastClosed({ id: toast.id, reason: 'undone' }));
 }
 
 /** Closes an info message after INFO_MESSAGE_MS unless it was closed before. */
-export function* expireInfoMessage(action: PayloadAction<InfoMessage>): SagaIterator {
+export function* expireInfoMessage(action: PayloadAction<InfoMessage>): Saga {
   const { id } = action.payload;
-  const { closed } = (yield race({
+  const { closed } = yield* race({
     expired: delay(INFO_MESSAGE_MS),
     closed: take(
       (other: Action) =>
         notificationsActions.infoMessageClosed.match(other) && other.payload.id === id,
     ),
-  })) as { expired?: true; closed?: unknown };
-  if (!closed) yield put(notificationsActions.infoMessageClosed({ id, reason: 'expired' }));
+  });
+  if (!closed) yield* put(notificationsActions.infoMessageClosed({ id, reason: 'expired' }));
 }
 
 /** Root saga of the notifications feature. */
-export function* notificationsSaga(): SagaIterator {
-  yield all([
+export function* notificationsSaga(): Saga {
+  yield* all([
     takeEvery(notificationsActions.successToastRequested.type, safely(expireToast)),
     takeEvery(notificationsActions.undoClicked.type, safely(undoToast)),
     takeEvery(notificationsActions.infoMessageRequested.type, safely(expireInfoMessage)),

@@ -1,5 +1,5 @@
 /**
- * Notifications slice (SPEC section 2; issue 6): the notification panel (opens with a title and
+ * Notifications slice (SPEC section 2): the notification panel (opens with a title and
  * content, closes), success toasts (title, body, optional Undo, close button; they close
  * themselves after SUCCESS_TOAST_MS) and info messages (INFO_MESSAGE_MS). Any feature shows one by
  * dispatching an event of this slice, e.g.

@@ -1,5 +1,5 @@
 /**
- * Dragging rows of the folder page onto a folder row or a breadcrumb (issue 3 item 2): the dragged
+ * Dragging rows of the folder page onto a folder row or a breadcrumb: the dragged
  * items travel in the drag's DataTransfer under their own type, so file drops (uploads) and row
  * drops never mix.
  */

@@ -1,5 +1,5 @@
 /**
- * Calls of the organising actions (issue 3; SPEC section 7 "Folders", "Files", "Colors", "Bulk"):
+ * Calls of the organising actions (SPEC section 7 "Folders", "Files", "Colors", "Bulk"):
  * rename, move, copy, archive, restore, destroy, favorite, colour, the folder picker's folder lists
  * and the address of a folder's zip download. Every call throws ApiError with the server's message.
  */

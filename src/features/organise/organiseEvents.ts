@@ -1,5 +1,5 @@
 /**
- * The organising events (issue 3) any feature may dispatch or listen to: the folder page, the
+ * The organising events any feature may dispatch or listen to: the folder page, the
  * Archive, Favorites and Recent pages and the side panel all ask for the same actions, and the
  * organise saga (organiseSagas.ts) calls the API, shows the success toast with Undo, and announces
  * what changed with `organise/itemsChanged` so every list can update itself.

@@ -1,5 +1,5 @@
 /**
- * Sagas of the organising actions (issue 3): each request event of organiseEvents.ts calls the API,
+ * Sagas of the organising actions: each request event of organiseEvents.ts calls the API,
  * announces the result with `organise/itemsChanged` (every list updates itself from it) and shows
  * the success toast; move, colour, archive and restore offer Undo through `undoable`, which
  * reverses exactly that action from the answer's BulkItemResult fields (prev_parent_id,
@@ -7,8 +7,7 @@
  * and announced with `organise/actionFailed`.
  */
 import type { Action, PayloadAction } from '@reduxjs/toolkit';
-import type { SagaIterator } from 'redux-saga';
-import { all, call, put, select, takeEvery } from 'redux-saga/effects';
+import { all, call, put, select, takeEvery } from 'typed-redux-saga';
 import { BULK_MAX_ITEMS, FOLDER_COLORS, MAX_PAGE_SIZE } from '../../../common/constants';
 import { MESSAGES, formatMessage } from '../../../common/messages';
 import type {
@@ -18,18 +17,16 @@ import type {
   EntityRef,
   FileDto,
   FolderColorKey,
-  FolderDto,
-  Page,
 } from '../../../common/types';
 import { errorMessage } from '../../api/client';
 import { safely } from '../../sagas/safely';
 import { undoEvents, undoable, type ActionPredicate } from '../../sagas/undoable';
-import { selectFolderItems } from '../entities/entitiesSelectors';
-import { entitiesActions } from '../entities/entitiesSlice';
+import { folderOpened, selectFolderItems } from '../folderEvents';
 import { notificationsActions } from '../notifications/notificationsSlice';
 import * as organiseApi from './organiseApi';
 import { organiseEvents, type ItemsChanged } from './organiseEvents';
 import { organiseActions, type PickerFolder } from './organiseSlice';
+import type { Saga } from '../../sagas/saga';
 
 /** Most files one "Make a copy" copies (one call each). */
 export const MAKE_COPY_MAX_FILES = 50;
@@ -39,7 +36,7 @@ export const PICKER_MAX_PAGES = 20;
 
 /** "Navigated away" for an undo: another route, or another folder opened. */
 export const leftOrganisedPage: ActionPredicate = (action: Action) =>
-  undoEvents.locationChanged.match(action) || entitiesActions.folderOpened.match(action);
+  undoEvents.locationChanged.match(action) || folderOpened.match(action);
 
 /** “Name” for one item, "N items" for more. */
 export function itemsLabel(items: readonly { name?: string }[]): string {
@@ -53,16 +50,16 @@ export function colorLabel(color: FolderColorKey): string {
 }
 
 /** Shows an error info message and announces the failure. */
-function* failed(action: string, error: unknown): SagaIterator {
+function* failed(action: string, error: unknown): Saga {
   const message = errorMessage(error);
-  yield put(organiseEvents.actionFailed({ action, message }));
-  yield put(notificationsActions.infoMessageRequested({ text: message, kind: 'error' }));
+  yield* put(organiseEvents.actionFailed({ action, message }));
+  yield* put(notificationsActions.infoMessageRequested({ text: message, kind: 'error' }));
 }
 
 /** Refuses a bulk request over BULK_MAX_ITEMS before calling the server; true when refused. */
-function* tooMany(action: string, items: readonly EntityRef[]): SagaIterator {
+function* tooMany(action: string, items: readonly EntityRef[]): Saga<boolean> {
   if (items.length <= BULK_MAX_ITEMS) return false;
-  yield call(
+  yield* call(
     failed,
     action,
     new Error(formatMessage(MESSAGES.tooManyItems, { n: BULK_MAX_ITEMS })),
@@ -71,8 +68,8 @@ function* tooMany(action: string, items: readonly EntityRef[]): SagaIterator {
 }
 
 /** The loaded rows of the folder page by id (what an undo puts back into the list). */
-function* knownItems(): SagaIterator {
-  const items = (yield select(selectFolderItems)) as EntityDto[];
+function* knownItems(): Saga<Map<string, EntityDto>> {
+  const items = yield* select(selectFolderItems);
   return new Map(items.map((item) => [item.id, item]));
 }
 
@@ -121,10 +118,10 @@ function changed(payload: Partial<ItemsChanged> & Pick<ItemsChanged, 'change'>) 
 }
 
 /** Shows MESSAGES.restoredToRoot for the items a restore had to put in the root (at most 5). */
-function* restoredToRootMessages(results: readonly BulkItemResult[]): SagaIterator {
+function* restoredToRootMessages(results: readonly BulkItemResult[]): Saga {
   const moved = results.filter((result) => result.restored_to_root);
   for (const result of moved.slice(0, 5)) {
-    yield put(
+    yield* put(
       notificationsActions.infoMessageRequested({
         text: formatMessage(MESSAGES.restoredToRoot, { name: result.name }),
         kind: 'info',
@@ -134,21 +131,21 @@ function* restoredToRootMessages(results: readonly BulkItemResult[]): SagaIterat
 }
 
 /** Tells the user that an undo went through. */
-function* undone(text: string): SagaIterator {
-  yield put(notificationsActions.infoMessageRequested({ text, kind: 'success' }));
+function* undone(text: string): Saga {
+  yield* put(notificationsActions.infoMessageRequested({ text, kind: 'success' }));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Rename, favorite
 
 /** Renames one item back to its name before a rename (the undo of a rename). */
-function* reverseRename(item: EntityRef, name: string): SagaIterator {
+function* reverseRename(item: EntityRef, name: string): Saga {
   try {
-    const entity = (yield call(organiseApi.renameItem, item, name)) as EntityDto;
-    yield put(changed({ change: 'renamed', entities: [entity], undo: true }));
-    yield call(undone, 'Rename undone.');
+    const entity = yield* call(organiseApi.renameItem, item, name);
+    yield* put(changed({ change: 'renamed', entities: [entity], undo: true }));
+    yield* call(undone, 'Rename undone.');
   } catch (error) {
-    yield call(failed, 'rename', error);
+    yield* call(failed, 'rename', error);
   }
 }
 
@@ -158,27 +155,27 @@ function* reverseRename(item: EntityRef, name: string): SagaIterator {
  */
 export function* renameItem(
   action: PayloadAction<{ item: EntityRef; name: string; previousName?: string }>,
-): SagaIterator {
+): Saga {
   const { item, name } = action.payload;
-  const known = (yield call(knownItems)) as Map<string, EntityDto>;
+  const known = yield* call(knownItems);
   const previous = action.payload.previousName ?? known.get(item.id)?.name;
   let entity: EntityDto;
   try {
-    entity = (yield call(organiseApi.renameItem, item, name.trim())) as EntityDto;
+    entity = yield* call(organiseApi.renameItem, item, name.trim());
   } catch (error) {
-    yield call(failed, 'rename', error);
+    yield* call(failed, 'rename', error);
     return;
   }
-  yield put(changed({ change: 'renamed', entities: [entity] }));
+  yield* put(changed({ change: 'renamed', entities: [entity] }));
   const body =
     previous === undefined
       ? `Renamed to “${entity.name}”.`
       : `“${previous}” renamed to “${entity.name}”.`;
   if (previous === undefined || previous === entity.name) {
-    yield put(notificationsActions.infoMessageRequested({ text: body, kind: 'success' }));
+    yield* put(notificationsActions.infoMessageRequested({ text: body, kind: 'success' }));
     return;
   }
-  yield call(
+  yield* call(
     undoable,
     { title: 'Renamed', body },
     () => reverseRename(item, previous),
@@ -187,15 +184,13 @@ export function* renameItem(
 }
 
 /** Turns the current user's favorite of one item on or off. */
-export function* favoriteItem(
-  action: PayloadAction<{ item: EntityRef; enabled: boolean }>,
-): SagaIterator {
+export function* favoriteItem(action: PayloadAction<{ item: EntityRef; enabled: boolean }>): Saga {
   const { item, enabled } = action.payload;
   try {
-    const entity = (yield call(organiseApi.setFavorite, item, enabled)) as EntityDto;
-    yield put(changed({ change: enabled ? 'favorited' : 'unfavorited', entities: [entity] }));
+    const entity = yield* call(organiseApi.setFavorite, item, enabled);
+    yield* put(changed({ change: enabled ? 'favorited' : 'unfavorited', entities: [entity] }));
   } catch (error) {
-    yield call(failed, 'favorite', error);
+    yield* call(failed, 'favorite', error);
   }
 }
 
@@ -209,7 +204,7 @@ export function* favoriteItem(
 export function* reverseMove(
   results: readonly BulkItemResult[],
   known: ReadonlyMap<string, EntityDto>,
-): SagaIterator {
+): Saga {
   const groups = new Map<string, BulkItemResult[]>();
   for (const result of results) {
     if (result.prev_parent_id === undefined) continue;
@@ -219,8 +214,8 @@ export function* reverseMove(
   }
   try {
     for (const [parentId, group] of groups) {
-      const answer = (yield call(organiseApi.moveItems, group, parentId)) as BulkResultDto;
-      yield put(
+      const answer = yield* call(organiseApi.moveItems, group, parentId);
+      yield* put(
         changed({
           change: 'moved',
           results: answer.items,
@@ -230,24 +225,24 @@ export function* reverseMove(
         }),
       );
     }
-    yield call(undone, 'Move undone.');
+    yield* call(undone, 'Move undone.');
   } catch (error) {
-    yield call(failed, 'move', error);
+    yield* call(failed, 'move', error);
   }
 }
 
 /** Moves items into a folder, then offers Undo. */
 export function* moveItems(
   action: PayloadAction<{ items: EntityRef[]; folderId: string; folderName: string }>,
-): SagaIterator {
+): Saga {
   const { items, folderId, folderName } = action.payload;
-  if ((yield call(tooMany, 'move', items)) as boolean) return;
-  const known = (yield call(knownItems)) as Map<string, EntityDto>;
+  if (yield* call(tooMany, 'move', items)) return;
+  const known = yield* call(knownItems);
   let answer: BulkResultDto;
   try {
-    answer = (yield call(organiseApi.moveItems, items, folderId)) as BulkResultDto;
+    answer = yield* call(organiseApi.moveItems, items, folderId);
   } catch (error) {
-    yield call(failed, 'move', error);
+    yield* call(failed, 'move', error);
     return;
   }
   // An older server may not echo prev_parent_id: the rows known before the move tell it.
@@ -256,7 +251,7 @@ export function* moveItems(
       ? { ...result, prev_parent_id: parentOfRow(known.get(result.id)) }
       : result,
   );
-  yield put(
+  yield* put(
     changed({
       change: 'moved',
       results,
@@ -264,7 +259,7 @@ export function* moveItems(
       targetFolderId: folderId,
     }),
   );
-  yield call(
+  yield* call(
     undoable,
     { title: 'Moved', body: `${itemsLabel(results)} moved to ${folderName}.` },
     () => reverseMove(results, known),
@@ -280,9 +275,9 @@ function* restoreAndAnnounce(
   items: readonly EntityRef[],
   known: ReadonlyMap<string, EntityDto>,
   undo: boolean,
-): SagaIterator {
-  const answer = (yield call(organiseApi.restoreItems, items)) as BulkResultDto;
-  yield put(
+): Saga<BulkResultDto> {
+  const answer = yield* call(organiseApi.restoreItems, items);
+  yield* put(
     changed({
       change: 'restored',
       results: answer.items,
@@ -292,14 +287,14 @@ function* restoreAndAnnounce(
       undo,
     }),
   );
-  yield call(restoredToRootMessages, answer.items);
+  yield* call(restoredToRootMessages, answer.items);
   return answer;
 }
 
 /** Archives items (the undo of a restore, or an archive asked for). */
-function* archiveAndAnnounce(items: readonly EntityRef[], undo: boolean): SagaIterator {
-  const answer = (yield call(organiseApi.archiveItems, items)) as BulkResultDto;
-  yield put(changed({ change: 'archived', results: answer.items, undo }));
+function* archiveAndAnnounce(items: readonly EntityRef[], undo: boolean): Saga<BulkResultDto> {
+  const answer = yield* call(organiseApi.archiveItems, items);
+  yield* put(changed({ change: 'archived', results: answer.items, undo }));
   return answer;
 }
 
@@ -307,38 +302,38 @@ function* archiveAndAnnounce(items: readonly EntityRef[], undo: boolean): SagaIt
 export function* reverseArchive(
   results: readonly BulkItemResult[],
   known: ReadonlyMap<string, EntityDto>,
-): SagaIterator {
+): Saga {
   try {
-    yield call(restoreAndAnnounce, results, known, true);
-    yield call(undone, 'Archive undone.');
+    yield* call(restoreAndAnnounce, results, known, true);
+    yield* call(undone, 'Archive undone.');
   } catch (error) {
-    yield call(failed, 'restore', error);
+    yield* call(failed, 'restore', error);
   }
 }
 
 /** Undo of a restore: archives exactly the restored items again. */
-export function* reverseRestore(results: readonly BulkItemResult[]): SagaIterator {
+export function* reverseRestore(results: readonly BulkItemResult[]): Saga {
   try {
-    yield call(archiveAndAnnounce, results, true);
-    yield call(undone, 'Restore undone.');
+    yield* call(archiveAndAnnounce, results, true);
+    yield* call(undone, 'Restore undone.');
   } catch (error) {
-    yield call(failed, 'archive', error);
+    yield* call(failed, 'archive', error);
   }
 }
 
 /** Archives items, then offers Undo. */
-export function* archiveItems(action: PayloadAction<{ items: EntityRef[] }>): SagaIterator {
+export function* archiveItems(action: PayloadAction<{ items: EntityRef[] }>): Saga {
   const { items } = action.payload;
-  if ((yield call(tooMany, 'archive', items)) as boolean) return;
-  const known = (yield call(knownItems)) as Map<string, EntityDto>;
+  if (yield* call(tooMany, 'archive', items)) return;
+  const known = yield* call(knownItems);
   let answer: BulkResultDto;
   try {
-    answer = (yield call(archiveAndAnnounce, items, false)) as BulkResultDto;
+    answer = yield* call(archiveAndAnnounce, items, false);
   } catch (error) {
-    yield call(failed, 'archive', error);
+    yield* call(failed, 'archive', error);
     return;
   }
-  yield call(
+  yield* call(
     undoable,
     { title: 'Archived', body: `${itemsLabel(answer.items)} archived.` },
     () => reverseArchive(answer.items, known),
@@ -347,18 +342,18 @@ export function* archiveItems(action: PayloadAction<{ items: EntityRef[] }>): Sa
 }
 
 /** Restores archived items, then offers Undo. */
-export function* restoreItems(action: PayloadAction<{ items: EntityRef[] }>): SagaIterator {
+export function* restoreItems(action: PayloadAction<{ items: EntityRef[] }>): Saga {
   const { items } = action.payload;
-  if ((yield call(tooMany, 'restore', items)) as boolean) return;
-  const known = (yield call(knownItems)) as Map<string, EntityDto>;
+  if (yield* call(tooMany, 'restore', items)) return;
+  const known = yield* call(knownItems);
   let answer: BulkResultDto;
   try {
-    answer = (yield call(restoreAndAnnounce, items, known, false)) as BulkResultDto;
+    answer = yield* call(restoreAndAnnounce, items, known, false);
   } catch (error) {
-    yield call(failed, 'restore', error);
+    yield* call(failed, 'restore', error);
     return;
   }
-  yield call(
+  yield* call(
     undoable,
     { title: 'Restored', body: `${itemsLabel(answer.items)} restored.` },
     () => reverseRestore(answer.items),
@@ -367,20 +362,20 @@ export function* restoreItems(action: PayloadAction<{ items: EntityRef[] }>): Sa
 }
 
 /** Deletes archived items permanently (no undo). */
-export function* destroyItems(action: PayloadAction<{ items: EntityRef[] }>): SagaIterator {
+export function* destroyItems(action: PayloadAction<{ items: EntityRef[] }>): Saga {
   const { items } = action.payload;
-  if ((yield call(tooMany, 'destroy', items)) as boolean) return;
+  if (yield* call(tooMany, 'destroy', items)) return;
   try {
-    const answer = (yield call(organiseApi.destroyItems, items)) as BulkResultDto;
-    yield put(changed({ change: 'destroyed', results: answer.items }));
-    yield put(
+    const answer = yield* call(organiseApi.destroyItems, items);
+    yield* put(changed({ change: 'destroyed', results: answer.items }));
+    yield* put(
       notificationsActions.successToastRequested({
         title: 'Deleted permanently',
         body: `${itemsLabel(answer.items)} deleted permanently.`,
       }),
     );
   } catch (error) {
-    yield call(failed, 'destroy', error);
+    yield* call(failed, 'destroy', error);
   }
 }
 
@@ -388,7 +383,7 @@ export function* destroyItems(action: PayloadAction<{ items: EntityRef[] }>): Sa
 // Colour
 
 /** Undo of a colour change: each folder gets its `prev_color` back (grouped by colour). */
-export function* reverseColor(results: readonly BulkItemResult[]): SagaIterator {
+export function* reverseColor(results: readonly BulkItemResult[]): Saga {
   const groups = new Map<FolderColorKey, BulkItemResult[]>();
   for (const result of results) {
     const prev = result.prev_color ?? 'default';
@@ -398,35 +393,35 @@ export function* reverseColor(results: readonly BulkItemResult[]): SagaIterator 
   }
   try {
     for (const [color, group] of groups) {
-      const answer = (yield call(organiseApi.colorFolders, group, color)) as BulkResultDto;
-      yield put(changed({ change: 'colored', results: answer.items, color, undo: true }));
+      const answer = yield* call(organiseApi.colorFolders, group, color);
+      yield* put(changed({ change: 'colored', results: answer.items, color, undo: true }));
     }
-    yield call(undone, 'Colour change undone.');
+    yield* call(undone, 'Colour change undone.');
   } catch (error) {
-    yield call(failed, 'color', error);
+    yield* call(failed, 'color', error);
   }
 }
 
 /** Colours folders (files are left out: only folders have colours), then offers Undo. */
 export function* colorItems(
   action: PayloadAction<{ items: EntityRef[]; color: FolderColorKey }>,
-): SagaIterator {
+): Saga {
   const { color } = action.payload;
   const items = action.payload.items.filter((item) => item.type === 'folder');
   if (items.length === 0) {
-    yield call(failed, 'color', new Error(MESSAGES.colorFoldersOnly));
+    yield* call(failed, 'color', new Error(MESSAGES.colorFoldersOnly));
     return;
   }
-  if ((yield call(tooMany, 'color', items)) as boolean) return;
+  if (yield* call(tooMany, 'color', items)) return;
   let answer: BulkResultDto;
   try {
-    answer = (yield call(organiseApi.colorFolders, items, color)) as BulkResultDto;
+    answer = yield* call(organiseApi.colorFolders, items, color);
   } catch (error) {
-    yield call(failed, 'color', error);
+    yield* call(failed, 'color', error);
     return;
   }
-  yield put(changed({ change: 'colored', results: answer.items, color }));
-  yield call(
+  yield* put(changed({ change: 'colored', results: answer.items, color }));
+  yield* call(
     undoable,
     {
       title: 'Colour changed',
@@ -444,21 +439,19 @@ export function* colorItems(
 // Copy, download, picker
 
 /** Copies a folder tree into another folder (no undo: the copy can be archived). */
-export function* copyFolder(
-  action: PayloadAction<{ folderId: string; parentId: string }>,
-): SagaIterator {
+export function* copyFolder(action: PayloadAction<{ folderId: string; parentId: string }>): Saga {
   const { folderId, parentId } = action.payload;
   try {
-    const copy = (yield call(organiseApi.copyFolder, folderId, parentId)) as FolderDto;
-    yield put(changed({ change: 'copied', entities: [copy], targetFolderId: parentId }));
-    yield put(
+    const copy = yield* call(organiseApi.copyFolder, folderId, parentId);
+    yield* put(changed({ change: 'copied', entities: [copy], targetFolderId: parentId }));
+    yield* put(
       notificationsActions.successToastRequested({
         title: 'Copied',
         body: `Folder copied as “${copy.name}”.`,
       }),
     );
   } catch (error) {
-    yield call(failed, 'copy', error);
+    yield* call(failed, 'copy', error);
   }
 }
 
@@ -467,10 +460,10 @@ export function* copyFolder(
  * file, at most MAKE_COPY_MAX_FILES), then one toast. No undo, as for a folder copy: a copy can
  * be archived. A failure part-way reports the copies already made and the server's message.
  */
-export function* copyFiles(action: PayloadAction<{ items: EntityRef[] }>): SagaIterator {
+export function* copyFiles(action: PayloadAction<{ items: EntityRef[] }>): Saga {
   const files = action.payload.items.filter((item) => item.type === 'file');
   if (files.length > MAKE_COPY_MAX_FILES) {
-    yield call(
+    yield* call(
       failed,
       'duplicate',
       new Error(formatMessage(MESSAGES.tooManyCopies, { n: MAKE_COPY_MAX_FILES })),
@@ -481,15 +474,15 @@ export function* copyFiles(action: PayloadAction<{ items: EntityRef[] }>): SagaI
   let failure: unknown = null;
   for (const file of files) {
     try {
-      copies.push((yield call(organiseApi.copyFile, file.id)) as FileDto);
+      copies.push(yield* call(organiseApi.copyFile, file.id));
     } catch (error) {
       failure = error;
       break;
     }
   }
   if (copies.length > 0) {
-    yield put(changed({ change: 'copied', entities: copies }));
-    yield put(
+    yield* put(changed({ change: 'copied', entities: copies }));
+    yield* put(
       notificationsActions.successToastRequested({
         title: 'Copied',
         body:
@@ -499,21 +492,21 @@ export function* copyFiles(action: PayloadAction<{ items: EntityRef[] }>): SagaI
       }),
     );
   }
-  if (failure) yield call(failed, 'duplicate', failure);
+  if (failure) yield* call(failed, 'duplicate', failure);
 }
 
 /**
  * Downloads the selected items as one zip: the server checks them and answers a single-use link,
  * which the browser downloads as an attachment (streamed to disk, whatever its size).
  */
-export function* downloadSelection(action: PayloadAction<{ items: EntityRef[] }>): SagaIterator {
+export function* downloadSelection(action: PayloadAction<{ items: EntityRef[] }>): Saga {
   const { items } = action.payload;
-  if ((yield call(tooMany, 'download', items)) as boolean) return;
+  if (yield* call(tooMany, 'download', items)) return;
   try {
-    const link = (yield call(organiseApi.requestZip, items)) as organiseApi.ZipLinkDto;
-    yield call(startDownload, link.url);
+    const link = yield* call(organiseApi.requestZip, items);
+    yield* call(startDownload, link.url);
   } catch (error) {
-    yield call(failed, 'download', error);
+    yield* call(failed, 'download', error);
   }
 }
 
@@ -529,8 +522,8 @@ export function startDownload(url: string): void {
 }
 
 /** Downloads a folder as a zip (GET folders/{id}/download). */
-export function* downloadFolder(action: PayloadAction<{ folderId: string }>): SagaIterator {
-  yield call(startDownload, organiseApi.folderDownloadUrl(action.payload.folderId));
+export function* downloadFolder(action: PayloadAction<{ folderId: string }>): Saga {
+  yield* call(startDownload, organiseApi.folderDownloadUrl(action.payload.folderId));
 }
 
 /**
@@ -539,15 +532,10 @@ export function* downloadFolder(action: PayloadAction<{ folderId: string }>): Sa
  * picker and the folder tree pane.
  * @returns the subfolders as ids and names; throws the API's error
  */
-export function* fetchAllSubfolders(parentId: string): SagaIterator<PickerFolder[]> {
+export function* fetchAllSubfolders(parentId: string): Saga<PickerFolder[]> {
   const folders: PickerFolder[] = [];
   for (let page = 1; page <= PICKER_MAX_PAGES; page += 1) {
-    const answer = (yield call(
-      organiseApi.fetchFolders,
-      parentId,
-      page,
-      MAX_PAGE_SIZE,
-    )) as Page<FolderDto>;
+    const answer = yield* call(organiseApi.fetchFolders, parentId, page, MAX_PAGE_SIZE);
     for (const folder of answer.items) folders.push({ id: folder.id, name: folder.name });
     if (answer.items.length === 0 || folders.length >= answer.total) break;
   }
@@ -555,19 +543,19 @@ export function* fetchAllSubfolders(parentId: string): SagaIterator<PickerFolder
 }
 
 /** Loads every subfolder of one folder for the picker. */
-export function* loadPickerLevel(action: PayloadAction<{ parentId: string }>): SagaIterator {
+export function* loadPickerLevel(action: PayloadAction<{ parentId: string }>): Saga {
   const { parentId } = action.payload;
   try {
-    const folders = (yield call(fetchAllSubfolders, parentId)) as PickerFolder[];
-    yield put(organiseActions.pickerLevelLoaded({ parentId, folders }));
+    const folders = yield* call(fetchAllSubfolders, parentId);
+    yield* put(organiseActions.pickerLevelLoaded({ parentId, folders }));
   } catch (error) {
-    yield put(organiseActions.pickerLevelFailed({ parentId, message: errorMessage(error) }));
+    yield* put(organiseActions.pickerLevelFailed({ parentId, message: errorMessage(error) }));
   }
 }
 
 /** Root saga of the organise feature. */
-export function* organiseSaga(): SagaIterator {
-  yield all([
+export function* organiseSaga(): Saga {
+  yield* all([
     takeEvery(organiseEvents.renameRequested.type, safely(renameItem)),
     takeEvery(organiseEvents.favoriteRequested.type, safely(favoriteItem)),
     takeEvery(organiseEvents.moveRequested.type, safely(moveItems)),

@@ -2,11 +2,9 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { EntityRef } from '../../../common/types';
 import type { RootState } from '../../store/rootReducer';
-import { selectFolderItems } from '../entities/entitiesSelectors';
+import { selectFolderItems } from '../folderEvents';
 import { selectCurrentRole } from '../session/sessionSelectors';
 
-/** The whole organise slice. */
-export const selectOrganiseState = (state: RootState) => state.organise;
 /** The selected ids (a set). */
 export const selectSelectedIdSet = (state: RootState) => state.organise.selection.ids;
 /** The row a Shift-click or Shift-arrow range starts from, or null before any. */

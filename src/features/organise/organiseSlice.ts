@@ -1,5 +1,5 @@
 /**
- * Organise slice (issue 3): the folder page's selection (click, Ctrl/Cmd-click, Shift-click range,
+ * Organise slice: the folder page's selection (click, Ctrl/Cmd-click, Shift-click range,
  * select all), the inline rename in progress, the "Move to…"/"Copy to…" folder picker dialog and
  * the folders it has loaded, and the status of the organising request in flight. The requests
  * themselves are the shared events of organiseEvents.ts; the saga is organiseSagas.ts.
@@ -7,7 +7,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { EntityRef } from '../../../common/types';
 import type { Status } from '../../store/status';
-import { entitiesActions } from '../entities/entitiesSlice';
+import { folderOpened } from '../folderEvents';
 import { sessionActions } from '../session/sessionSlice';
 import { organiseEvents } from './organiseEvents';
 
@@ -187,7 +187,7 @@ const organiseSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addCase(entitiesActions.folderOpened, (state) => ({
+      .addCase(folderOpened, (state) => ({
         ...initialOrganiseState,
         request: state.request,
       }))

@@ -1,5 +1,5 @@
 /**
- * Calls of the mail outbox (issue 7 item 2): the invitation e-mail the server kept in
+ * Calls of the mail outbox: the invitation e-mail the server kept in
  * DATA_DIR/outbox because no SMTP_URL is configured, readable by the firm's administrators.
  * Every call goes through the one HTTP client, so a failed call throws an ApiError with the
  * server's message.

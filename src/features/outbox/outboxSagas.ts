@@ -1,23 +1,16 @@
 /**
- * Side effects of the mail outbox feature (issue 7): reading the outbox's pages and the selected
+ * Side effects of the mail outbox feature: reading the outbox's pages and the selected
  * message. Every worker is wrapped with `safely`; expected failures end in
  * `outbox/outboxFailed`, `outbox/outboxMoreFailed` or `outbox/messageFailed`.
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { SagaIterator } from 'redux-saga';
-import { all, call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { Page } from '../../../common/types';
+import { all, call, put, select, takeLatest, takeLeading } from 'typed-redux-saga';
 import { ApiError } from '../../api/client';
 import { safely } from '../../sagas/safely';
 import * as outboxApi from './outboxApi';
-import type { OutboxMessageDto, OutboxSummaryDto } from '../../../common/outbox';
 import { selectOutbox } from './outboxSelectors';
-import {
-  COULD_NOT_GET_MESSAGE,
-  COULD_NOT_GET_OUTBOX,
-  outboxActions,
-  type OutboxState,
-} from './outboxSlice';
+import { COULD_NOT_GET_MESSAGE, COULD_NOT_GET_OUTBOX, outboxActions } from './outboxSlice';
+import type { Saga } from '../../sagas/saga';
 
 /** `message` followed by the server's reason when the server answered one. */
 export function withReason(message: string, error: unknown): string {
@@ -27,42 +20,44 @@ export function withReason(message: string, error: unknown): string {
 }
 
 /** Reads the first page of the outbox. */
-export function* loadOutbox(): SagaIterator {
+export function* loadOutbox(): Saga {
   try {
-    const page = (yield call(outboxApi.fetchOutbox, 1)) as Page<OutboxSummaryDto>;
-    yield put(outboxActions.outboxLoaded(page));
+    const page = yield* call(outboxApi.fetchOutbox, 1);
+    yield* put(outboxActions.outboxLoaded(page));
   } catch (error) {
-    yield put(outboxActions.outboxFailed(withReason(COULD_NOT_GET_OUTBOX, error)));
+    yield* put(outboxActions.outboxFailed(withReason(COULD_NOT_GET_OUTBOX, error)));
   }
 }
 
 /** Reads the next page of the outbox (the reducer already decided there is one). */
-export function* loadMoreOutbox(): SagaIterator {
-  const state = (yield select(selectOutbox)) as OutboxState;
+export function* loadMoreOutbox(): Saga {
+  const state = yield* select(selectOutbox);
   if (state.more !== 'loading') return;
   try {
-    const page = (yield call(outboxApi.fetchOutbox, state.page + 1)) as Page<OutboxSummaryDto>;
-    yield put(outboxActions.outboxLoaded(page));
+    const page = yield* call(outboxApi.fetchOutbox, state.page + 1);
+    yield* put(outboxActions.outboxLoaded(page));
   } catch (error) {
-    yield put(outboxActions.outboxMoreFailed(withReason(COULD_NOT_GET_OUTBOX, error)));
+    yield* put(outboxActions.outboxMoreFailed(withReason(COULD_NOT_GET_OUTBOX, error)));
   }
 }
 
 /** Reads the selected message with its text. */
-export function* loadMessage(action: PayloadAction<string | null>): SagaIterator {
+export function* loadMessage(action: PayloadAction<string | null>): Saga {
   const id = action.payload;
   if (id === null) return;
   try {
-    const message = (yield call(outboxApi.fetchOutboxMessage, id)) as OutboxMessageDto;
-    yield put(outboxActions.messageLoaded(message));
+    const message = yield* call(outboxApi.fetchOutboxMessage, id);
+    yield* put(outboxActions.messageLoaded(message));
   } catch (error) {
-    yield put(outboxActions.messageFailed({ id, error: withReason(COULD_NOT_GET_MESSAGE, error) }));
+    yield* put(
+      outboxActions.messageFailed({ id, error: withReason(COULD_NOT_GET_MESSAGE, error) }),
+    );
   }
 }
 
 /** The mail outbox feature saga. */
-export function* outboxSaga(): SagaIterator {
-  yield all([
+export function* outboxSaga(): Saga {
+  yield* all([
     takeLatest(outboxActions.outboxRequested.type, safely(loadOutbox)),
     takeLeading(outboxActions.outboxMoreRequested.type, safely(loadMoreOutbox)),
     takeLatest(outboxActions.messageSelected.type, safely(loadMessage)),

@@ -1,5 +1,5 @@
 /**
- * The mail outbox slice (issue 7 item 2): the pages of the firm's outbox read so far (newest
+ * The mail outbox slice: the pages of the firm's outbox read so far (newest
  * first) and the message selected to read (the page keeps its id in the address, ?message=<id>).
  * Sign-out, an ended session and a firm switch empty it.
  */

@@ -1,5 +1,5 @@
 /**
- * Calls of the search feature (issue 9 item 5; SPEC section 7 "Entities"): autocomplete, search
+ * Calls of the search feature (SPEC section 7 "Entities"): autocomplete, search
  * and filtered lists. Every call goes through the one HTTP client, so a failed call throws an
  * ApiError with the server's message.
  */

@@ -1,5 +1,5 @@
 /**
- * Side effects of the search feature (issue 9 item 5). Autocomplete: each keystroke restarts a
+ * Side effects of the search feature. Autocomplete: each keystroke restarts a
  * AUTOCOMPLETE_DEBOUNCE_MS pause (takeLatest cancels the previous worker, and aborts its request
  * when it was already sent), so typing fast sends one query for the text the user stopped at and
  * only the latest answer is shown. Results: the results page's view is read page by page (POST
@@ -7,7 +7,6 @@
  * `safely`.
  */
 import type { Action, PayloadAction } from '@reduxjs/toolkit';
-import type { SagaIterator } from 'redux-saga';
 import {
   all,
   call,
@@ -17,20 +16,19 @@ import {
   select,
   takeLatest,
   takeLeading,
-} from 'redux-saga/effects';
+} from 'typed-redux-saga';
 import {
   AUTOCOMPLETE_DEBOUNCE_MS,
   isSearchableQuery,
   normalizeSearchQuery,
-  type AutocompleteResponse,
-  type SearchResponse,
 } from '../../../common/search';
 import { errorMessage } from '../../api/client';
 import { safely } from '../../sagas/safely';
 import type { RootState } from '../../store/rootReducer';
 import * as searchApi from './searchApi';
 import { filtersForView, viewIsSearchable, type SearchView } from './searchFilters';
-import { searchActions, type SearchState } from './searchSlice';
+import { searchActions } from './searchSlice';
+import type { Saga } from '../../sagas/saga';
 
 const selectSearchState = (state: RootState) => state.search;
 
@@ -40,38 +38,30 @@ const selectSearchState = (state: RootState) => state.search;
  * (by the next keystroke) during the pause, it sends nothing; cancelled while waiting for the
  * answer, it aborts the request and the answer is never shown.
  */
-export function* autocomplete(action: Action): SagaIterator {
+export function* autocomplete(action: Action): Saga {
   if (!searchActions.queryChanged.match(action)) return;
   const query = normalizeSearchQuery(action.payload);
   if (!isSearchableQuery(query)) return;
-  yield delay(AUTOCOMPLETE_DEBOUNCE_MS);
+  yield* delay(AUTOCOMPLETE_DEBOUNCE_MS);
   const controller = new AbortController();
   try {
-    const answer = (yield call(
-      searchApi.fetchAutocomplete,
-      query,
-      controller.signal,
-    )) as AutocompleteResponse;
-    yield put(searchActions.autocompleteLoaded({ query, items: answer.items }));
+    const answer = yield* call(searchApi.fetchAutocomplete, query, controller.signal);
+    yield* put(searchActions.autocompleteLoaded({ query, items: answer.items }));
   } catch (error) {
     if (controller.signal.aborted) return;
-    yield put(searchActions.autocompleteFailed({ query, error: errorMessage(error) }));
+    yield* put(searchActions.autocompleteFailed({ query, error: errorMessage(error) }));
   } finally {
-    if ((yield cancelled()) as boolean) controller.abort();
+    if (yield* cancelled()) controller.abort();
   }
 }
 
 /** Reads one page of the results page's view. */
-function* loadPage(view: SearchView, page: number): SagaIterator {
+function* loadPage(view: SearchView, page: number): Saga {
   try {
-    const answer = (yield call(
-      searchApi.fetchSearchPage,
-      filtersForView(view, new Date()),
-      page,
-    )) as SearchResponse;
-    yield put(searchActions.resultsLoaded({ page, total: answer.total, items: answer.items }));
+    const answer = yield* call(searchApi.fetchSearchPage, filtersForView(view, new Date()), page);
+    yield* put(searchActions.resultsLoaded({ page, total: answer.total, items: answer.items }));
   } catch (error) {
-    yield put(searchActions.resultsFailed({ page, error: errorMessage(error) }));
+    yield* put(searchActions.resultsFailed({ page, error: errorMessage(error) }));
   }
 }
 
@@ -79,16 +69,16 @@ function* loadPage(view: SearchView, page: number): SagaIterator {
  * The results page shows a view: read its first page (nothing without a term or filter, or with a
  * term shorter than SEARCH_MIN_QUERY_LENGTH: the page says so).
  */
-export function* loadResults(action: PayloadAction<SearchView>): SagaIterator {
+export function* loadResults(action: PayloadAction<SearchView>): Saga {
   if (!viewIsSearchable(action.payload)) return;
-  yield call(loadPage, action.payload, 1);
+  yield* call(loadPage, action.payload, 1);
 }
 
 /** The end of the results was reached: read the next page. */
-export function* loadMoreResults(): SagaIterator {
-  const state = (yield select(selectSearchState)) as SearchState;
+export function* loadMoreResults(): Saga {
+  const state = yield* select(selectSearchState);
   if (state.results.more.status !== 'loading') return;
-  yield call(
+  yield* call(
     loadPage,
     { term: state.term, filterItems: state.filterItems },
     state.results.page + 1,
@@ -96,8 +86,8 @@ export function* loadMoreResults(): SagaIterator {
 }
 
 /** The search feature saga. */
-export function* searchSaga(): SagaIterator {
-  yield all([
+export function* searchSaga(): Saga {
+  yield* all([
     // One takeLatest for both: a cleared box also cancels the pending suggestions.
     takeLatest(
       [searchActions.queryChanged.type, searchActions.queryCleared.type],

@@ -1,5 +1,5 @@
 /**
- * The search slice (issue 9 item 5): the search panel state of SPEC section 2 — the query typed in
+ * The search slice: the search panel state of SPEC section 2 — the query typed in
  * the header box, the searching flag, the search term of the results page and its filter items —
  * with the autocomplete answer for the query and the pages of results for the term and filters.
  *

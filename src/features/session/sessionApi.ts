@@ -3,6 +3,7 @@
  * session extension.
  */
 import { AUTH, REST, get, post } from '../../api/client';
+import { getWarm } from '../../api/prefetch';
 import type {
   AuthenticateRequest,
   CurrentUserDto,
@@ -11,9 +12,15 @@ import type {
 } from '../../../common/types';
 import type { TokenLoginRequest } from '../../../common/integrations';
 
-/** GET /api/auth/current-user; answers 401 when not signed in (not reported as an expiry). */
+/** The current user's address, asked for at start by src/main.tsx too. */
+export const CURRENT_USER_PATH = `${AUTH}/current-user`;
+
+/**
+ * GET /api/auth/current-user; answers 401 when not signed in (not reported as an expiry). The
+ * start-up's early call (src/main.tsx) is taken when there is one.
+ */
 export function fetchCurrentUser(): Promise<CurrentUserDto> {
-  return get<CurrentUserDto>(`${AUTH}/current-user`, { reportUnauthorized: false });
+  return getWarm<CurrentUserDto>(CURRENT_USER_PATH, undefined, false);
 }
 
 /** POST /api/rest/private/users/authenticate; sets the session cookie. */

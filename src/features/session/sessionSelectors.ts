@@ -3,8 +3,6 @@ import { createSelector } from '@reduxjs/toolkit';
 import { switchableDatabases } from '../../../common/session';
 import type { RootState } from '../../store/rootReducer';
 
-/** The whole session slice. */
-export const selectSession = (state: RootState) => state.session;
 /** The signed-in user, or null. */
 export const selectCurrentUser = (state: RootState) => state.session.user;
 /** Status of loading the current user at start-up. */
@@ -68,3 +66,9 @@ export const selectCurrentRole = createSelector(
 
 /** Whether the user is an administrator of the current firm database (maintenance mode). */
 export const selectIsAdmin = createSelector([selectCurrentRole], (role) => role === 'admin');
+
+/**
+ * Whether the signed-in user is an operator (firm provisioning: the Firms section of the admin
+ * area). The server checks it again on every call.
+ */
+export const selectIsOperator = (state: RootState) => state.session.user?.operator === true;

@@ -1,5 +1,5 @@
 /**
- * Cached user data (SPEC section 3: "stored locally under one key"; issue 6): everything the client
+ * Cached user data (SPEC section 3: "stored locally under one key"): everything the client
  * keeps about the signed-in user between page loads lives in ONE localStorage entry,
  * {@link USER_CACHE_KEY}, and is removed at sign-out, on a session end and when another user signs
  * in. It holds who the user is (no secrets: the session itself is an HttpOnly cookie) and the

@@ -1,5 +1,5 @@
 /**
- * Sagas of the session timeout (SPEC sections 2, 4 and 9; issue 6; docs/architecture.md
+ * Sagas of the session timeout (SPEC sections 2, 4 and 9; docs/architecture.md
  * "Sessions"). While a session runs in this tab:
  * - activity is user input here (throttled to one per ACTIVITY_THROTTLE_MS), upload progress here
  *   (`uploads/activityReported`), and activity other tabs share through the shared record;
@@ -18,7 +18,7 @@
  * the saga context (tests pass fakes) and are released when the saga is cancelled.
  */
 import type { Action, PayloadAction } from '@reduxjs/toolkit';
-import { buffers, type Channel, type EventChannel, type SagaIterator, type Task } from 'redux-saga';
+import { buffers, type Channel, type EventChannel, type Task } from 'redux-saga';
 import {
   actionChannel,
   all,
@@ -33,7 +33,7 @@ import {
   takeEvery,
   takeLatest,
   takeLeading,
-} from 'redux-saga/effects';
+} from 'typed-redux-saga';
 import {
   ACTIVITY_THROTTLE_MS,
   KEEP_ALIVE_INTERVAL_MS,
@@ -55,13 +55,13 @@ import {
   sessionTimeoutActions,
   type ActivityOrigin,
   type SessionTimeoutPhase,
-  type SessionTimeoutState,
 } from './sessionTimeoutSlice';
 import {
   openSharedActivity,
   type SharedActivity,
   type SharedSessionMessage,
 } from './sharedActivity';
+import type { Saga } from '../../sagas/saga';
 
 /** Saga-context key of the {@link SessionEnvironment} (makeStore's `sagaContext` option). */
 export const SESSION_ENVIRONMENT = 'sessionEnvironment';
@@ -110,11 +110,11 @@ function isLocalActivity(action: Action): boolean {
  * Adopts newer activity another tab stored but whose message has not arrived (a frozen tab).
  * @returns true when it did (the timers restart), false otherwise
  */
-function* adoptSharedActivity(shared: SharedActivity): SagaIterator<boolean> {
-  const state = (yield select(selectSessionTimeout)) as SessionTimeoutState;
-  const stored = (yield call(shared.readLastActivity)) as number | null;
+function* adoptSharedActivity(shared: SharedActivity): Saga<boolean> {
+  const state = yield* select(selectSessionTimeout);
+  const stored = yield* call(shared.readLastActivity);
   if (stored === null || stored <= (state.lastActivityAt ?? 0)) return false;
-  yield put(sessionTimeoutActions.activityRecorded({ at: stored, origin: 'otherTab' }));
+  yield* put(sessionTimeoutActions.activityRecorded({ at: stored, origin: 'otherTab' }));
   return true;
 }
 
@@ -122,32 +122,28 @@ function* adoptSharedActivity(shared: SharedActivity): SagaIterator<boolean> {
  * The timers of one activity period: waits until the warning is due, opens it, counts down and
  * times out at zero. Restarted (cancelled and run again) on every activity and extension.
  */
-export function* runTimers(shared: SharedActivity): SagaIterator {
-  const state = (yield select(selectSessionTimeout)) as SessionTimeoutState;
+export function* runTimers(shared: SharedActivity): Saga {
+  const state = yield* select(selectSessionTimeout);
   if (!isRunning(state.phase) || state.lastActivityAt === null) return;
   const deadline = state.lastActivityAt + state.sessionMs;
   const wait = deadline - countdownLengthMs(state.sessionMs) - Date.now();
-  if (wait > 0) yield delay(wait);
-  if ((yield call(adoptSharedActivity, shared)) as boolean) return;
+  if (wait > 0) yield* delay(wait);
+  if (yield* call(adoptSharedActivity, shared)) return;
 
   const remaining = deadline - Date.now();
   if (remaining <= 0) {
-    yield put(sessionTimeoutActions.timedOut({ reason: 'countdown' }));
+    yield* put(sessionTimeoutActions.timedOut({ reason: 'countdown' }));
     return;
   }
-  yield put(sessionTimeoutActions.warningOpened({ remainingMs: toStep(remaining) }));
-  const countdown = (yield call(
-    countdownChannel,
-    remaining,
-    SESSION_COUNTDOWN_STEP_MS,
-  )) as Channel<number>;
+  yield* put(sessionTimeoutActions.warningOpened({ remainingMs: toStep(remaining) }));
+  const countdown = yield* call(countdownChannel, remaining, SESSION_COUNTDOWN_STEP_MS);
   try {
     for (;;) {
-      const left = (yield take(countdown)) as number;
-      yield put(sessionTimeoutActions.countdownTicked({ remainingMs: left }));
+      const left = yield* take(countdown);
+      yield* put(sessionTimeoutActions.countdownTicked({ remainingMs: left }));
       if (left === 0) {
-        if ((yield call(adoptSharedActivity, shared)) as boolean) return;
-        yield put(sessionTimeoutActions.timedOut({ reason: 'countdown' }));
+        if (yield* call(adoptSharedActivity, shared)) return;
+        yield* put(sessionTimeoutActions.timedOut({ reason: 'countdown' }));
         return;
       }
     }
@@ -164,36 +160,31 @@ export function* recordLocalActivity(
   shared: SharedActivity,
   at: number,
   origin: Exclude<ActivityOrigin, 'otherTab'>,
-): SagaIterator {
-  const state = (yield select(selectSessionTimeout)) as SessionTimeoutState;
+): Saga {
+  const state = yield* select(selectSessionTimeout);
   if (!isRunning(state.phase)) return;
-  const stored = (yield call(shared.readLastActivity)) as number | null;
+  const stored = yield* call(shared.readLastActivity);
   const last = Math.max(state.lastActivityAt ?? 0, stored ?? 0);
   if (at - last >= state.sessionMs) {
-    yield put(sessionTimeoutActions.timedOut({ reason: 'staleActivity' }));
+    yield* put(sessionTimeoutActions.timedOut({ reason: 'staleActivity' }));
     return;
   }
-  yield put(sessionTimeoutActions.activityRecorded({ at, origin }));
-  yield call(shared.publishActivity, at);
+  yield* put(sessionTimeoutActions.activityRecorded({ at, origin }));
+  yield* call(shared.publishActivity, at);
 }
 
 /**
  * Turns this tab's user input into activity. While the warning is open, input is ignored: the
  * user answers the panel (Extend or Close) instead of dismissing it by moving the mouse.
  */
-export function* watchInput(target: EventTarget, shared: SharedActivity): SagaIterator {
-  const input = (yield call(
-    throttledEventChannel,
-    target,
-    ACTIVITY_EVENTS,
-    ACTIVITY_THROTTLE_MS,
-  )) as Channel<number>;
+export function* watchInput(target: EventTarget, shared: SharedActivity): Saga {
+  const input = yield* call(throttledEventChannel, target, ACTIVITY_EVENTS, ACTIVITY_THROTTLE_MS);
   try {
     for (;;) {
-      const at = (yield take(input)) as number;
-      const { phase } = (yield select(selectSessionTimeout)) as SessionTimeoutState;
+      const at = yield* take(input);
+      const { phase } = yield* select(selectSessionTimeout);
       if (phase !== 'active' && phase !== 'dismissed') continue;
-      yield call(safely(recordLocalActivity), shared, at, 'input');
+      yield* call(safely(recordLocalActivity), shared, at, 'input' as const);
     }
   } finally {
     input.close();
@@ -204,8 +195,8 @@ export function* watchInput(target: EventTarget, shared: SharedActivity): SagaIt
 export function* recordUploadActivity(
   shared: SharedActivity,
   action: PayloadAction<{ at: number }>,
-): SagaIterator {
-  yield call(recordLocalActivity, shared, action.payload.at, 'upload');
+): Saga {
+  yield* call(recordLocalActivity, shared, action.payload.at, 'upload' as const);
 }
 
 /**
@@ -213,18 +204,18 @@ export function* recordUploadActivity(
  * server's idle clock was last reset; activity inside the interval is sent at its end (the
  * sliding buffer keeps one pending request).
  */
-export function* keepAlive(requests: Channel<Action>): SagaIterator {
+export function* keepAlive(requests: Channel<Action>): Saga {
   for (;;) {
-    yield take(requests);
-    const before = (yield select(selectSessionTimeout)) as SessionTimeoutState;
+    yield* take(requests);
+    const before = yield* select(selectSessionTimeout);
     const wait = (before.serverActivityAt ?? 0) + KEEP_ALIVE_INTERVAL_MS - Date.now();
-    if (wait > 0) yield delay(wait);
-    const { phase } = (yield select(selectSessionTimeout)) as SessionTimeoutState;
+    if (wait > 0) yield* delay(wait);
+    const { phase } = yield* select(selectSessionTimeout);
     if (!isRunning(phase)) continue;
     const at = Date.now();
     try {
-      yield call(sessionApi.extendSession);
-      yield put(sessionTimeoutActions.keepAliveSent({ at }));
+      yield* call(sessionApi.extendSession);
+      yield* put(sessionTimeoutActions.keepAliveSent({ at }));
     } catch (error) {
       // A 401 already ended the session (session/expired); anything else is retried with the
       // next activity.
@@ -240,22 +231,22 @@ export function* keepAlive(requests: Channel<Action>): SagaIterator {
  * opens the confirmation panel titled 'Session timeout' with the 8-hour text for partner
  * single-sign-on sessions, the 30-minute text otherwise (SPEC section 2).
  */
-export function* extendSession(shared: SharedActivity): SagaIterator {
+export function* extendSession(shared: SharedActivity): Saga {
   const at = Date.now();
   let answer: ExtendSessionResponse;
   try {
-    answer = (yield call(sessionApi.extendSession)) as ExtendSessionResponse;
+    answer = yield* call(sessionApi.extendSession);
   } catch (error) {
     // A 401 means the session already ended: session/expired shows the sign-in page.
     if (error instanceof ApiError && error.status === 401) return;
-    yield put(sessionTimeoutActions.extendFailed(errorMessage(error)));
+    yield* put(sessionTimeoutActions.extendFailed(errorMessage(error)));
     return;
   }
-  yield put(sessionTimeoutActions.extendSucceeded({ at, sessionMinutes: answer.session_minutes }));
-  const { phase } = (yield select(selectSessionTimeout)) as SessionTimeoutState;
+  yield* put(sessionTimeoutActions.extendSucceeded({ at, sessionMinutes: answer.session_minutes }));
+  const { phase } = yield* select(selectSessionTimeout);
   if (phase !== 'active') return;
-  yield call(shared.publishActivity, at);
-  yield put(
+  yield* call(shared.publishActivity, at);
+  yield* put(
     notificationsActions.panelOpened({
       title: MESSAGES.sessionTimeoutTitle,
       content: sessionExtendedText(answer.session_minutes),
@@ -274,19 +265,16 @@ export function* runSession(
   env: SessionEnvironment,
   shared: SharedActivity,
   signedInHere: boolean,
-): SagaIterator {
+): Saga {
   const now = Date.now();
   const sessionMs = user.sessionIdleSeconds * 1000;
   const serverActivityAt = now - Math.max(0, sessionMs - user.sessionIdleRemainingMs);
-  const stored = (yield call(shared.readLastActivity)) as number | null;
+  const stored = yield* call(shared.readLastActivity);
   const lastActivityAt = Math.min(now, Math.max(serverActivityAt, stored ?? 0));
 
-  const keepAliveRequests = (yield actionChannel(
-    isLocalActivity,
-    buffers.sliding<Action>(1),
-  )) as Channel<Action>;
-  yield fork(safely(keepAlive), keepAliveRequests);
-  yield takeLatest(
+  const keepAliveRequests = yield* actionChannel(isLocalActivity, buffers.sliding<Action>(1));
+  yield* fork(safely(keepAlive), keepAliveRequests);
+  yield* takeLatest(
     [
       sessionTimeoutActions.started.type,
       sessionTimeoutActions.activityRecorded.type,
@@ -295,11 +283,11 @@ export function* runSession(
     safely(runTimers),
     shared,
   );
-  yield takeLeading(sessionTimeoutActions.extendRequested.type, safely(extendSession), shared);
-  yield takeEvery(uploadsActions.activityReported.type, safely(recordUploadActivity), shared);
-  if (env.inputTarget) yield fork(safely(watchInput), env.inputTarget, shared);
+  yield* takeLeading(sessionTimeoutActions.extendRequested.type, safely(extendSession), shared);
+  yield* takeEvery(uploadsActions.activityReported.type, safely(recordUploadActivity), shared);
+  if (env.inputTarget) yield* fork(safely(watchInput), env.inputTarget, shared);
 
-  yield put(
+  yield* put(
     sessionTimeoutActions.started({
       sessionMs,
       sessionMinutes: user.sessionMinutes,
@@ -307,7 +295,7 @@ export function* runSession(
       serverActivityAt,
     }),
   );
-  if (signedInHere) yield call(shared.publishActivity, lastActivityAt);
+  if (signedInHere) yield* call(shared.publishActivity, lastActivityAt);
 }
 
 /** The events that begin or end a session in this tab. */
@@ -323,16 +311,13 @@ const LIFECYCLE_EVENTS = [
  * Starts the session's timers when a session begins (sign-in, or the current user at start-up)
  * and stops them when it ends; a sign-out or expiry here is told to the other tabs.
  */
-export function* watchSessionLifecycle(
-  env: SessionEnvironment,
-  shared: SharedActivity,
-): SagaIterator {
+export function* watchSessionLifecycle(env: SessionEnvironment, shared: SharedActivity): Saga {
   let running: Task | null = null;
   for (;;) {
-    const action = (yield take(LIFECYCLE_EVENTS)) as Action;
+    const action = yield* take(LIFECYCLE_EVENTS);
     const hadSession = running !== null;
     if (running) {
-      yield cancel(running);
+      yield* cancel(running);
       running = null;
     }
     let user: CurrentUserDto | null = null;
@@ -341,55 +326,55 @@ export function* watchSessionLifecycle(
 
     if (user) {
       const signedInHere = sessionActions.signedIn.match(action);
-      running = (yield fork(safely(runSession), user, env, shared, signedInHere)) as Task;
-      if (signedInHere) yield call(shared.publish, { type: 'signedIn' });
+      running = yield* fork(safely(runSession), user, env, shared, signedInHere);
+      if (signedInHere) yield* call(shared.publish, { type: 'signedIn' as const });
     } else if (hadSession) {
-      yield put(sessionTimeoutActions.stopped());
+      yield* put(sessionTimeoutActions.stopped());
       if (sessionActions.signedOut.match(action) || sessionActions.expired.match(action)) {
-        yield call(shared.publish, { type: 'signedOut' });
+        yield* call(shared.publish, { type: 'signedOut' as const });
       }
     }
   }
 }
 
 /** Handles one message from another tab. */
-export function* handleSharedMessage(message: SharedSessionMessage): SagaIterator {
+export function* handleSharedMessage(message: SharedSessionMessage): Saga {
   switch (message.type) {
     case 'activity': {
-      const state = (yield select(selectSessionTimeout)) as SessionTimeoutState;
+      const state = yield* select(selectSessionTimeout);
       if (isRunning(state.phase) && message.at > (state.lastActivityAt ?? 0)) {
-        yield put(sessionTimeoutActions.activityRecorded({ at: message.at, origin: 'otherTab' }));
+        yield* put(sessionTimeoutActions.activityRecorded({ at: message.at, origin: 'otherTab' }));
       }
       break;
     }
     case 'signedOut': {
-      const user = (yield select(selectCurrentUser)) as CurrentUserDto | null;
-      if (user) yield put(sessionActions.endedInAnotherTab());
+      const user = yield* select(selectCurrentUser);
+      if (user) yield* put(sessionActions.endedInAnotherTab());
       break;
     }
     case 'signedIn':
       // The cookie now belongs to the new session: read who it is.
-      yield put(sessionActions.currentUserRequested());
+      yield* put(sessionActions.currentUserRequested());
       break;
   }
 }
 
 /** Listens to the other tabs. */
-export function* watchSharedMessages(messages: EventChannel<SharedSessionMessage>): SagaIterator {
+export function* watchSharedMessages(messages: EventChannel<SharedSessionMessage>): Saga {
   for (;;) {
-    const message = (yield take(messages)) as SharedSessionMessage;
-    yield call(safely(handleSharedMessage), message);
+    const message = yield* take(messages);
+    yield* call(safely(handleSharedMessage), message);
   }
 }
 
 /** Root saga of the session timeout: opens the shared record, closes it when cancelled. */
-export function* sessionTimeoutSaga(): SagaIterator {
-  const given = (yield getContext(SESSION_ENVIRONMENT)) as SessionEnvironment | undefined;
+export function* sessionTimeoutSaga(): Saga {
+  const given = yield* getContext<SessionEnvironment | undefined>(SESSION_ENVIRONMENT);
   const env = given ?? browserSessionEnvironment();
   const shared = env.openSharedActivity();
   const messages = subscriptionChannel<SharedSessionMessage>((emit) => shared.subscribe(emit));
   try {
-    yield all([
+    yield* all([
       call(safely(watchSharedMessages), messages),
       call(safely(watchSessionLifecycle), env, shared),
     ]);

@@ -1,5 +1,5 @@
 /**
- * Session-timeout slice (SPEC sections 2, 4 and 9; issue 6): the inactivity timers of this tab.
+ * Session-timeout slice (SPEC sections 2, 4 and 9): the inactivity timers of this tab.
  * While a session runs, `lastActivityAt` (the shared record's lastTimeStamp) is the last user
  * activity in any tab; the warning opens SESSION_COUNTDOWN_MS before the idle limit and counts
  * down to it; at zero the tab goes to /logout. All times are epoch milliseconds (numbers, never

@@ -1,6 +1,6 @@
 /**
  * The session record shared by every tab of this browser (SPEC section 3 "Shared last-activity
- * record: lastTimeStamp"; issue 6). localStorage keeps the record, `{ "lastTimeStamp": <epoch ms> }`
+ * record: lastTimeStamp"). localStorage keeps the record, `{ "lastTimeStamp": <epoch ms> }`
  * under {@link ACTIVITY_STORAGE_KEY}, so a tab that opens or wakes can read it; a BroadcastChannel
  * ({@link SESSION_CHANNEL_NAME}) tells the other tabs at once about activity, sign-in and
  * sign-out. Where BroadcastChannel is missing, the same messages travel through the record's

@@ -1,5 +1,5 @@
 /**
- * Calls of the sharing feature (issue 7; SPEC section 7 "Shares", docs: /work brief-sharing.md):
+ * Calls of the sharing feature (SPEC section 7 "Shares", docs: /work brief-sharing.md):
  * share links and invitations (the share dialog), the public invitation page with the guest
  * sign-up and sign-in, and the Shared page's lists, breadcrumbs and file addresses. Every call
  * throws an ApiError (src/api/client.ts) on a non-ok answer; a revoked or removed share answers

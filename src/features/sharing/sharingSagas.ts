@@ -1,11 +1,10 @@
 /**
- * Side effects of the sharing feature (issue 7): the share dialog's calls, the invitation page's
+ * Side effects of the sharing feature: the share dialog's calls, the invitation page's
  * read and the guest sign-up/sign-in (then the new session's user), the Shared page's lists and
  * breadcrumbs, removing a share, and opening a shared file only after checking that the access
  * still holds (a revoked share says "Your access to this item has ended." instead).
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { SagaIterator } from 'redux-saga';
 import {
   all,
   call,
@@ -15,25 +14,17 @@ import {
   takeEvery,
   takeLatest,
   takeLeading,
-} from 'redux-saga/effects';
+} from 'typed-redux-saga';
 import {
   SHARED_LANDING,
   SHARING_MESSAGES,
   type CreateShareLinkRequest,
-  type CreateShareLinkResponse,
-  type InvitationInfoDto,
   type InviteResponse,
-  type ReissueShareLinkResponse,
-  type SharedBreadcrumbsResponse,
   type SharedEntityDto,
-  type SharedEntityListResponse,
-  type SharedOverviewResponse,
   type SharedSessionResponse,
   type SharedSigninRequest,
   type SharedSignupRequest,
-  type ShareLinkListResponse,
 } from '../../../common/sharing';
-import type { CurrentUserDto } from '../../../common/types';
 import { ApiError, errorMessage } from '../../api/client';
 import { safely } from '../../sagas/safely';
 import type { RootState } from '../../store/rootReducer';
@@ -48,6 +39,7 @@ import {
   type SharedScope,
   type ShareTarget,
 } from './sharingSlice';
+import type { Saga } from '../../sagas/saga';
 
 /** Browser handles of the sharing sagas; tests pass a fake as the saga context. */
 export interface SharingEnvironment {
@@ -76,21 +68,21 @@ export const browserSharingEnvironment: SharingEnvironment = {
 };
 
 /** Reads the item's links (who has access). */
-export function* loadLinks(action: PayloadAction<ShareTarget>): SagaIterator {
+export function* loadLinks(action: PayloadAction<ShareTarget>): Saga {
   const { type, id } = action.payload;
   try {
-    const answer = (yield call(sharingApi.fetchLinks, type, id)) as ShareLinkListResponse;
-    yield put(sharingActions.linksLoaded({ entityId: id, links: answer.items }));
+    const answer = yield* call(sharingApi.fetchLinks, type, id);
+    yield* put(sharingActions.linksLoaded({ entityId: id, links: answer.items }));
   } catch (error) {
-    yield put(sharingActions.linksLoadFailed({ entityId: id, message: errorMessage(error) }));
+    yield* put(sharingActions.linksLoadFailed({ entityId: id, message: errorMessage(error) }));
   }
 }
 
 /** Creates a link with its invitations. */
-export function* createLink(action: PayloadAction<CreateShareLinkRequest>): SagaIterator {
+export function* createLink(action: PayloadAction<CreateShareLinkRequest>): Saga {
   try {
-    const answer = (yield call(sharingApi.createLink, action.payload)) as CreateShareLinkResponse;
-    yield put(
+    const answer = yield* call(sharingApi.createLink, action.payload);
+    yield* put(
       sharingActions.linkCreated({
         link: answer.link,
         url: answer.url,
@@ -98,29 +90,29 @@ export function* createLink(action: PayloadAction<CreateShareLinkRequest>): Saga
       }),
     );
   } catch (error) {
-    yield put(sharingActions.createFailed(errorMessage(error)));
+    yield* put(sharingActions.createFailed(errorMessage(error)));
   }
 }
 
 /** Re-sends or cancels an invitation, removes a share or revokes a link, then re-reads the links. */
-export function* manage(action: PayloadAction<ManageRequest>): SagaIterator {
+export function* manage(action: PayloadAction<ManageRequest>): Saga {
   const request = action.payload;
   try {
     let answer: InviteResponse | null = null;
     switch (request.kind) {
       case 'resend':
-        answer = (yield call(sharingApi.invite, request.linkId, [request.email])) as InviteResponse;
+        answer = yield* call(sharingApi.invite, request.linkId, [request.email]);
         break;
       case 'cancel':
-        yield call(sharingApi.cancelInvitation, request.linkId, request.invitationId);
+        yield* call(sharingApi.cancelInvitation, request.linkId, request.invitationId);
         break;
       case 'remove':
-        yield call(sharingApi.removeShare, request.shareId);
+        yield* call(sharingApi.removeShare, request.shareId);
         break;
       default:
-        yield call(sharingApi.revokeLink, request.linkId);
+        yield* call(sharingApi.revokeLink, request.linkId);
     }
-    yield put(
+    yield* put(
       sharingActions.manageSucceeded({
         request,
         link: answer?.link ?? null,
@@ -128,13 +120,11 @@ export function* manage(action: PayloadAction<ManageRequest>): SagaIterator {
       }),
     );
   } catch (error) {
-    yield put(sharingActions.manageFailed({ request, message: errorMessage(error) }));
+    yield* put(sharingActions.manageFailed({ request, message: errorMessage(error) }));
   }
   // The states (cancelled, revoked, removed) are the server's: read the list again.
-  const target = (yield select(
-    (state: RootState) => state.sharing.dialog.target,
-  )) as ShareTarget | null;
-  if (target) yield call(loadLinks, sharingActions.dialogOpened(target));
+  const target = yield* select((state: RootState) => state.sharing.dialog.target);
+  if (target) yield* call(loadLinks, sharingActions.dialogOpened(target));
 }
 
 /** What an invitation-page failure is: 404 unknown or revoked, 410 expired, anything else. */
@@ -145,13 +135,13 @@ export function invitationProblem(error: unknown): InvitationProblem {
 }
 
 /** Reads what the invitation page's token is about. */
-export function* loadInvitation(action: PayloadAction<{ token: string }>): SagaIterator {
+export function* loadInvitation(action: PayloadAction<{ token: string }>): Saga {
   const { token } = action.payload;
   try {
-    const info = (yield call(sharingApi.fetchInvitation, token)) as InvitationInfoDto;
-    yield put(sharingActions.invitationLoaded({ token, info }));
+    const info = yield* call(sharingApi.fetchInvitation, token);
+    yield* put(sharingActions.invitationLoaded({ token, info }));
   } catch (error) {
-    yield put(
+    yield* put(
       sharingActions.invitationLoadFailed({
         token,
         problem: invitationProblem(error),
@@ -165,10 +155,10 @@ export function* loadInvitation(action: PayloadAction<{ token: string }>): SagaI
  * After the server set the session cookie: reads the new session's user into the session slice,
  * then reports the landing location.
  */
-function* completeGuestSignIn(answer: SharedSessionResponse): SagaIterator {
-  const user = (yield call(sessionApi.fetchCurrentUser)) as CurrentUserDto;
-  yield put(sessionActions.signedIn(user));
-  yield put(sharingActions.guestSignedIn({ landing: answer.landing }));
+function* completeGuestSignIn(answer: SharedSessionResponse): Saga {
+  const user = yield* call(sessionApi.fetchCurrentUser);
+  yield* put(sessionActions.signedIn(user));
+  yield* put(sharingActions.guestSignedIn({ landing: answer.landing }));
 }
 
 /**
@@ -177,51 +167,51 @@ function* completeGuestSignIn(answer: SharedSessionResponse): SagaIterator {
  * session. When the sign-in is refused, the address had an account with another password: its
  * owner is asked to sign in with it.
  */
-export function* guestSignUp(action: PayloadAction<SharedSignupRequest>): SagaIterator {
+export function* guestSignUp(action: PayloadAction<SharedSignupRequest>): Saga {
   const { email, password, shareId, link_password } = action.payload;
   try {
-    yield call(sharingApi.signUp, action.payload);
+    yield* call(sharingApi.signUp, action.payload);
   } catch (error) {
-    yield put(sharingActions.guestSignInFailed(errorMessage(error)));
+    yield* put(sharingActions.guestSignInFailed(errorMessage(error)));
     return;
   }
   try {
-    const answer = (yield call(sharingApi.signIn, {
+    const answer = yield* call(sharingApi.signIn, {
       email,
       password,
       inviteId: shareId,
       ...(link_password ? { link_password } : {}),
-    })) as SharedSessionResponse;
-    yield call(completeGuestSignIn, answer);
+    });
+    yield* call(completeGuestSignIn, answer);
   } catch (error) {
     const message =
       error instanceof ApiError && error.code === 'invalid_credentials'
         ? SHARING_MESSAGES.signUpSignIn
         : errorMessage(error);
-    yield put(sharingActions.guestSignInFailed(message));
+    yield* put(sharingActions.guestSignInFailed(message));
   }
 }
 
 /** Signs in through the share (an existing guest, or an internal user). */
-export function* guestSignIn(action: PayloadAction<SharedSigninRequest>): SagaIterator {
+export function* guestSignIn(action: PayloadAction<SharedSigninRequest>): Saga {
   try {
-    const answer = (yield call(sharingApi.signIn, action.payload)) as SharedSessionResponse;
-    yield call(completeGuestSignIn, answer);
+    const answer = yield* call(sharingApi.signIn, action.payload);
+    yield* call(completeGuestSignIn, answer);
   } catch (error) {
-    yield put(sharingActions.guestSignInFailed(errorMessage(error)));
+    yield* put(sharingActions.guestSignInFailed(errorMessage(error)));
   }
 }
 
 /** A signed-in user accepts the share of the invitation page, then goes to the Shared page. */
 export function* acceptShare(
   action: PayloadAction<{ linkId: string; token: string; password?: string }>,
-): SagaIterator {
+): Saga {
   const { linkId, token, password } = action.payload;
   try {
-    yield call(sharingApi.acceptShare, linkId, { token, ...(password ? { password } : {}) });
-    yield put(sharingActions.shareAccepted({ landing: SHARED_LANDING }));
+    yield* call(sharingApi.acceptShare, linkId, { token, ...(password ? { password } : {}) });
+    yield* put(sharingActions.shareAccepted({ landing: SHARED_LANDING }));
   } catch (error) {
-    yield put(sharingActions.acceptFailed(errorMessage(error)));
+    yield* put(sharingActions.acceptFailed(errorMessage(error)));
   }
 }
 
@@ -237,44 +227,39 @@ export interface SharedList {
  * Reads one list of the Shared page: a guest's through shared/entities; an internal user's top
  * level through entities/shared (with me and by me), a folder through shared_entities.
  */
-export function* fetchSharedList(scope: SharedScope, folderId: string): SagaIterator<SharedList> {
+export function* fetchSharedList(scope: SharedScope, folderId: string): Saga<SharedList> {
   if (scope === 'internal' && folderId === '') {
-    const overview = (yield call(sharingApi.fetchSharedOverview)) as SharedOverviewResponse;
+    const overview = yield* call(sharingApi.fetchSharedOverview);
     return { items: overview.shared_with_me, byMe: overview.shared_by_me, allowDownload: true };
   }
-  const answer = (yield call(
+  const answer = yield* call(
     scope === 'guest' ? sharingApi.fetchSharedEntities : sharingApi.fetchInternalSharedFolder,
     folderId,
-  )) as SharedEntityListResponse;
+  );
   return { items: answer.items, byMe: [], allowDownload: answer.allow_download };
 }
 
 /** Loads the open list and, inside a folder, its breadcrumbs. */
-export function* loadShared(
-  action: PayloadAction<{ scope: SharedScope; folderId: string }>,
-): SagaIterator {
+export function* loadShared(action: PayloadAction<{ scope: SharedScope; folderId: string }>): Saga {
   const { scope, folderId } = action.payload;
-  yield all([call(loadSharedList, scope, folderId), call(loadSharedCrumbs, folderId)]);
+  yield* all([call(loadSharedList, scope, folderId), call(loadSharedCrumbs, folderId)]);
 }
 
-function* loadSharedList(scope: SharedScope, folderId: string): SagaIterator {
+function* loadSharedList(scope: SharedScope, folderId: string): Saga {
   try {
-    const list = (yield call(fetchSharedList, scope, folderId)) as SharedList;
-    yield put(sharingActions.sharedLoaded({ folderId, ...list }));
+    const list = yield* call(fetchSharedList, scope, folderId);
+    yield* put(sharingActions.sharedLoaded({ folderId, ...list }));
   } catch (error) {
-    if (sharingApi.isAccessEnded(error)) yield put(sharingActions.accessEnded());
-    else yield put(sharingActions.sharedLoadFailed({ folderId, message: errorMessage(error) }));
+    if (sharingApi.isAccessEnded(error)) yield* put(sharingActions.accessEnded());
+    else yield* put(sharingActions.sharedLoadFailed({ folderId, message: errorMessage(error) }));
   }
 }
 
-function* loadSharedCrumbs(folderId: string): SagaIterator {
+function* loadSharedCrumbs(folderId: string): Saga {
   if (!folderId) return;
   try {
-    const answer = (yield call(
-      sharingApi.fetchSharedBreadcrumbs,
-      folderId,
-    )) as SharedBreadcrumbsResponse;
-    yield put(sharingActions.crumbsLoaded({ folderId, crumbs: answer.items }));
+    const answer = yield* call(sharingApi.fetchSharedBreadcrumbs, folderId);
+    yield* put(sharingActions.crumbsLoaded({ folderId, crumbs: answer.items }));
   } catch (error) {
     // The list's own answer says what went wrong; the header keeps the Shared root only.
     console.warn('The shared breadcrumbs could not be read:', errorMessage(error));
@@ -285,54 +270,52 @@ function* loadSharedCrumbs(folderId: string): SagaIterator {
  * Opens a shared file once the server confirms the access still holds: the list the file is in is
  * read again; a 404 access_ended, or the file missing from it, ends the access on the page.
  */
-export function* openSharedFile(action: PayloadAction<SharedFileOpen>): SagaIterator {
+export function* openSharedFile(action: PayloadAction<SharedFileOpen>): Saga {
   const { fileId, folderId, mode } = action.payload;
-  const scope = (yield select((state: RootState) => state.sharing.shared.scope)) as SharedScope;
+  const scope = yield* select((state: RootState) => state.sharing.shared.scope);
   try {
-    const list = (yield call(fetchSharedList, scope, folderId)) as SharedList;
+    const list = yield* call(fetchSharedList, scope, folderId);
     if (!list.items.some((item) => item.id === fileId)) {
-      yield put(sharingActions.accessEnded());
+      yield* put(sharingActions.accessEnded());
       return;
     }
   } catch (error) {
     if (sharingApi.isAccessEnded(error)) {
-      yield put(sharingActions.accessEnded());
+      yield* put(sharingActions.accessEnded());
       return;
     }
     // Any other failure: let the file's own address answer.
   }
-  const given = (yield getContext(SHARING_ENVIRONMENT)) as SharingEnvironment | undefined;
+  const given = yield* getContext<SharingEnvironment | undefined>(SHARING_ENVIRONMENT);
   const env = given ?? browserSharingEnvironment;
-  yield call(env.openFile, sharingApi.sharedFileUrl(fileId, mode), mode);
+  yield* call(env.openFile, sharingApi.sharedFileUrl(fileId, mode), mode);
 }
 
 /** Shared by me: removes one share (the recipient loses access). */
-export function* removeSharedByMe(action: PayloadAction<{ shareId: string }>): SagaIterator {
+export function* removeSharedByMe(action: PayloadAction<{ shareId: string }>): Saga {
   const { shareId } = action.payload;
   try {
-    yield call(sharingApi.removeShare, shareId);
-    yield put(sharingActions.shareRemoved({ shareId }));
+    yield* call(sharingApi.removeShare, shareId);
+    yield* put(sharingActions.shareRemoved({ shareId }));
   } catch (error) {
-    yield put(sharingActions.shareRemovalFailed({ shareId, message: errorMessage(error) }));
+    yield* put(sharingActions.shareRemovalFailed({ shareId, message: errorMessage(error) }));
   }
 }
 
 /** Shared by me: makes a new copyable URL for a link and shows it. */
-export function* reissueSharedLink(
-  action: PayloadAction<{ linkId: string; name: string }>,
-): SagaIterator {
+export function* reissueSharedLink(action: PayloadAction<{ linkId: string; name: string }>): Saga {
   const { linkId, name } = action.payload;
   try {
-    const answer = (yield call(sharingApi.reissueLink, linkId)) as ReissueShareLinkResponse;
-    yield put(sharingActions.linkReissued({ linkId, name, url: answer.url }));
+    const answer = yield* call(sharingApi.reissueLink, linkId);
+    yield* put(sharingActions.linkReissued({ linkId, name, url: answer.url }));
   } catch (error) {
-    yield put(sharingActions.linkReissueFailed({ message: errorMessage(error) }));
+    yield* put(sharingActions.linkReissueFailed({ message: errorMessage(error) }));
   }
 }
 
 /** The sharing feature saga. */
-export function* sharingSaga(): SagaIterator {
-  yield all([
+export function* sharingSaga(): Saga {
+  yield* all([
     takeLatest(sharingActions.dialogOpened.type, safely(loadLinks)),
     takeLeading(sharingActions.createRequested.type, safely(createLink)),
     takeEvery(sharingActions.manageRequested.type, safely(manage)),

@@ -1,7 +1,7 @@
-/** Selectors of the sharing slice (issue 7) and the guest rules of the app shell. */
+/** Selectors of the sharing slice and the guest rules of the app shell. */
 import { createSelector } from '@reduxjs/toolkit';
 import { fileKind, isInlinePreviewable, type FileKind } from '../../../common/files';
-import { isViewable } from '../../../common/imaging';
+import { awaitsThumbnail, isViewable } from '../../../common/imaging';
 import { formatDate, formatSize } from '../../../common/format';
 import {
   SHARED_BY_ME_STATE_LABELS,
@@ -78,15 +78,19 @@ export interface SharedRow {
   folderId: string;
   /**
    * Whether the item is a file the browser can show inline (`isInlinePreviewable` of its content
-   * type): its name opens the preview; otherwise it offers a download (when the share allows it).
-   * Always false for folders. (A share serves originals only: no PDF renditions.)
+   * type): for an internal user its name opens the share's preview in a tab; otherwise it offers
+   * a download (when the share allows it). Always false for folders.
    */
   previewable: boolean;
   /** A file whose thumbnail is stored and reachable through the share (Shared with me). */
   thumbnail: boolean;
+  /** A file without one yet whose type document imaging thumbnails (`awaitsThumbnail`). */
+  thumbnailAwaited: boolean;
   /**
-   * Whether the firm's viewer shows the file (`isViewable`), for internal users' rows of their
-   * own firm (Shared by me). Always false for folders.
+   * Whether the in-app viewer shows the file (`isViewable`: the browser shows it safely, or
+   * document imaging makes a PDF rendition, which the share's preview serves): a guest's name
+   * and Preview open the viewer; internal users' rows of their own firm (Shared by me) too.
+   * Always false for folders.
    */
   viewable: boolean;
 }
@@ -113,6 +117,7 @@ export function toSharedRow(item: SharedEntityDto): SharedRow {
     folderId: item.folder_id,
     previewable: item.entity_type === 'file' && isInlinePreviewable(item.content_type ?? ''),
     thumbnail: item.entity_type === 'file' && item.thumbnail === true,
+    thumbnailAwaited: item.entity_type === 'file' && awaitsThumbnail(item),
     viewable:
       item.entity_type === 'file' && isViewable(item.extension ?? '', item.content_type ?? ''),
   };

@@ -1,5 +1,5 @@
 /**
- * Sharing slice (issue 7): three parts, each driven by events that the sharing sagas answer.
+ * Sharing slice: three parts, each driven by events that the sharing sagas answer.
  * - `dialog`: the share dialog of the side panel (create a link with invitations, who has access,
  *   re-send or cancel an invitation, remove access, revoke a link). The copyable link is answered
  *   only at creation and kept while the dialog stays open.

@@ -9,6 +9,8 @@ export interface UploadRequest {
   file: File;
   /** Target folder id ('' for the root). */
   folderId: string;
+  /** Upload the bytes as a new version of this file (its id) instead of a new file. */
+  versionOf?: string;
 }
 
 /** What happened to one file given to {@link Uploader.add}. */
@@ -66,6 +68,11 @@ export type UploaderEvent =
 
 /** Sends files to the object store. */
 export interface Uploader {
+  /**
+   * The restore of the uploads a reload left, while it runs (resolves when it ends), else null.
+   * Files added meanwhile could be lost: the sagas hand none over until it ends.
+   */
+  restoring(): Promise<void> | null;
   /** Applies the server's restrictions: multipart threshold and part size. */
   configure(restrictions: UploadRestrictions): void;
   /** Queues files without starting them; answers per file, in order. */

@@ -10,14 +10,14 @@ export const selectUploadFiles = (state: RootState) => state.uploads.files;
 export const selectInvalidUploads = (state: RootState) => state.uploads.invalid;
 /** Whether the panel is hidden, open or minimised. */
 export const selectUploadPanel = (state: RootState) => state.uploads.panel;
-/** Epoch milliseconds of the last upload progress, or null. */
-export const selectLastUploadActivity = (state: RootState) => state.uploads.lastActivityAt;
 /** Whether the browser is online or offline. */
 export const selectUploadNetwork = (state: RootState) => state.uploads.network;
 /** SPEC "cancel flag": the user cancelled all uploads. */
 export const selectUploadsCancelled = (state: RootState) => state.uploads.cancelled;
 /** SPEC "total file count": files added since the last reset (accepted and refused). */
 export const selectUploadTotalCount = (state: RootState) => state.uploads.totalCount;
+/** The batch the conflict dialog asks about now (the first queued), or null. */
+export const selectConflictPrompt = (state: RootState) => state.uploads.conflicts[0] ?? null;
 
 /** The restrictions in force: the server's once loaded, else the documented defaults. */
 export const selectUploadRestrictions = (state: RootState): UploadRestrictions =>

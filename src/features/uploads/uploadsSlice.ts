@@ -12,6 +12,7 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { FileDto } from '../../../common/types';
+import type { ConflictChoice } from '../../../common/versions';
 import type { UploadRestrictions } from '../../../common/uploads';
 import type { Status } from '../../store/status';
 import { sessionActions } from '../session/sessionSlice';
@@ -50,6 +51,29 @@ export interface UploadItem {
    * name was there: "smile (1).png"), else null.
    */
   savedName: string | null;
+  /** The file this upload is a new version of (its id), else null. */
+  versionOf: string | null;
+}
+
+/** A picked file whose name a file of the target folder already has. */
+export interface UploadConflict {
+  /** The picked file's index in its batch (the saga's own key). */
+  key: number;
+  /** The picked name. */
+  name: string;
+  /** The file of the folder with that name, and its name there. */
+  fileId: string;
+  fileName: string;
+}
+
+/**
+ * A batch waiting for the user's choice (SPEC section 5 keeps both; a file of the same name may
+ * instead get the upload as a new version): the conflict dialog shows the first one queued.
+ */
+export interface ConflictPrompt {
+  batchId: string;
+  folderId: string;
+  conflicts: UploadConflict[];
 }
 
 /** A file refused before upload, with the reason shown in the panel. */
@@ -82,6 +106,8 @@ export interface UploadsState {
   restrictionsStatus: Status;
   /** Epoch milliseconds of the last upload progress, or null. */
   lastActivityAt: number | null;
+  /** Batches waiting for the conflict dialog's answer, first shown first. */
+  conflicts: ConflictPrompt[];
 }
 
 /** Payload of `uploads/filesPicked`: the staged batch (see uppyClient.stageFiles) and its target. */
@@ -93,8 +119,15 @@ export interface FilesPickedPayload {
 /** Payload of `uploads/filesAdded`: the accepted files and the refused ones of one batch. */
 export interface FilesAddedPayload {
   folderId: string;
-  files: { id: string; name: string; size: number }[];
+  /** `versionOf`: the file an upload is a new version of (absent: a new file). */
+  files: { id: string; name: string; size: number; versionOf?: string }[];
   invalid: InvalidUpload[];
+}
+
+/** Payload of `uploads/conflictsResolved`: the choice per conflict key of one batch. */
+export interface ConflictsResolvedPayload {
+  batchId: string;
+  choices: Record<number, ConflictChoice>;
 }
 
 /** Payload of `uploads/progressReported`; `at` is the epoch ms of the progress. */
@@ -116,6 +149,7 @@ export const initialUploadsState: UploadsState = {
   restrictions: null,
   restrictionsStatus: 'idle',
   lastActivityAt: null,
+  conflicts: [],
 };
 
 /** Whether an upload still runs (queued, sending, or waiting for the connection). */
@@ -131,7 +165,7 @@ function findFile(state: UploadsState, id: string): UploadItem | undefined {
 }
 
 function newItem(
-  file: { id: string; name: string; size: number },
+  file: { id: string; name: string; size: number; versionOf?: string },
   folderId: string,
   status: UploadStatus = 'queued',
 ): UploadItem {
@@ -149,6 +183,7 @@ function newItem(
     detail: null,
     fileId: null,
     savedName: null,
+    versionOf: file.versionOf ?? null,
   };
 }
 
@@ -161,13 +196,17 @@ function restart(item: UploadItem): void {
   item.detail = null;
 }
 
-/** The reset of SPEC section 4, keeping what is not upload state (network, restrictions). */
+/**
+ * The reset of SPEC section 4, keeping what is not upload state (network, restrictions) and the
+ * batches still waiting for the conflict dialog (their files were not added yet).
+ */
 function reset(state: UploadsState): UploadsState {
   return {
     ...initialUploadsState,
     network: state.network,
     restrictions: state.restrictions,
     restrictionsStatus: state.restrictionsStatus,
+    conflicts: state.conflicts,
   };
 }
 
@@ -177,6 +216,17 @@ const uploadsSlice = createSlice({
   reducers: {
     /** Files were chosen or dropped and staged in the uploader module; the saga checks them. */
     filesPicked(_state, _action: PayloadAction<FilesPickedPayload>) {},
+    /**
+     * Files of a batch have the names of files of the target folder: the dialog asks, for each,
+     * "upload as a new version" or "keep both" (the saga waits for the answer).
+     */
+    conflictsFound(state, action: PayloadAction<ConflictPrompt>) {
+      state.conflicts.push(action.payload);
+    },
+    /** The user answered the dialog for a batch (a skipped file is not uploaded). */
+    conflictsResolved(state, action: PayloadAction<ConflictsResolvedPayload>) {
+      state.conflicts = state.conflicts.filter((c) => c.batchId !== action.payload.batchId);
+    },
     /** The checked batch: accepted files are queued, refused ones listed with their reason. */
     filesAdded(state, action: PayloadAction<FilesAddedPayload>) {
       const { folderId, files, invalid } = action.payload;
@@ -244,7 +294,9 @@ const uploadsSlice = createSlice({
       item.status = 'complete';
       item.bytesUploaded = item.size;
       item.fileId = action.payload.file.id;
-      item.savedName = action.payload.file.name === item.name ? null : action.payload.file.name;
+      // A new version keeps its file's name: the name is kept to say what it became.
+      item.savedName =
+        item.versionOf || action.payload.file.name !== item.name ? action.payload.file.name : null;
       item.error = null;
       item.detail = null;
     },
@@ -350,8 +402,9 @@ const uploadsSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addCase(sessionActions.signedOut, (state) => reset(state))
-      .addCase(sessionActions.expired, (state) => reset(state));
+      // Signing out drops the batches waiting for the conflict dialog too.
+      .addCase(sessionActions.signedOut, (state) => ({ ...reset(state), conflicts: [] }))
+      .addCase(sessionActions.expired, (state) => ({ ...reset(state), conflicts: [] }));
   },
 });
 

@@ -44,6 +44,9 @@ import {
 import { contentTypeFor } from '../../../common/files';
 import { MESSAGES, formatMessage } from '../../../common/messages';
 import { splitFileName } from '../../../common/names';
+import { restoredStateOf } from './restoredUpload';
+import { SignedPartCache } from './signedParts';
+import { createStallWatchdog } from './stallWatchdog';
 import type {
   CreateMultipartUploadRequest,
   CreateMultipartUploadResponse,
@@ -60,10 +63,11 @@ import {
 } from '../../../common/uploads';
 import { ApiError, errorMessage } from '../../api/client';
 import { collectFailedUpload, forgetFailedUpload } from './failedUploads';
-import type { PickedFile } from './pickedFiles';
+import { currentUploader, setUploader } from './uploaderRegistry';
 import type { AddResult, RestoredUpload, UploadRequest, Uploader, UploaderEvent } from './uploader';
 import * as uploadsApi from './uploadsApi';
 import { createUploadIdStore, defaultUploadIdStorage, type UploadIdStorage } from './uploadIdStore';
+import { restoreSettled } from './restoreSettled';
 
 /** Meta stored on each Uppy file (and kept across a reload by Golden Retriever). */
 export type UploadMeta = {
@@ -82,6 +86,11 @@ export type UploadMeta = {
   batchId?: string;
   /** The message of the file's failure while it waits for a retry. */
   failure?: string;
+  /**
+   * The file this upload is a new version of (sent as create-upload's `version_of`); absent for a
+   * new file. Kept across a reload with the meta.
+   */
+  versionOf?: string;
 };
 
 /** Uppy's response body type for this uploader (unused). */
@@ -164,6 +173,15 @@ function createDefaultUppy(): Uppy<UploadMeta, UploadBody> {
   } as unknown as GoldenRetrieverOptions['indexedDB'];
   uppy.use(GoldenRetriever, { expires: 24 * 3_600_000, indexedDB });
   return uppy;
+}
+
+/** The browser's localStorage, or null where there is none or it may not be read. */
+function browserStorage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
 }
 
 /** A new batch id: a random UUID (Web Crypto's where there is one). */
@@ -254,7 +272,6 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
     options.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
   let restrictions: UploadRestrictions = { ...DEFAULT_UPLOAD_RESTRICTIONS };
   const listeners = new Set<(event: UploaderEvent) => void>();
-  const stallTimers = new Map<string, ReturnType<typeof setTimeout>>();
   const lastProgressAt = new Map<string, number>();
   /** Files stopped by the stall watchdog: they are paused in Uppy and resume on retry. */
   const stalled = new Set<string>();
@@ -266,11 +283,8 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
   const rehydrated = new Set<string>();
   /** Files whose create-upload answered settled: recorded when their upload stops. */
   const settled = new Map<string, string>();
-  /** Part URLs signed ahead, by "uploadId/partNumber", each used once. */
-  const signedParts = new Map<
-    string,
-    { url: string; headers: Record<string, string>; at: number }
-  >();
+  /** Part URLs signed ahead, each used once. */
+  const signedParts = new SignedPartCache(PRESIGNED_URL_TTL_MS, SIGNED_PART_MARGIN_MS);
   let offline = false;
   const uploadIds = createUploadIdStore(
     options.uploadIdStorage === undefined ? defaultUploadIdStorage() : options.uploadIdStorage,
@@ -281,15 +295,15 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
   };
 
   const uppy = (options.createUppy ?? createDefaultUppy)();
+  // Right after Golden Retriever is installed, before its restore can end (restoreSettled.ts).
+  let restore: Promise<void> | null =
+    typeof uppy.getPlugin === 'function' ? restoreSettled(uppy, browserStorage()) : null;
+  void restore?.then(() => {
+    restore = null;
+  });
   const fileById = (id: string) => uppy.getFile(id) as UploadFile | undefined;
   const fileByUploadId = (uploadId: string) =>
     (uppy.getFiles() as UploadFile[]).find((file) => file.meta.uploadId === uploadId);
-
-  const clearStall = (id: string) => {
-    const timer = stallTimers.get(id);
-    if (timer !== undefined) clearTimeout(timer);
-    stallTimers.delete(id);
-  };
 
   /** Reports a failure, collects it (error, response, file) and keeps the file for a retry. */
   const fail = (id: string, error: unknown, message: string) => {
@@ -304,24 +318,19 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
     emit({ type: 'failed', id, message });
   };
 
-  const armStall = (id: string) => {
-    clearStall(id);
-    if (offline) return;
-    stallTimers.set(
-      id,
-      setTimeout(() => {
-        stallTimers.delete(id);
-        const file = fileById(id);
-        if (!file || offline || file.progress.uploadComplete) return;
-        const seconds = Math.round(stallTimeoutMs / 1000);
-        const message = formatMessage(MESSAGES.uploadStalled, { seconds });
-        // Pausing aborts the request in flight but keeps the multipart upload and its parts.
-        if (!file.isPaused) uppy.pauseResume(id);
-        stalled.add(id);
-        fail(id, new Error(message), message);
-      }, stallTimeoutMs),
-    );
-  };
+  /** A file without progress for stallTimeoutMs is paused and reported as stalled. */
+  const watchdog = createStallWatchdog(stallTimeoutMs, (id) => {
+    const file = fileById(id);
+    if (!file || offline || file.progress.uploadComplete) return;
+    const seconds = Math.round(stallTimeoutMs / 1000);
+    const message = formatMessage(MESSAGES.uploadStalled, { seconds });
+    // Pausing aborts the request in flight but keeps the multipart upload and its parts.
+    if (!file.isPaused) uppy.pauseResume(id);
+    stalled.add(id);
+    fail(id, new Error(message), message);
+  });
+  const clearStall = (id: string) => watchdog.clear(id);
+  const armStall = (id: string) => watchdog.arm(id);
 
   /** Discards a pending upload the server holds; a missing one is fine. */
   const discard = (uploadId: string | undefined) => {
@@ -353,9 +362,12 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
       content_type: contentTypeFor(extension),
       size: file.size ?? 0,
     };
-    return file.meta.batchId
-      ? { ...request, batch_id: file.meta.batchId, client_key: file.id }
+    const versioned = file.meta.versionOf
+      ? { ...request, version_of: file.meta.versionOf }
       : request;
+    return file.meta.batchId
+      ? { ...versioned, batch_id: file.meta.batchId, client_key: file.id }
+      : versioned;
   };
 
   /** Stops a file's upload whose bytes need not be sent: it is recorded once Uppy lets go. */
@@ -442,22 +454,18 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
     partNumber: number,
     file: UploadFile | undefined,
   ): Promise<PresignedRequestDto> => {
-    const id = `${uploadId}/${partNumber}`;
-    const ahead = signedParts.get(id);
-    signedParts.delete(id);
-    if (ahead && Date.now() - ahead.at < PRESIGNED_URL_TTL_MS - SIGNED_PART_MARGIN_MS) {
-      return { url: ahead.url, method: 'PUT', headers: ahead.headers };
-    }
+    const ahead = signedParts.take(uploadId, partNumber, Date.now());
+    if (ahead) return ahead;
     const size = file?.size ?? 0;
     const total = size > 0 ? Math.ceil(size / restrictions.part_size) : partNumber;
     const count = Math.max(1, Math.min(PARTS_PER_SIGNATURE, total - partNumber + 1));
     const parts = await api.signUploadParts(uploadId, key, partNumber, count);
-    const at = Date.now();
-    let own: PresignedRequestDto | undefined;
-    for (const part of parts) {
-      if (part.part_number === partNumber) own = part;
-      else signedParts.set(`${uploadId}/${part.part_number}`, { ...part, at });
-    }
+    const own = parts.find((part) => part.part_number === partNumber);
+    signedParts.keep(
+      uploadId,
+      parts.filter((part) => part !== own),
+      Date.now(),
+    );
     if (!own) throw new Error(`Part ${partNumber} could not be signed.`);
     return own;
   };
@@ -521,12 +529,13 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
   uppy.on('is-offline', () => {
     if (offline) return;
     offline = true;
-    for (const id of [...stallTimers.keys()]) clearStall(id);
+    watchdog.suspend();
     emit({ type: 'offline' });
   });
 
   uppy.on('back-online', () => {
     offline = false;
+    watchdog.resume();
     emit({ type: 'online' });
     for (const id of [...waiting]) {
       waiting.delete(id);
@@ -549,23 +558,14 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
         bytesUploaded: file.progress.bytesUploaded || 0,
         uploadId: uploadId ?? null,
       };
-      if (file.progress.uploadComplete && uploadId) {
-        files.push({ ...base, state: 'uploaded', message: null });
-      } else if ((file.isGhost || !file.data) && uploadId) {
-        // Its bytes were not kept, but it had a pending upload: Golden Retriever drops the bytes of
-        // a file as it completes and saves the file's state up to 500 ms later, so a reload in
-        // between finds a finished upload looking interrupted. Its record is asked again: the
-        // server answers the file when it was stored (or already recorded), and refuses it when
-        // not, which shows it as interrupted.
-        files.push({ ...base, state: 'uploaded', message: MESSAGES.uploadInterrupted });
-      } else if (file.isGhost || !file.data) {
-        files.push({ ...base, state: 'failed', message: MESSAGES.uploadInterrupted });
-      } else if (file.meta.failure) {
-        files.push({ ...base, state: 'failed', message: file.meta.failure });
-      } else {
-        restoredToResume.add(file.id);
-        files.push({ ...base, state: 'uploading', message: null });
-      }
+      const { resume, ...state } = restoredStateOf({
+        uploadComplete: Boolean(file.progress.uploadComplete),
+        bytesLost: Boolean(file.isGhost) || !file.data,
+        uploadId: uploadId ?? null,
+        failure: file.meta.failure ?? null,
+      });
+      if (resume) restoredToResume.add(file.id);
+      files.push({ ...base, ...state });
     }
     uploadIds.keepOnly(restored.map((file) => file.id));
     // The uploads of the earlier page are not run again as such: each file resumes on its own.
@@ -609,11 +609,7 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
   /** Forgets everything the uploader keeps about a file. */
   const forget = (id: string) => {
     const uploadId = fileById(id)?.meta.uploadId;
-    if (uploadId) {
-      for (const key of [...signedParts.keys()]) {
-        if (key.startsWith(`${uploadId}/`)) signedParts.delete(key);
-      }
-    }
+    if (uploadId) signedParts.forgetUpload(uploadId);
     clearStall(id);
     lastProgressAt.delete(id);
     stalled.delete(id);
@@ -625,12 +621,13 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
   };
 
   return {
+    restoring: () => restore,
     configure(next) {
       restrictions = { ...next };
     },
     add(requests: readonly UploadRequest[]): AddResult[] {
       const batchId = newBatchId();
-      return requests.map(({ file, folderId }) => {
+      return requests.map(({ file, folderId, versionOf }) => {
         try {
           const extension = splitFileName(file.name).extension;
           const before = uppy.getFiles() as UploadFile[];
@@ -641,7 +638,9 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
             data: file,
             source: 'Local',
             isRemote: false,
-            meta: { folderId, extension, batchId },
+            meta: versionOf
+              ? { folderId, extension, batchId, versionOf }
+              : { folderId, extension, batchId },
           });
           // A ghost given its bytes again stays in its batch, so it finds its earlier upload.
           const ghostBatch = ghosts.find((known) => known.id === id)?.meta.batchId;
@@ -710,37 +709,14 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
   };
 }
 
-let uploader: Uploader | null = null;
-
 /** The uploader of the app, created on first use. */
 export function getUploader(): Uploader {
-  uploader ??= createUppyUploader();
-  return uploader;
+  const existing = currentUploader();
+  if (existing) return existing;
+  const created = createUppyUploader();
+  setUploader(created);
+  return created;
 }
 
-/** Replaces the uploader (tests substitute a fake); null makes the next use create a new one. */
-export function setUploader(next: Uploader | null): void {
-  uploader = next;
-}
-
-const staged = new Map<string, PickedFile[]>();
-let batchCounter = 0;
-
-/**
- * Keeps picked files until the upload saga takes them, so that only the batch id travels in the
- * `uploads/filesPicked` action.
- * @returns the batch id
- */
-export function stageFiles(files: readonly PickedFile[]): string {
-  batchCounter += 1;
-  const batchId = `batch-${batchCounter}`;
-  staged.set(batchId, [...files]);
-  return batchId;
-}
-
-/** Takes (and forgets) a staged batch; an unknown id gives an empty list. */
-export function takeStagedFiles(batchId: string): PickedFile[] {
-  const files = staged.get(batchId) ?? [];
-  staged.delete(batchId);
-  return files;
-}
+export { setUploader } from './uploaderRegistry';
+export { stageFiles, takeStagedFiles } from './stagedFiles';

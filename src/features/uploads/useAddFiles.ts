@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useAppDispatch } from '../../store/hooks';
 import type { PickedFile } from './pickedFiles';
 import { uploadsActions } from './uploadsSlice';
-import { stageFiles } from './uppyClient';
+import { stageFiles } from './stagedFiles';
 
 /**
  * Returns a function that stages the files (they stay out of the store) and dispatches

@@ -1,6 +1,6 @@
 /**
  * The viewer's calls: the file (name, type, folder), its folder's path, and where document
- * imaging is with its PDF rendition. The bytes themselves are read by pdf.js, `<img>`, `<video>`
+ * imaging is with its PDF rendition (through the firm's routes, or a guest's share). The bytes themselves are read by pdf.js, `<img>`, `<video>`
  * and `<audio>` from the file addresses (entitiesApi.ts `fileUrl`, sharingApi.ts `sharedFileUrl`).
  */
 import type { FileRenditionDto } from '../../../common/imaging';
@@ -20,6 +20,13 @@ export function fetchFolderPath(folderId: string): Promise<BreadcrumbDto[]> {
 /** GET /api/rest/files/{id}/rendition: where the file's derivation is, or why it failed. */
 export function fetchRendition(fileId: string): Promise<FileRenditionDto> {
   return get<FileRenditionDto>(`${REST}/files/${encodeURIComponent(fileId)}/rendition`);
+}
+
+/**
+ * GET /api/rest/shared/files/{id}/rendition: the same for a file a guest's share reaches.
+ */
+export function fetchSharedRendition(fileId: string): Promise<FileRenditionDto> {
+  return get<FileRenditionDto>(`${REST}/shared/files/${encodeURIComponent(fileId)}/rendition`);
 }
 
 /** What {@link fetchTextHead} read of a text file. */

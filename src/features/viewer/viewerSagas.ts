@@ -1,18 +1,15 @@
 /**
  * Sagas of the viewer: when the address names a file, read it (a guest: from the shared list the
  * page shows) and its folder path; for a file shown through its PDF rendition, ask where document
- * imaging is, and ask again while the rendition is being made, with a growing pause
+ * imaging is (a guest: through the share), and ask again while the rendition is being made, with a growing pause
  * ({@link RENDITION_POLL_DELAYS_MS}: 2 s, 4 s, 8 s, then every 10 s) until it is done, failed or
  * unsupported, the viewer closes or names another file.
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { SagaIterator } from 'redux-saga';
-import { call, getContext, put, race, select, take, takeLatest } from 'redux-saga/effects';
+import { call, getContext, put, race, select, take, takeLatest } from 'typed-redux-saga';
 import { ROOT_FOLDER_ID } from '../../../common/constants';
 import type { FileRenditionDto } from '../../../common/imaging';
 import { MESSAGES } from '../../../common/messages';
-import type { SharedEntityDto } from '../../../common/sharing';
-import type { BreadcrumbDto, FileDto } from '../../../common/types';
 import { errorMessage } from '../../api/client';
 import { safely } from '../../sagas/safely';
 import type { RootState } from '../../store/rootReducer';
@@ -20,7 +17,8 @@ import { selectIsGuest } from '../sharing/sharingSelectors';
 import { sharingActions } from '../sharing/sharingSlice';
 import * as viewerApi from './viewerApi';
 import { contentOf, PENDING_RENDITION_STATES } from './viewerSelectors';
-import { viewerActions, type ViewerCrumb, type ViewerFile } from './viewerSlice';
+import { viewerActions, type ViewerCrumb, type ViewerFile, type ViewerSource } from './viewerSlice';
+import type { Saga } from '../../sagas/saga';
 
 /**
  * The pauses between two questions to the rendition route while the rendition is being made, in
@@ -48,12 +46,12 @@ const browserViewerEnvironment: ViewerEnvironment = {
 };
 
 /** The file of the firm's routes and the folders above it. */
-function* readFirmFile(fileId: string): SagaIterator<{ file: ViewerFile; path: ViewerCrumb[] }> {
-  const dto = (yield call(viewerApi.fetchFile, fileId)) as FileDto;
+function* readFirmFile(fileId: string): Saga<{ file: ViewerFile; path: ViewerCrumb[] }> {
+  const dto = yield* call(viewerApi.fetchFile, fileId);
   let path: ViewerCrumb[] = [];
   if (dto.folder_id !== ROOT_FOLDER_ID) {
     try {
-      const crumbs = (yield call(viewerApi.fetchFolderPath, dto.folder_id)) as BreadcrumbDto[];
+      const crumbs = yield* call(viewerApi.fetchFolderPath, dto.folder_id);
       path = crumbs.map(({ id, name }) => ({ id, name }));
     } catch (error) {
       // The path is a nicety: the file is shown without it.
@@ -74,18 +72,16 @@ function* readFirmFile(fileId: string): SagaIterator<{ file: ViewerFile; path: V
 }
 
 /** A guest's file from the shared list the page shows, with the share's path above it. */
-function* readSharedFile(fileId: string): SagaIterator<{ file: ViewerFile; path: ViewerCrumb[] }> {
+function* readSharedFile(fileId: string): Saga<{ file: ViewerFile; path: ViewerCrumb[] }> {
   const find = (state: RootState) => state.sharing.shared.items.find((item) => item.id === fileId);
-  let item = (yield select(find)) as SharedEntityDto | undefined;
+  let item = yield* select(find);
   if (!item) {
     // A reload on the deep link: the page's list is being read.
-    yield take([sharingActions.sharedLoaded.type, sharingActions.sharedLoadFailed.type]);
-    item = (yield select(find)) as SharedEntityDto | undefined;
+    yield* take([sharingActions.sharedLoaded.type, sharingActions.sharedLoadFailed.type]);
+    item = yield* select(find);
   }
   if (!item || item.entity_type !== 'file') throw new Error(MESSAGES.notFound);
-  const shared = (yield select(
-    (state: RootState) => state.sharing.shared,
-  )) as RootState['sharing']['shared'];
+  const shared = yield* select((state: RootState) => state.sharing.shared);
   const file: ViewerFile = {
     id: item.id,
     name: item.name,
@@ -104,50 +100,51 @@ function* readSharedFile(fileId: string): SagaIterator<{ file: ViewerFile; path:
 /**
  * Asks where the file's rendition is until it is no longer pending, pausing
  * {@link pollDelayMs} between questions.
+ * @param source the firm's routes, or the guest's share (GET shared/files/{id}/rendition)
  */
-export function* pollRendition(fileId: string): SagaIterator {
-  const given = (yield getContext(VIEWER_ENVIRONMENT)) as ViewerEnvironment | undefined;
+export function* pollRendition(fileId: string, source: ViewerSource = 'firm'): Saga {
+  const given = yield* getContext<ViewerEnvironment | undefined>(VIEWER_ENVIRONMENT);
   const env = given ?? browserViewerEnvironment;
   for (let attempt = 0; ; attempt += 1) {
     let rendition: FileRenditionDto;
     try {
-      rendition = (yield call(viewerApi.fetchRendition, fileId)) as FileRenditionDto;
+      rendition = yield* call(
+        source === 'share' ? viewerApi.fetchSharedRendition : viewerApi.fetchRendition,
+        fileId,
+      );
     } catch (error) {
-      yield put(viewerActions.renditionLoadFailed({ fileId, message: errorMessage(error) }));
+      yield* put(viewerActions.renditionLoadFailed({ fileId, message: errorMessage(error) }));
       return;
     }
     const pending = PENDING_RENDITION_STATES.has(rendition.state);
-    yield put(viewerActions.renditionLoaded({ fileId, rendition, pending }));
+    yield* put(viewerActions.renditionLoaded({ fileId, rendition, pending }));
     if (!pending) return;
-    yield call(env.wait, pollDelayMs(attempt));
+    yield* call(env.wait, pollDelayMs(attempt));
   }
 }
 
 /** The address named a file: read it, then (a rendition) follow its derivation. */
-export function* openFile(action: PayloadAction<{ fileId: string }>): SagaIterator {
+export function* openFile(action: PayloadAction<{ fileId: string }>): Saga {
   const { fileId } = action.payload;
-  const guest = (yield select(selectIsGuest)) as boolean;
+  const guest = yield* select(selectIsGuest);
   let file: ViewerFile;
   try {
-    const read = (yield call(guest ? readSharedFile : readFirmFile, fileId)) as {
-      file: ViewerFile;
-      path: ViewerCrumb[];
-    };
+    const read = yield* call(guest ? readSharedFile : readFirmFile, fileId);
     file = read.file;
-    yield put(viewerActions.fileLoaded({ fileId, file, path: read.path }));
+    yield* put(viewerActions.fileLoaded({ fileId, file, path: read.path }));
   } catch (error) {
-    yield put(viewerActions.fileLoadFailed({ fileId, message: errorMessage(error) }));
+    yield* put(viewerActions.fileLoadFailed({ fileId, message: errorMessage(error) }));
     return;
   }
-  if (contentOf(file) === 'rendition') yield call(pollRendition, fileId);
+  if (contentOf(file) === 'rendition') yield* call(pollRendition, fileId, file.source);
 }
 
 /** Runs {@link openFile} until the viewer closes (another file: takeLatest cancels it). */
-function* openUntilClosed(action: PayloadAction<{ fileId: string }>): SagaIterator {
-  yield race({ open: call(openFile, action), closed: take(viewerActions.closed.type) });
+function* openUntilClosed(action: PayloadAction<{ fileId: string }>): Saga {
+  yield* race({ open: call(openFile, action), closed: take(viewerActions.closed.type) });
 }
 
 /** The viewer feature's root saga. */
-export function* viewerSaga(): SagaIterator {
-  yield takeLatest(viewerActions.opened.type, safely(openUntilClosed));
+export function* viewerSaga(): Saga {
+  yield* takeLatest(viewerActions.opened.type, safely(openUntilClosed));
 }

@@ -4,11 +4,9 @@
  * store: the folder, Favorites, Recent, Archive, search results, Shared).
  */
 import { createSelector } from '@reduxjs/toolkit';
-import { isInlinePreviewable } from '../../../common/files';
 import { viewerContent, type ViewerContent, type RenditionState } from '../../../common/imaging';
 import type { RootState } from '../../store/rootReducer';
 import { fileUrl } from '../entities/entitiesApi';
-import { selectIsGuest } from '../sharing/sharingSelectors';
 import { sharedFileUrl } from '../sharing/sharingApi';
 import type { ViewerFile } from './viewerSlice';
 
@@ -31,14 +29,11 @@ export const PENDING_RENDITION_STATES: ReadonlySet<RenditionState> = new Set([
 ]);
 
 /**
- * What the viewer shows of a file in a session: the original (its preview kind), the PDF
- * rendition, or null for nothing. A guest's share serves originals only, so a guest sees only
- * what the browser shows safely.
+ * What the viewer shows of a file: the original (its preview kind), the PDF rendition, or null
+ * for nothing. The same for a guest: the share's preview serves the rendition once stored, and
+ * GET shared/files/{id}/rendition says where it is.
  */
 export function contentOf(file: ViewerFile): ViewerContent | null {
-  if (file.source === 'share') {
-    return isInlinePreviewable(file.contentType) ? viewerContent('', file.contentType) : null;
-  }
   return viewerContent(file.extension, file.contentType);
 }
 
@@ -167,7 +162,7 @@ function itemsOf(lists: Lists, kind: ViewerListKind): readonly ListedItem[] {
 
 /**
  * The files of the current page's list that open in the viewer, in list order (for previous and
- * next), or null when the page has no list. A guest sees only what the browser shows safely.
+ * next), or null when the page has no list.
  * @param pathname the current address's path
  */
 export const selectViewerList = createSelector(
@@ -179,9 +174,8 @@ export const selectViewerList = createSelector(
     (state: RootState) => state.collections.archive.items,
     (state: RootState) => state.search.results.items,
     (state: RootState) => state.sharing.shared,
-    (state: RootState) => selectIsGuest(state),
   ],
-  (kind, folder, favorites, recent, archive, search, shared, guest): ViewerListItem[] | null => {
+  (kind, folder, favorites, recent, archive, search, shared): ViewerListItem[] | null => {
     if (!kind) return null;
     const lists: Lists = { folder, favorites, recent, archive, search, shared };
     const seen = new Set<string>();
@@ -189,9 +183,7 @@ export const selectViewerList = createSelector(
       .filter((item) => {
         if (item.type !== 'file' || seen.has(item.id)) return false;
         seen.add(item.id);
-        return guest
-          ? isInlinePreviewable(item.content_type ?? '')
-          : viewerContent(item.extension ?? '', item.content_type ?? '') !== null;
+        return viewerContent(item.extension ?? '', item.content_type ?? '') !== null;
       })
       .map((item) => ({ id: item.id, name: item.name }));
   },

@@ -152,6 +152,36 @@ describe('entitiesSlice', () => {
     expect(elsewhere.items).toHaveLength(4);
   });
 
+  it('keeps a file recorded while the first page loads, in order, whether the page has it or not', () => {
+    const file = makeFile({ id: 'n1', name: 'c.docx', extension: 'docx', folder_id: 'f9' });
+    const opened = entitiesReducer(
+      openRootWith(),
+      entitiesActions.folderOpened({ folderId: 'f9' }),
+    );
+    const early = entitiesReducer(opened, uploadsActions.fileRecorded({ id: 'uppy-1', file }));
+    // The page was read before the record: it lacks the file.
+    const without = entitiesReducer(
+      early,
+      entitiesActions.pageLoaded({ folderId: 'f9', page: makePage([a, c, pdf, xls], 1, 4) }),
+    );
+    expect(without.items.map((item) => item.name)).toEqual([
+      'Alpha',
+      'charlie',
+      'b.pdf',
+      'c.docx',
+      'd.xlsx',
+    ]);
+    expect(without.total).toBe(5);
+    expect(without.list.status).toBe('succeeded');
+    // The page was read after the record: the file is listed once.
+    const withIt = entitiesReducer(
+      early,
+      entitiesActions.pageLoaded({ folderId: 'f9', page: makePage([a, c, pdf, file, xls], 1, 5) }),
+    );
+    expect(withIt.items.map((item) => item.id)).toEqual(['fa', 'fc', 'p1', 'n1', 'x1']);
+    expect(withIt.total).toBe(5);
+  });
+
   it('does not insert past the loaded range while pages remain, but counts the item', () => {
     const partial = openRootWith([a, c], 4);
     const file = makeFile({ id: 'z1', name: 'zz.pdf' });

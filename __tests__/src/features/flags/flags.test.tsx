@@ -1,4 +1,4 @@
-// Feature flags and maintenance mode in the client (issue 6).
+// Feature flags and maintenance mode in the client.
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
 import { FEATURE_FLAG_DEFAULTS } from '../../../../common/constants';

@@ -79,6 +79,17 @@ describe('Preview and text section', () => {
     expect(screen.queryByText(/^Text /)).toBeNull();
   });
 
+  it("says a video's derivation is its thumbnail (or that none could be made)", async () => {
+    show(rendition({ pdf: false, text: false, thumbnail: true, page_count: null }));
+    expect(await screen.findByText(PREVIEW_STATE_TEXT.thumbnailOnly)).toBeInTheDocument();
+    expect(screen.queryByText(PREVIEW_STATE_TEXT.done)).toBeNull();
+  });
+
+  it('says no thumbnail could be made of a video without a picture', async () => {
+    show(rendition({ pdf: false, text: false, thumbnail: false, page_count: null }));
+    expect(await screen.findByText(PREVIEW_STATE_TEXT.nothingMade)).toBeInTheDocument();
+  });
+
   it('says no preview is made for a type imaging does not handle', async () => {
     show(rendition({ state: 'unsupported', job_id: null, pdf: false, text: false }));
     expect(await screen.findByText(PREVIEW_STATE_TEXT.unsupported)).toBeInTheDocument();
@@ -142,6 +153,13 @@ describe('Document imaging admin section', () => {
         path: null,
         install: 'apt-get install -y ocrmypdf',
       },
+      {
+        command: 'ffmpeg',
+        label: 'FFmpeg',
+        purpose: 'thumbnails of videos (a frame)',
+        path: null,
+        install: 'apt-get install -y ffmpeg',
+      },
     ],
     missing_languages: ['deu'],
     install_languages: 'apt-get install -y tesseract-ocr-deu',
@@ -167,8 +185,10 @@ describe('Document imaging admin section', () => {
     store = makeStore(signedInState());
     renderWithProviders(<ImagingStatusPage />, { store });
     const tools = await screen.findAllByTestId('imaging-tool');
-    expect(tools.map((tool) => tool.dataset.found)).toEqual(['true', 'false']);
+    expect(tools.map((tool) => tool.dataset.found)).toEqual(['true', 'false', 'false']);
     expect(within(tools[1]!).getByText('apt-get install -y ocrmypdf')).toBeInTheDocument();
+    expect(tools[2]).toHaveTextContent('FFmpeg');
+    expect(within(tools[2]!).getByText('apt-get install -y ffmpeg')).toBeInTheDocument();
     expect(screen.getByText('OCR languages without data: deu')).toBeInTheDocument();
     expect(screen.getByText('apt-get install -y tesseract-ocr-deu')).toBeInTheDocument();
     expect(screen.getByTestId('imaging-count-queued')).toHaveTextContent('Waiting: 2');

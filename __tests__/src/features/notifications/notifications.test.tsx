@@ -1,4 +1,4 @@
-// Shared notifications (issue 6; SPEC sections 2 and 9): the success toast closes itself after
+// Shared notifications (SPEC sections 2 and 9): the success toast closes itself after
 // 8000 ms and offers Undo and a close button; info messages last 5000 ms; the notification panel
 // opens with given content and closes.
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';

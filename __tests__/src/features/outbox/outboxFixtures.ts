@@ -1,4 +1,4 @@
-/** Outbox messages of the client tests (issue 7). */
+/** Outbox messages of the client tests. */
 import type { Page } from '../../../../common/types';
 import type { OutboxMessageDto, OutboxSummaryDto } from '../../../../common/outbox';
 

@@ -1,4 +1,4 @@
-// Cached user data under one localStorage key, cleared at logout (SPEC section 3; issue 6).
+// Cached user data under one localStorage key, cleared at logout (SPEC section 3).
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@testing-library/react';
 import { sessionActions } from '../../../../src/features/session/sessionSlice';

@@ -1,4 +1,4 @@
-// The session timeout with Jest's fake timers (issue 6; SPEC sections 2, 4 and 9): warning at 28
+// The session timeout with Jest's fake timers (SPEC sections 2, 4 and 9): warning at 28
 // minutes, countdown to logout, Extend with both confirmation texts, Close, user input, keep-alive,
 // activity and sign-out across tabs (two stores sharing a fake BroadcastChannel), stale activity
 // when a tab wakes, and the upload keep-alive.

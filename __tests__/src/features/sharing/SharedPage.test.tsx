@@ -41,10 +41,22 @@ const insideOther = makeShared({
   folder_id: 'fold1',
 });
 
-/** A Word document in the shared folder: no browser shows it, so it has no preview. */
-const minutesDocx = makeShared({
+/** An archive in the shared folder: nothing shows it, so it has no preview. */
+const minutesZip = makeShared({
   id: 'file3',
-  name: 'Minutes.docx',
+  name: 'Minutes.zip',
+  extension: 'zip',
+  content_type: 'application/zip',
+  folder_id: 'fold1',
+});
+
+/**
+ * A Word document in the shared folder: no browser shows it, but the viewer shows its PDF
+ * rendition (the share's preview serves it once document imaging made it).
+ */
+const memoDocx = makeShared({
+  id: 'file5',
+  name: 'Memo.docx',
   extension: 'docx',
   content_type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   folder_id: 'fold1',
@@ -190,17 +202,17 @@ describe('Shared page', () => {
   it(
     'downloads a file without preview by its name and disables its Preview',
     async () => {
-      const docx = minutesDocx;
+      const zip = minutesZip;
       const user = userEvent.setup();
       renderAt('/sharing/shared/folders/fold1', {
-        'GET /api/rest/shared/entities': { body: { items: [docx], allow_download: true } },
+        'GET /api/rest/shared/entities': { body: { items: [zip], allow_download: true } },
       });
       const row = (await screen.findAllByTestId('shared-row'))[0]!;
-      const name = within(row).getByRole('link', { name: 'Minutes.docx' });
+      const name = within(row).getByRole('link', { name: 'Minutes.zip' });
       expect(name).toHaveAttribute('href', '/api/rest/shared/files/file3/download');
-      expect(name).toHaveAttribute('download', 'Minutes.docx');
-      expect(within(row).getByRole('button', { name: 'Preview Minutes.docx' })).toBeDisabled();
-      expect(within(row).queryByRole('link', { name: 'Preview Minutes.docx' })).toBeNull();
+      expect(name).toHaveAttribute('download', 'Minutes.zip');
+      expect(within(row).getByRole('button', { name: 'Preview Minutes.zip' })).toBeDisabled();
+      expect(within(row).queryByRole('link', { name: 'Preview Minutes.zip' })).toBeNull();
       await user.click(name);
       await waitFor(() =>
         expect(openFile).toHaveBeenCalledWith('/api/rest/shared/files/file3/download', 'download'),
@@ -212,17 +224,42 @@ describe('Shared page', () => {
   it(
     'shows a file without preview as plain text when the share does not allow downloads',
     async () => {
-      const docx = { ...minutesDocx, allow_download: false };
+      const zip = { ...minutesZip, allow_download: false };
+      renderAt('/sharing/shared/folders/fold1', {
+        'GET /api/rest/shared/entities': { body: { items: [zip], allow_download: false } },
+      });
+      const row = (await screen.findAllByTestId('shared-row'))[0]!;
+      expect(within(row).queryByRole('link')).toBeNull();
+      expect(within(row).getByText('Minutes.zip')).toHaveAttribute(
+        'title',
+        'No preview for this file type, and downloading is not allowed for this share.',
+      );
+      expect(within(row).getByRole('button', { name: 'Preview Minutes.zip' })).toBeDisabled();
+    },
+    SLOW_MS,
+  );
+
+  it(
+    "opens a guest's Word document in the viewer, through a share without download too",
+    async () => {
+      const docx = { ...memoDocx, allow_download: false };
+      const user = userEvent.setup();
       renderAt('/sharing/shared/folders/fold1', {
         'GET /api/rest/shared/entities': { body: { items: [docx], allow_download: false } },
       });
       const row = (await screen.findAllByTestId('shared-row'))[0]!;
-      expect(within(row).queryByRole('link')).toBeNull();
-      expect(within(row).getByText('Minutes.docx')).toHaveAttribute(
-        'title',
-        'No preview for this file type, and downloading is not allowed for this share.',
+      const name = within(row).getByRole('link', { name: 'Memo.docx' });
+      expect(name).toHaveAttribute('href', '/sharing/shared/folders/fold1?view=file%3Afile5');
+      expect(within(row).getByRole('link', { name: 'Preview Memo.docx' })).toHaveAttribute(
+        'href',
+        '/sharing/shared/folders/fold1?view=file%3Afile5',
       );
-      expect(within(row).getByRole('button', { name: 'Preview Minutes.docx' })).toBeDisabled();
+      expect(within(row).queryByRole('link', { name: 'Download Memo.docx' })).toBeNull();
+      await user.click(name);
+      await waitFor(() =>
+        expect(screen.getByTestId('location')).toHaveTextContent('/sharing/shared/folders/fold1'),
+      );
+      expect(openFile).not.toHaveBeenCalled();
     },
     SLOW_MS,
   );

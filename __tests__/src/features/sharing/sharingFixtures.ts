@@ -1,4 +1,4 @@
-// DTO factories of the sharing client tests (issue 7).
+// DTO factories of the sharing client tests.
 import type {
   InvitationDto,
   InvitationInfoDto,

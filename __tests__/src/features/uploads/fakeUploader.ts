@@ -19,7 +19,13 @@ export class FakeUploader implements Uploader {
   configured: UploadRestrictions[] = [];
   /** Names the fake refuses, with the reason. */
   refuse = new Map<string, string>();
+  /** What restoring() answers: a test sets a pending promise to play a restore still running. */
+  restore: Promise<void> | null = null;
   private listeners = new Set<(event: UploaderEvent) => void>();
+
+  restoring(): Promise<void> | null {
+    return this.restore;
+  }
 
   configure(restrictions: UploadRestrictions): void {
     this.configured.push(restrictions);

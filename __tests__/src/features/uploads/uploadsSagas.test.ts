@@ -30,6 +30,7 @@ import { FakeUploader, fakeFile } from './fakeUploader';
 import { allowConsoleError, UNSTUBBED_ROUTE } from '../../consoleErrors';
 
 const pick = (file: File, isDirectory = false): PickedFile => ({ file, isDirectory });
+const CONFLICTS = 'POST /api/rest/files/conflicts';
 
 function withRestrictions(
   restrictions: UploadRestrictions = DEFAULT_UPLOAD_RESTRICTIONS,
@@ -55,21 +56,29 @@ describe('uploads sagas', () => {
     jest.useRealTimers();
   });
 
+  let recording: ReturnType<typeof makeRecordingStore> | undefined;
+
+  /** The app's store on stubbed routes; no name clashes with the folder's files by default. */
   function start(routes: StubRoutes = {}, state: Partial<RootState> = withRestrictions()) {
-    const stub = stubRoutes(routes);
-    const recording = makeRecordingStore(state);
+    const stub = stubRoutes({ [CONFLICTS]: { body: { items: [] } }, ...routes });
+    recording = makeRecordingStore(state);
     store = recording.store;
     return { ...stub, ...recording };
   }
 
-  function pickFiles(files: PickedFile[], folderId = '') {
+  const addedBatches = () => recording!.actions.filter(uploadsActions.filesAdded.match).length;
+
+  /** Picks files and waits until the saga has checked them (it asks the server about names). */
+  async function pickFiles(files: PickedFile[], folderId = '') {
+    const before = addedBatches();
     const batchId = stageFiles(files);
     store!.dispatch(uploadsActions.filesPicked({ batchId, folderId }));
+    await waitFor(() => expect(addedBatches()).toBeGreaterThan(before));
   }
 
-  it('checks a batch: valid files go to the uploader, refused ones get the exact messages', () => {
+  it('checks a batch: valid files go to the uploader, refused ones get the exact messages', async () => {
     const { store, actions } = start();
-    pickFiles(
+    await pickFiles(
       [
         pick(fakeFile('Statement.pdf', 1000)),
         pick(fakeFile('Ā-invoice.pdf')),
@@ -97,6 +106,26 @@ describe('uploads sagas', () => {
     expect(store.getState().uploads.panel).toBe('open');
   });
 
+  it('hands picked files to the uploader only once the restore of a reload has ended', async () => {
+    // Golden Retriever's restore replaces Uppy's files when it ends: a file added before that
+    // vanished and stayed queued for ever.
+    let endRestore = () => undefined as void;
+    uploader.restore = new Promise<void>((resolve) => (endRestore = resolve));
+    const { store } = start();
+    // Dispatched, not through pickFiles: that waits for the batch, which the restore holds back.
+    const batchId = stageFiles([pick(fakeFile('Statement.pdf', 1000))]);
+    store.dispatch(uploadsActions.filesPicked({ batchId, folderId: 'f1' }));
+    await flushPromises();
+    expect(uploader.added).toEqual([]);
+    expect(uploader.starts).toBe(0);
+    endRestore();
+    await waitFor(() =>
+      expect(uploader.added.map((request) => request.file.name)).toEqual(['Statement.pdf']),
+    );
+    expect(uploader.starts).toBe(1);
+    expect(store.getState().uploads.files.map((file) => file.name)).toEqual(['Statement.pdf']);
+  });
+
   it('loads the restrictions from the server first and applies them (count, size, type)', async () => {
     const restrictions: UploadRestrictions = {
       ...DEFAULT_UPLOAD_RESTRICTIONS,
@@ -108,7 +137,7 @@ describe('uploads sagas', () => {
       { 'GET /api/rest/files/restrictions': { body: restrictions } },
       signedInState(),
     );
-    pickFiles([
+    await pickFiles([
       pick(fakeFile('a.pdf', 100)),
       pick(fakeFile('tiny.pdf', 5)),
       pick(fakeFile('notes.exe', 100)),
@@ -126,7 +155,7 @@ describe('uploads sagas', () => {
       'You can only upload 2 file(s).',
     ]);
     // The count holds across batches while the files are in the upload.
-    pickFiles([pick(fakeFile('d.pdf', 100))]);
+    await pickFiles([pick(fakeFile('d.pdf', 100))]);
     await waitFor(() => expect(store.getState().uploads.invalid).toHaveLength(4));
     expect(store.getState().uploads.invalid[3]!.reason).toBe('You can only upload 2 file(s).');
     expect(callsTo(calls, 'GET /api/rest/files/restrictions')).toHaveLength(1);
@@ -135,14 +164,14 @@ describe('uploads sagas', () => {
   it('falls back to the documented defaults when the restrictions cannot be loaded', async () => {
     allowConsoleError(UNSTUBBED_ROUTE);
     const { store } = start({}, signedInState());
-    pickFiles([pick(fakeFile('a.pdf', 100))]);
+    await pickFiles([pick(fakeFile('a.pdf', 100))]);
     await waitFor(() => expect(uploader.added).toHaveLength(1));
     expect(store.getState().uploads.restrictionsStatus).toBe('failed');
   });
 
-  it('puts only serializable data in the actions and the store', () => {
+  it('puts only serializable data in the actions and the store', async () => {
     const { store, actions } = start();
-    pickFiles([pick(fakeFile('a.pdf'))]);
+    await pickFiles([pick(fakeFile('a.pdf'))]);
     uploader.emit({ type: 'failed', id: 'up-1', message: 'x' });
     const hasFile = (value: unknown): boolean =>
       value instanceof Blob ||
@@ -152,20 +181,20 @@ describe('uploads sagas', () => {
     expect(hasFile(store.getState())).toBe(false);
   });
 
-  it('treats a file still uploading into the folder as a duplicate', () => {
+  it('treats a file still uploading into the folder as a duplicate', async () => {
     const { store } = start();
-    pickFiles([pick(fakeFile('a.pdf'))], 'f1');
-    pickFiles([pick(fakeFile('A.pdf'))], 'f1');
+    await pickFiles([pick(fakeFile('a.pdf'))], 'f1');
+    await pickFiles([pick(fakeFile('A.pdf'))], 'f1');
     expect(uploader.added).toHaveLength(1);
     expect(store.getState().uploads.invalid[0]!.reason).toBe(
       "Cannot add the duplicate file 'A.pdf', it already exists.",
     );
   });
 
-  it('lists a file the uploader refuses with its reason', () => {
+  it('lists a file the uploader refuses with its reason', async () => {
     const { store } = start();
     uploader.refuse.set('x.pdf', 'Uppy said no.');
-    pickFiles([pick(fakeFile('x.pdf'))]);
+    await pickFiles([pick(fakeFile('x.pdf'))]);
     expect(uploader.starts).toBe(0);
     expect(store.getState().uploads.invalid[0]).toMatchObject({
       name: 'x.pdf',
@@ -181,7 +210,7 @@ describe('uploads sagas', () => {
     });
     store.dispatch(entitiesActions.folderOpened({ folderId: '' }));
     await waitFor(() => expect(store.getState().entities.list.status).toBe('succeeded'));
-    pickFiles([pick(fakeFile('a.pdf', 100))]);
+    await pickFiles([pick(fakeFile('a.pdf', 100))]);
 
     uploader.emit({ type: 'progress', id: 'up-1', bytesUploaded: 40, bytesTotal: 100 });
     await waitFor(() => expect(store.getState().uploads.files[0]!.bytesUploaded).toBe(40));
@@ -203,7 +232,7 @@ describe('uploads sagas', () => {
     const { calls, store } = start({
       'POST /api/rest/files/record': { status: 201, body: makeFile() },
     });
-    pickFiles([pick(fakeFile('a.pdf', 100))]);
+    await pickFiles([pick(fakeFile('a.pdf', 100))]);
     uploader.emit({ type: 'uploaded', id: 'up-1', uploadId: 'p1', sha256: null });
     await waitFor(() => expect(store.getState().uploads.files[0]!.status).toBe('complete'));
     expect(callsTo(calls, 'POST /api/rest/files/record')[0]!.body).toEqual({ id: 'p1' });
@@ -211,7 +240,7 @@ describe('uploads sagas', () => {
 
   it('throttles activity reports', async () => {
     const { store, types } = start();
-    pickFiles([pick(fakeFile('a.pdf', 100))]);
+    await pickFiles([pick(fakeFile('a.pdf', 100))]);
     uploader.emit({ type: 'progress', id: 'up-1', bytesUploaded: 10, bytesTotal: 100 });
     uploader.emit({ type: 'progress', id: 'up-1', bytesUploaded: 20, bytesTotal: 100 });
     await waitFor(() => expect(store.getState().uploads.files[0]!.bytesUploaded).toBe(20));
@@ -220,7 +249,7 @@ describe('uploads sagas', () => {
 
   it("marks a failed upload 'Failed to upload {file}.' with the reason (e.g. a stall)", async () => {
     const { store } = start();
-    pickFiles([pick(fakeFile('b.pdf'))]);
+    await pickFiles([pick(fakeFile('b.pdf'))]);
     uploader.emit({
       type: 'failed',
       id: 'up-1',
@@ -242,7 +271,7 @@ describe('uploads sagas', () => {
       },
     });
     const file = fakeFile('c.pdf');
-    pickFiles([pick(file)]);
+    await pickFiles([pick(file)]);
     uploader.emit({ type: 'uploaded', id: 'up-1', uploadId: 'p1', sha256: null });
     await waitFor(() => expect(store.getState().uploads.files[0]!.status).toBe('failed'));
     expect(store.getState().uploads.files[0]).toMatchObject({
@@ -265,8 +294,8 @@ describe('uploads sagas', () => {
         throw new TypeError('Failed to fetch');
       },
     });
+    await pickFiles([pick(fakeFile('d.pdf'))]);
     jest.useFakeTimers();
-    pickFiles([pick(fakeFile('d.pdf'))]);
     uploader.emit({ type: 'uploaded', id: 'up-1', uploadId: 'p1', sha256: null });
     for (let i = 0; i < 3; i += 1) {
       await flushPromises(20);
@@ -286,7 +315,7 @@ describe('uploads sagas', () => {
         return { status: 201, body: makeFile({ id: 'srv-1' }) };
       },
     });
-    pickFiles([pick(fakeFile('e.pdf'))]);
+    await pickFiles([pick(fakeFile('e.pdf'))]);
     uploader.emit({ type: 'offline' });
     uploader.emit({ type: 'uploaded', id: 'up-1', uploadId: 'p1', sha256: null });
     await waitFor(() => expect(callsTo(calls, 'POST /api/rest/files/record')).toHaveLength(1));
@@ -299,7 +328,7 @@ describe('uploads sagas', () => {
 
   it('shows "offline", keeps waiting files and resumes them online', async () => {
     const { store } = start();
-    pickFiles([pick(fakeFile('f.pdf', 100))]);
+    await pickFiles([pick(fakeFile('f.pdf', 100))]);
     uploader.emit({ type: 'progress', id: 'up-1', bytesUploaded: 30, bytesTotal: 100 });
     uploader.emit({ type: 'offline' });
     uploader.emit({ type: 'waiting', id: 'up-1' });
@@ -313,9 +342,9 @@ describe('uploads sagas', () => {
     expect(store.getState().uploads.files[0]!.status).toBe('queued');
   });
 
-  it('retries one file and all failed files, forgetting their collected failures', () => {
+  it('retries one file and all failed files, forgetting their collected failures', async () => {
     const { store } = start();
-    pickFiles([pick(fakeFile('a.pdf')), pick(fakeFile('b.pdf')), pick(fakeFile('c.pdf'))]);
+    await pickFiles([pick(fakeFile('a.pdf')), pick(fakeFile('b.pdf')), pick(fakeFile('c.pdf'))]);
     for (const id of ['up-1', 'up-2', 'up-3']) {
       uploader.emit({ type: 'failed', id, message: 'x' });
       collectFailedUpload(id, { error: new Error('x'), response: null, file: null });
@@ -334,18 +363,18 @@ describe('uploads sagas', () => {
     expect(failedUploads().size).toBe(0);
   });
 
-  it('cancels one file', () => {
+  it('cancels one file', async () => {
     const { store } = start();
-    pickFiles([pick(fakeFile('a.pdf')), pick(fakeFile('b.pdf'))]);
+    await pickFiles([pick(fakeFile('a.pdf')), pick(fakeFile('b.pdf'))]);
     store.dispatch(uploadsActions.cancelRequested({ id: 'up-2' }));
     expect(uploader.cancelled).toEqual(['up-2']);
     expect(uploader.cancels).toBe(0);
     expect(store.getState().uploads.files.map((f) => f.status)).toEqual(['queued', 'cancelled']);
   });
 
-  it('cancels everything on request, on the reset (panel closed) and on sign-out', () => {
+  it('cancels everything on request, on the reset (panel closed) and on sign-out', async () => {
     const { store } = start();
-    pickFiles([pick(fakeFile('d.pdf'))]);
+    await pickFiles([pick(fakeFile('d.pdf'))]);
     collectFailedUpload('up-1', { error: new Error('x'), response: null, file: null });
     store.dispatch(uploadsActions.cancelAllRequested());
     expect(uploader.cancels).toBe(1);
@@ -467,7 +496,7 @@ describe('uploads sagas', () => {
 
   it('ignores a record for a file cancelled meanwhile', async () => {
     const { calls } = start({ 'POST /api/rest/files/record': { status: 201, body: makeFile() } });
-    pickFiles([pick(fakeFile('g.pdf'))]);
+    await pickFiles([pick(fakeFile('g.pdf'))]);
     store!.dispatch(uploadsActions.cancelRequested({ id: 'up-1' }));
     uploader.emit({ type: 'uploaded', id: 'up-1', uploadId: 'p1', sha256: null });
     await flushPromises(20);

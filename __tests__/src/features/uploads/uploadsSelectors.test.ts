@@ -27,6 +27,7 @@ function item(overrides: Partial<UploadItem>): UploadItem {
     detail: null,
     fileId: null,
     savedName: null,
+    versionOf: null,
     ...overrides,
   };
 }

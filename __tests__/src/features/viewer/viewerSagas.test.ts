@@ -234,10 +234,66 @@ describe('polling the rendition', () => {
 });
 
 describe('a guest', () => {
+  const guest = makeUser({
+    databases: [{ id: 'db1', name: 'north', description: 'North Advisors', role: 'guest' }],
+  });
+  const sharedItem = {
+    share_id: 's1',
+    entity_type: 'file' as const,
+    updated_at: '2024-01-01T00:00:00.000Z',
+    shared_by_name: 'Ada',
+    shared_at: '2024-01-01T00:00:00.000Z',
+    allow_download: false,
+    folder_id: 'sf1',
+    size: 10,
+  };
+
+  it("shows a shared Word document through the share's rendition, asking the share where it is", async () => {
+    const preloaded = {
+      ...signedInState(guest),
+      sharing: {
+        ...initialSharingState,
+        shared: {
+          ...initialSharingState.shared,
+          folderId: 'sf1',
+          allowDownload: false,
+          crumbs: [{ id: 'sf1', name: 'Client A' }],
+          items: [
+            {
+              ...sharedItem,
+              id: 'g2',
+              name: 'Memo.docx',
+              extension: 'docx',
+              content_type: memo.content_type,
+            },
+          ],
+        },
+      },
+    };
+    const answers = [rendition('queued'), rendition('done')];
+    const { calls, store, release } = start(
+      { 'GET /api/rest/shared/files/g2/rendition': () => ({ body: answers.shift() }) },
+      preloaded,
+    );
+    store.dispatch(viewerActions.opened({ fileId: 'g2', page: null }));
+    await waitFor(() =>
+      expect(selectViewerPhase(store.getState())).toMatchObject({ kind: 'preparing' }),
+    );
+    release();
+    await waitFor(() =>
+      expect(selectViewerPhase(store.getState())).toEqual({
+        kind: 'show',
+        content: 'pdf',
+        url: '/api/rest/shared/files/g2/preview',
+      }),
+    );
+    expect(callsTo(calls, 'GET /api/rest/shared/files/g2/rendition')).toHaveLength(2);
+    expect(callsTo(calls, 'GET /api/rest/files/g2/rendition')).toHaveLength(0);
+    // Viewing only: the link allows no download.
+    expect(store.getState().viewer.file).toMatchObject({ source: 'share', downloadAllowed: false });
+  });
+
   it("shows a shared file from the share's list and its share addresses, without imaging", async () => {
-    const guest = makeUser({
-      databases: [{ id: 'db1', name: 'north', description: 'North Advisors', role: 'guest' }],
-    });
     const preloaded = {
       ...signedInState(guest),
       sharing: {

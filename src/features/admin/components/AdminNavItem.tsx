@@ -1,20 +1,24 @@
 /**
- * The navigation entry "Admin" (issue 8), apart from the admin area itself so that the app shell
+ * The navigation entry "Admin", apart from the admin area itself so that the app shell
  * does not load the admin pages until they are opened (they are a lazily loaded chunk).
  */
 import { SettingOutlined } from '@ant-design/icons';
 import { NavLink } from 'react-router';
 import { useAppSelector } from '../../../store/hooks';
-import { selectIsAdmin } from '../../session/sessionSelectors';
+import { selectIsAdmin, selectIsOperator } from '../../session/sessionSelectors';
 
 /** The admin area's route. */
 export const ADMIN_ROUTE = '/admin';
 /** The label of the navigation entry and the page title. */
 export const ADMIN_LABEL = 'Admin';
-/** The navigation entry "Admin", rendered only for administrators of the current firm. */
+/**
+ * The navigation entry "Admin", rendered only for administrators of the current firm and for
+ * operators (firm provisioning).
+ */
 export function AdminNavItem() {
   const isAdmin = useAppSelector(selectIsAdmin);
-  if (!isAdmin) return null;
+  const isOperator = useAppSelector(selectIsOperator);
+  if (!isAdmin && !isOperator) return null;
   return (
     <li>
       <NavLink

@@ -1,25 +1,45 @@
 /**
- * The admin area (issue 8): /admin with /admin/members, /admin/teams, /admin/integrations, and
- * the sections of issues 7 and 9 (/admin/index-fields, /admin/contacts, /admin/outbox) and
- * /admin/imaging (document imaging: tools, jobs, failures),
+ * The admin area: /admin with /admin/members, /admin/teams, /admin/integrations, and
+ * the sections (/admin/index-fields, /admin/contacts, /admin/outbox) and
+ * /admin/imaging (document imaging: tools, jobs, failures), /admin/examiner-export (an examiner's
+ * export of a contact's folders, a date range or the whole firm), and records management:
+ * /admin/retention (retention schedules), /admin/legal-holds and /admin/disposition,
  * for administrators of the current firm database only (others see "Administrators only"; the
- * server refuses them too). The navigation entry "Admin" is AdminNavItem, in its own module so
- * the shell does not load this page until it opens (router.tsx loads it lazily).
+ * server refuses them too). Operators (firm provisioning) also get /admin/firms, loaded on demand;
+ * an operator who does not administer the current firm sees only that section. The navigation
+ * entry "Admin" is AdminNavItem, in its own module so the shell does not load this page until it
+ * opens (router.tsx loads it lazily).
  */
-import { Result } from 'antd';
+import { Result, Spin } from 'antd';
+import { lazy, Suspense } from 'react';
 import { NavLink, Navigate, Route, Routes } from 'react-router';
 import { PageTitle } from '../../../components/PageTitle';
 import { useAppSelector } from '../../../store/hooks';
-import { selectIsAdmin } from '../../session/sessionSelectors';
+import { selectIsAdmin, selectIsOperator } from '../../session/sessionSelectors';
 import { ContactsAdminPage } from '../../contacts/components/ContactsAdminPage';
 import { IndexFieldsPage } from '../../indexFields/components/IndexFieldsPage';
 import { OutboxPage } from '../../outbox/components/OutboxPage';
 import { ImagingStatusPage } from '../../imaging/components/ImagingStatusPage';
+import {
+  EXAMINER_SECTION,
+  ExaminerExportPage,
+} from '../../examinerExport/components/ExaminerExportPage';
+import { DISPOSITION_SECTION, DispositionPage } from '../../records/components/DispositionPage';
+import { HOLDS_SECTION, HoldsPage } from '../../records/components/HoldsPage';
+import { SCHEDULES_SECTION, SchedulesPage } from '../../records/components/SchedulesPage';
 import { ADMIN_LABEL, ADMIN_ROUTE } from './AdminNavItem';
 import { IntegrationsPage } from './IntegrationsPage';
 import { MembersPage } from './MembersPage';
 import { TeamsPage } from './TeamsPage';
 import './admin.css';
+
+/** The operator's Firms section, its own chunk: most administrators never open it. */
+const FirmsPage = lazy(() =>
+  import('./FirmsPage').then((module) => ({ default: module.FirmsPage })),
+);
+
+/** The section of operators (firm provisioning). */
+export const FIRMS_SECTION = { path: 'firms', label: 'Firms' } as const;
 
 /** The sections of the admin area: their path below /admin and their tab label. */
 export const ADMIN_SECTIONS = [
@@ -30,12 +50,17 @@ export const ADMIN_SECTIONS = [
   { path: 'contacts', label: 'Contacts' },
   { path: 'outbox', label: 'Outbox' },
   { path: 'imaging', label: 'Document imaging' },
+  EXAMINER_SECTION,
+  SCHEDULES_SECTION,
+  HOLDS_SECTION,
+  DISPOSITION_SECTION,
 ] as const;
 
 /** The admin area: its section tabs and the section's page. */
 export function AdminPage() {
   const isAdmin = useAppSelector(selectIsAdmin);
-  if (!isAdmin) {
+  const isOperator = useAppSelector(selectIsOperator);
+  if (!isAdmin && !isOperator) {
     return (
       <Result
         status="403"
@@ -44,11 +69,13 @@ export function AdminPage() {
       />
     );
   }
+  const sections = [...(isAdmin ? ADMIN_SECTIONS : []), ...(isOperator ? [FIRMS_SECTION] : [])];
+  const home = isAdmin ? 'members' : FIRMS_SECTION.path;
   return (
     <div className="page admin-page">
       <PageTitle>{ADMIN_LABEL}</PageTitle>
       <nav aria-label="Admin sections" className="admin-tabs">
-        {ADMIN_SECTIONS.map((section) => (
+        {sections.map((section) => (
           <NavLink
             key={section.path}
             to={`${ADMIN_ROUTE}/${section.path}`}
@@ -59,15 +86,40 @@ export function AdminPage() {
         ))}
       </nav>
       <Routes>
-        <Route index element={<Navigate to="members" replace />} />
-        <Route path="members" element={<MembersPage />} />
-        <Route path="teams" element={<TeamsPage />} />
-        <Route path="integrations" element={<IntegrationsPage />} />
-        <Route path="index-fields" element={<IndexFieldsPage />} />
-        <Route path="contacts" element={<ContactsAdminPage />} />
-        <Route path="outbox" element={<OutboxPage />} />
-        <Route path="imaging" element={<ImagingStatusPage />} />
-        <Route path="*" element={<Navigate to="members" replace />} />
+        <Route index element={<Navigate to={home} replace />} />
+        {isAdmin ? (
+          <>
+            <Route path="members" element={<MembersPage />} />
+            <Route path="teams" element={<TeamsPage />} />
+            <Route path="integrations" element={<IntegrationsPage />} />
+            <Route path="index-fields" element={<IndexFieldsPage />} />
+            <Route path="contacts" element={<ContactsAdminPage />} />
+            <Route path="outbox" element={<OutboxPage />} />
+            <Route path="imaging" element={<ImagingStatusPage />} />
+            <Route path={EXAMINER_SECTION.path} element={<ExaminerExportPage />} />
+            <Route path={SCHEDULES_SECTION.path} element={<SchedulesPage />} />
+            <Route path={HOLDS_SECTION.path} element={<HoldsPage />} />
+            <Route path={DISPOSITION_SECTION.path} element={<DispositionPage />} />
+          </>
+        ) : null}
+        {isOperator ? (
+          <Route
+            path={FIRMS_SECTION.path}
+            element={
+              <Suspense
+                fallback={
+                  <div role="status">
+                    <Spin description="Loading firms…" />
+                  </div>
+                }
+              >
+                <FirmsPage />
+              </Suspense>
+            }
+          />
+        ) : null}
+        {/* Absolute: a relative path from a splat route resolves below the unknown path. */}
+        <Route path="*" element={<Navigate to={`${ADMIN_ROUTE}/${home}`} replace />} />
       </Routes>
     </div>
   );

@@ -1,5 +1,5 @@
 /**
- * The folder permissions dialog (issue 8 item 5; SPEC section 7 "Folder permissions"), opened by
+ * The folder permissions dialog (SPEC section 7 "Folder permissions"), opened by
  * the "Permissions" button of a folder's side panel (administrators only): the users and teams
  * allowed on the folder, add users/teams (GET private/permissionables), remove one, remove all.
  * A folder with permissions is visible only to them and to administrators, with everything inside.

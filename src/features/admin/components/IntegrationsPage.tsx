@@ -1,5 +1,5 @@
 /**
- * /admin/integrations (issue 8 item 7; SPEC sections 4 and 7): the current firm's integration
+ * /admin/integrations (SPEC sections 4 and 7): the current firm's integration
  * switch (enable / disable) and its partner keys (create, rotate, delete). A new or rotated key
  * is shown once, with a copy button and a warning: the server keeps only its sha256. When GET
  * private/integrations fails the page says "Could not get integrations.".

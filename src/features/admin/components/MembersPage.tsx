@@ -1,5 +1,5 @@
 /**
- * /admin/members (issue 8 item 2): the firm's members in a virtualised, searchable list (name,
+ * /admin/members: the firm's members in a virtualised, searchable list (name,
  * username, e-mail, role, state) with the member dialogs of SPEC section 2 per row, and "Add
  * member". When GET private/users fails the page says "Could not get database users.".
  */

@@ -1,5 +1,5 @@
 /**
- * /admin/teams (issue 8 item 4): the firm's teams (a folder permission can name a team), with
+ * /admin/teams: the firm's teams (a folder permission can name a team), with
  * create, rename, members (add, remove) and delete.
  */
 import { DeleteOutlined, EditOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';

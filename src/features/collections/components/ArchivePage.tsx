@@ -1,5 +1,5 @@
 /**
- * The Archive page (/archive; issue 3 item 4): the items archived themselves, newest archive first,
+ * The Archive page (/archive): the items archived themselves, newest archive first,
  * each with Restore and Delete permanently (after a confirmation); rows can be selected (a
  * Shift-click selects a range, the header box all loaded rows) for a bulk restore or permanent
  * delete. The organise saga performs the actions; the list updates itself on

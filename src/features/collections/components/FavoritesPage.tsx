@@ -1,5 +1,5 @@
 /**
- * The Favorites page (/favorites; issue 3 item 5): the current user's favorite folders and files,
+ * The Favorites page (/favorites): the current user's favorite folders and files,
  * newest favorite first. The star removes a favorite; a folder's name opens it in the folder view,
  * a file's name opens its preview (or downloads a file without one); Details opens the side panel.
  */

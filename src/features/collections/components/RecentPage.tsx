@@ -1,5 +1,5 @@
 /**
- * The Recent page (/recent; issue 3 item 7): the items the user created, opened or changed most
+ * The Recent page (/recent): the items the user created, opened or changed most
  * recently, across folders, newest first: name, where, when (relative date, SPEC section 9) and
  * what. With the fileStats flag the firm's statistics head the page.
  */

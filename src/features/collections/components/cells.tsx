@@ -37,7 +37,13 @@ export function NameCell({ row, link = true }: { row: CollectionRow; link?: bool
   }
   return (
     <div role="cell" className="entity-cell entity-cell-name">
-      <FileThumbnail id={row.id} kind={row.kind} color={row.color} thumbnail={row.thumbnail} />
+      <FileThumbnail
+        id={row.id}
+        kind={row.kind}
+        color={row.color}
+        thumbnail={row.thumbnail}
+        awaited={row.thumbnailAwaited}
+      />
       {name}
     </div>
   );

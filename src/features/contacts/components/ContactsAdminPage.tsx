@@ -1,5 +1,5 @@
 /**
- * /admin/contacts (issue 9 item 4): the administrator's CSV import of CRM contacts (a file picker
+ * /admin/contacts: the administrator's CSV import of CRM contacts (a file picker
  * read as text in the browser, then POST REST/private/contacts/import; the answer's created and
  * updated counts and its rejected lines with their reasons) and the firm's contacts as a
  * searchable list (search as you type; at most 50, exact and prefix matches first), where each

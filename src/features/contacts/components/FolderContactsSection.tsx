@@ -1,5 +1,5 @@
 /**
- * The side panel section linking CRM contacts to a folder (issue 9 item 4; SPEC sections 3 and 7
+ * The side panel section linking CRM contacts to a folder (SPEC sections 3 and 7
  * "Contacts"): the linked contacts with their e-mail and phone numbers (national format for
  * country code 1, international otherwise), a search-as-you-type picker to link one and an
  * Unlink button per contact. Read-only members see the list only.

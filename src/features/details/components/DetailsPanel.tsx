@@ -1,10 +1,10 @@
 /**
- * The entity side panel (SPEC section 2; issue 3 item 11), mounted once in the app shell and opened
+ * The entity side panel (SPEC section 2), mounted once in the app shell and opened
  * by `details/panelOpened` from any list: the item's name (renamed in place), type, size, dates,
  * who created it and its path, its actions (open or preview, rename, move, favorite, download,
  * history, archive; all through the organise events; Preview is disabled for a file the browser
  * cannot show inline), and with the fileStats flag a folder's statistics with the
- * by-type breakdown. The root shows the firm's statistics.
+ * by-type breakdown; a file's versions. The root shows the firm's statistics.
  */
 import {
   DeleteOutlined,
@@ -35,6 +35,8 @@ import { EntityIcon } from '../../../components/EntityIcon';
 import { DETAILS_PANE_QUERY, useMediaQuery } from '../../../components/useMediaQuery';
 import { useReturnFocus } from '../../../components/useReturnFocus';
 import { FolderPermissionsButton } from '../../admin/components/FolderPermissions';
+import { ProtectionSection } from '../../records/components/ProtectionSection';
+import { ExaminerExportButton } from '../../examinerExport/components/ExaminerExportDialog';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { NoPreviewButton } from '../../entities/components/FileNameLink';
 import { useOpenInViewer } from '../../viewer/viewerNavigation';
@@ -50,6 +52,7 @@ import { FolderContactsSection } from '../../contacts/components/FolderContactsS
 import { AppliedIndexesSection } from '../../indexFields/components/AppliedIndexesSection';
 import { PreviewTextSection } from '../../imaging/components/PreviewTextSection';
 import { ShareButton } from '../../sharing/components/ShareButton';
+import { VersionsSection } from '../../versions/components/VersionsSection';
 import { DetailsPane } from './DetailsPane';
 import { FirmStatsCard } from './FirmStatsCard';
 import { StatsBreakdown } from './StatsBreakdown';
@@ -261,6 +264,7 @@ function ItemActions({ entity, onRename }: { entity: EntityDto; onRename: () => 
         History
       </Button>
       {isFolder ? <FolderPermissionsButton folder={entity} /> : null}
+      {isFolder ? <ExaminerExportButton folder={entity} /> : null}
       <ShareButton entity={entity} />
       {readOnly ? null : (
         <>
@@ -333,8 +337,10 @@ function ItemDetails({ entity }: { entity: EntityDto }) {
         <dt>Created by</dt>
         <dd>{entity.created_by_name || entity.created_by}</dd>
       </dl>
+      <ProtectionSection item={{ type: entity.type, id: entity.id }} />
       {fileStats && entity.type === 'folder' ? <FolderStatsSection /> : null}
       <PreviewTextSection entity={entity} />
+      {entity.type === 'file' ? <VersionsSection file={entity} /> : null}
       <AppliedIndexesSection entity={entity} />
       {entity.type === 'folder' ? <FolderContactsSection folder={entity} /> : null}
     </div>

@@ -1,5 +1,5 @@
 /**
- * The firm-wide statistics (issue 3 item 9; flag fileStats): live files and folders, their bytes,
+ * The firm-wide statistics (flag fileStats): live files and folders, their bytes,
  * archived files, and the files per category. Shown at the top of the Recent page and in the
  * root's side panel; renders nothing while the flag is off.
  */

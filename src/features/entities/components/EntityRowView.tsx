@@ -210,7 +210,12 @@ export const EntityRowView = memo(function EntityRowView({ row, index }: EntityR
           style={colorStyle}
           data-color={color?.key}
         >
-          <FileThumbnail id={row.id} kind={row.kind} thumbnail={row.thumbnail} />
+          <FileThumbnail
+            id={row.id}
+            kind={row.kind}
+            thumbnail={row.thumbnail}
+            awaited={row.thumbnailAwaited}
+          />
         </span>
         {renaming ? (
           <RenameInput item={{ id: row.id, type: row.type }} name={row.name} />

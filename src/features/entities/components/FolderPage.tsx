@@ -7,16 +7,15 @@ import type { FolderSortKey, SortOrder } from '../../../../common/sort';
 import { PageTitle } from '../../../components/PageTitle';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { FolderTreePane } from '../../folderTree/components/FolderTreePane';
-import { EntityHistoryDrawer } from '../../history/components/EntityHistoryDrawer';
 import { BulkToolbar } from '../../organise/components/BulkToolbar';
 import { selectCurrentDatabaseId } from '../../session/sessionSelectors';
 import { selectCurrentFolder, selectFolderDetails } from '../entitiesSelectors';
 import { entitiesActions } from '../entitiesSlice';
 import { folderSortFromSearch } from '../entityOrder';
-import { CreateFolderDialog } from './CreateFolderDialog';
 import { EntityList } from './EntityList';
 import { FolderBreadcrumbs } from './FolderBreadcrumbs';
 import { FolderDropZone } from './FolderDropZone';
+import { CreateFolderDialogSlot, EntityHistoryDrawerSlot } from './folderPageParts';
 import { FolderToolbar } from './FolderToolbar';
 import './entities.css';
 
@@ -69,8 +68,8 @@ export function FolderPage() {
             <EntityList />
           </>
         )}
-        <CreateFolderDialog />
-        <EntityHistoryDrawer />
+        <CreateFolderDialogSlot />
+        <EntityHistoryDrawerSlot />
       </div>
     </FolderDropZone>
   );

@@ -1,5 +1,5 @@
 /**
- * Maintenance mode in the client (issue 6): while the maintenanceMode flag is on, a user who is not
+ * Maintenance mode in the client: while the maintenanceMode flag is on, a user who is not
  * an administrator of the current firm database sees the maintenance page instead of the app (the
  * API refuses their changes anyway); an administrator works as usual under a banner.
  */

@@ -1,5 +1,5 @@
 /**
- * The entity side panel (SPEC section 2), showing one folder's or file's history (issue 5 item 4):
+ * The entity side panel (SPEC section 2), showing one folder's or file's history:
  * opened by the History action of a row, newest first, the next page at the end, and a link to
  * the History page filtered to the item. Later features add their sections to this panel.
  */

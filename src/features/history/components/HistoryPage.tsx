@@ -1,5 +1,5 @@
 /**
- * The activity history (SPEC section 2, issue 5 item 3): filters that live in the URL, a small
+ * The activity history (SPEC section 2): filters that live in the URL, a small
  * stats chart, an Export button, and the virtualised list, newest first, a summary and a detail
  * line per entry, loading the next page at its end.
  */

@@ -1,5 +1,5 @@
 /**
- * The small chart above the history list (issue 5 item 6): events per day of the range as SVG
+ * The small chart above the history list: events per day of the range as SVG
  * bars, and per activity type as CSS bars that toggle that type's filter. No chart library.
  */
 import { Alert, Skeleton } from 'antd';

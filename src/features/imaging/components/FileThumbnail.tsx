@@ -3,13 +3,18 @@
  * (the list's DTO says so), else the type icon (EntityIcon). Small beside the name in the list
  * layout, large on the card in the grid layout (the enclosing list's ListLayoutContext). The image
  * is decorative (`alt=""`: the name is next to it), loaded lazily and decoded off the main thread;
- * an image that cannot be loaded falls back to the icon.
+ * an image that cannot be loaded falls back to the icon. A file listed without a thumbnail whose
+ * derivation is still to come (`awaited`) is watched while shown: the imaging saga asks about it
+ * until it settles, and the thumbnail replaces the icon without the list being read again.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FileKind } from '../../../../common/files';
 import { EntityIcon } from '../../../components/EntityIcon';
 import { useListLayout } from '../../../components/listLayout';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { thumbnailUrl } from '../imagingApi';
+import { selectSettledThumbnail } from '../imagingSelectors';
+import { imagingActions } from '../imagingSlice';
 import './imaging.css';
 
 /** Side of the list layout's thumbnail box, in CSS pixels. */
@@ -26,18 +31,41 @@ export interface FileThumbnailProps {
   color?: string | null;
   /** Whether a thumbnail is stored (the DTO's `thumbnail`); false for folders. */
   thumbnail: boolean;
+  /**
+   * None is stored yet but document imaging makes one for this type (`awaitsThumbnail`): watched
+   * while shown, until its derivation settles.
+   */
+  awaited?: boolean;
   /** Read through the guest's share (GET shared/files/{id}/thumbnail). */
   shared?: boolean;
 }
 
 /** The thumbnail or the type icon, sized by the enclosing list's layout. */
-export function FileThumbnail({ id, kind, color, thumbnail, shared = false }: FileThumbnailProps) {
+export function FileThumbnail({
+  id,
+  kind,
+  color,
+  thumbnail,
+  awaited = false,
+  shared = false,
+}: FileThumbnailProps) {
   const layout = useListLayout();
+  const dispatch = useAppDispatch();
+  const settled = useAppSelector((state) => selectSettledThumbnail(state, id));
+  const watching = awaited && !thumbnail && kind !== 'folder' && settled === undefined;
+  useEffect(() => {
+    if (!watching) return;
+    dispatch(imagingActions.thumbnailWatched({ fileId: id, shared }));
+    return () => {
+      dispatch(imagingActions.thumbnailUnwatched({ fileId: id }));
+    };
+  }, [dispatch, watching, id, shared]);
+  const stored = thumbnail || settled === true;
   // The address that failed to load: a later one (another item in a recycled row) is tried.
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const url = thumbnailUrl(id, shared);
   const className = `file-thumbnail file-thumbnail-${layout}`;
-  if (!thumbnail || kind === 'folder' || failedUrl === url) {
+  if (!stored || kind === 'folder' || failedUrl === url) {
     return (
       <span className={`${className} file-thumbnail-icon`}>
         <EntityIcon kind={kind} color={color} />

@@ -30,6 +30,10 @@ export const PREVIEW_STATE_TEXT = {
   preparing: 'Preparing the preview…',
   failed: 'The preview could not be prepared.',
   unsupported: 'No preview or text is made for this type of file.',
+  /** A video: its thumbnail is the only derivative. */
+  thumbnailOnly: 'Thumbnail ready (a frame of the video).',
+  /** Derived without anything to show (a video file with no picture). */
+  nothingMade: 'No thumbnail could be made from this file.',
 } as const;
 
 /** The states in which the derivation is still to come. */
@@ -121,6 +125,13 @@ function RenditionState({ fileId, rendition }: { fileId: string; rendition: File
       </div>
     );
   }
+  if (!rendition.pdf && !rendition.text) {
+    return (
+      <p>
+        {rendition.thumbnail ? PREVIEW_STATE_TEXT.thumbnailOnly : PREVIEW_STATE_TEXT.nothingMade}
+      </p>
+    );
+  }
   return (
     <>
       <p>{PREVIEW_STATE_TEXT.done}</p>
@@ -133,12 +144,14 @@ function RenditionState({ fileId, rendition }: { fileId: string; rendition: File
 export function PreviewTextSection({ entity }: { entity: EntityDto }) {
   const dispatch = useAppDispatch();
   const fileId = entity.type === 'file' ? entity.id : null;
+  // A new version of the file (new bytes) is derived anew: its state is read again.
+  const sha256 = entity.type === 'file' ? entity.sha256 : null;
   const entry = useAppSelector((state) => selectRendition(state, fileId ?? ''));
   const preparing = entry.data !== null && PREPARING.has(entry.data.state);
 
   useEffect(() => {
     if (fileId) dispatch(imagingActions.renditionRequested({ fileId }));
-  }, [dispatch, fileId]);
+  }, [dispatch, fileId, sha256]);
 
   useEffect(() => {
     if (!fileId || !preparing) return;

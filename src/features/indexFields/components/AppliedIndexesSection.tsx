@@ -1,5 +1,5 @@
 /**
- * The side panel section listing and applying index values (issue 9 item 2; SPEC sections 3 and
+ * The side panel section listing and applying index values (SPEC sections 3 and
  * 4): the item's applied values (change one; archive one, which keeps it shown as archived, and
  * restore it; remove one permanently) and the apply-index form
  * (one value per index-field id, inputs by field type, checked with validateIndexValue) with its

@@ -1,16 +1,19 @@
 /**
- * The bulk toolbar action applying index values to the selected files (issue 9 item 2): a dialog
+ * The bulk toolbar action applying index values to the selected files: a dialog
  * with the apply-index form (SPEC section 4) whose values are applied to every selected file in
  * one call (POST applied_indexes with entity_ids). Hidden when no file is selected.
  */
 import { TagsOutlined } from '@ant-design/icons';
-import { Alert, Button, Modal } from 'antd';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Modal, Spin } from 'antd';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyNamed } from '../../../app/lazyNamed';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectApplyForm, selectBulkApply, selectIndexFields } from '../indexFieldsSelectors';
 import { indexFieldsActions } from '../indexFieldsSlice';
-import { ApplyIndexForm } from './ApplyIndexForm';
 import './indexFields.css';
+
+/** The form (antd's DatePicker and Select): its own chunk, loaded when the dialog opens. */
+const ApplyIndexForm = lazyNamed(() => import('./ApplyIndexForm'), 'ApplyIndexForm');
 
 /** "Apply index values to 3 files". */
 export function bulkTitle(count: number): string {
@@ -67,7 +70,9 @@ export function BulkApplyIndexButton({ fileIds }: { fileIds: string[] }) {
           destroyOnHidden
         >
           <div className="admin-dialog">
-            <ApplyIndexForm form="bulk" onSubmit={submit} />
+            <Suspense fallback={<Spin />}>
+              <ApplyIndexForm form="bulk" onSubmit={submit} />
+            </Suspense>
             {bulk.status === 'failed' && bulk.error ? (
               <Alert type="error" role="alert" showIcon title={bulk.error} />
             ) : null}

@@ -1,5 +1,5 @@
 /**
- * /admin/index-fields (issue 9 item 1; SPEC sections 3 and 4): the firm's index fields with
+ * /admin/index-fields (SPEC sections 3 and 4): the firm's index fields with
  * create and edit (name, type, description and, for a list field, its values ordered by position:
  * reordered by native HTML5 drag and drop or with the keyboard's Move up / Move down buttons),
  * archive and restore, delete with the success toast's Undo (undo-delete), and each field's values

@@ -1,5 +1,5 @@
 /**
- * /missing-indexes (issue 9 item 3): choose index fields, then a paged list of the files lacking
+ * /missing-indexes: choose index fields, then a paged list of the files lacking
  * a value of any of them (POST entities/search/missing-indexes?page), each with a link to its
  * folder, so a firm can finish tagging its backlog. The chosen fields, the page and an optional
  * folder live in the URL (`field`, repeated, `page`, and `folder` with `folder_name` to look only

@@ -1,5 +1,5 @@
 /**
- * The bulk toolbar of the folder page (issue 3 item 8): shown while rows are selected, with their
+ * The bulk toolbar of the folder page: shown while rows are selected, with their
  * count and Move to…, Colour (folders; flag folderColors), Archive, Make a copy (files only),
  * Download (one zip of everything selected; one folder is its own folder zip) and a button that
  * clears the selection.

@@ -1,5 +1,5 @@
 /**
- * The "Move to…" / "Copy to…" dialog (issue 3 items 2 and 3): a folder picker, an antd Tree that
+ * The "Move to…" / "Copy to…" dialog: a folder picker, an antd Tree that
  * loads each folder's subfolders when it is expanded (GET /folders?parent_id) when the
  * folderTreeView flag is on, else a list of the subfolders of one folder at a time with
  * breadcrumbs. The folders being moved (or copied) cannot be chosen or opened: nothing moves into
@@ -35,11 +35,16 @@ function levelSettled(store: AppStore, parentId: string): Promise<void> {
 }
 
 /** Props of the two pickers. */
-interface PickerProps {
+export interface PickerProps {
   levels: Record<string, PickerLevel>;
   /** Folders that cannot be chosen or opened. */
   excluded: ReadonlySet<string>;
   onChoose: (folder: PickerFolder | null) => void;
+  /**
+   * Asks for a folder's subfolders (list picker; a stable function). Default: the move/copy
+   * dialog's organise/pickerLevelRequested. Another feature passes its own to keep its own levels.
+   */
+  onLevelNeeded?: (parentId: string) => void;
 }
 
 /** The tree picker (flag folderTreeView). */
@@ -108,17 +113,21 @@ function TreePicker({ levels, excluded, onChoose }: PickerProps) {
   );
 }
 
-/** The list picker (flag folderTreeView off): one folder's subfolders, with breadcrumbs. */
-function ListPicker({ levels, excluded, onChoose }: PickerProps) {
+/**
+ * The list picker (flag folderTreeView off): one folder's subfolders, with breadcrumbs; the
+ * folder shown is the one chosen. Also the folder chooser of records management.
+ */
+export function ListPicker({ levels, excluded, onChoose, onLevelNeeded }: PickerProps) {
   const dispatch = useAppDispatch();
   const [path, setPath] = useState<PickerFolder[]>([PICKER_ROOT]);
   const current = path[path.length - 1]!;
   const level = levels[current.id];
 
   useEffect(() => {
-    dispatch(organiseActions.pickerLevelRequested({ parentId: current.id }));
+    if (onLevelNeeded) onLevelNeeded(current.id);
+    else dispatch(organiseActions.pickerLevelRequested({ parentId: current.id }));
     onChoose(current);
-  }, [dispatch, current, onChoose]);
+  }, [dispatch, current, onChoose, onLevelNeeded]);
 
   return (
     <div className="folder-picker-list">

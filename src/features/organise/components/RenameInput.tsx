@@ -1,5 +1,5 @@
 /**
- * The inline rename of a row (issue 3 item 1): opened by F2 or the row menu, Enter saves, Esc
+ * The inline rename of a row: opened by F2 or the row menu, Enter saves, Esc
  * cancels (so does leaving the field). For a file only the name before the extension is selected;
  * the server keeps the extension and answers the final, unique name.
  */

@@ -1,5 +1,5 @@
 /**
- * /admin/outbox (issue 7 item 2): the e-mail the server kept in its outbox (DATA_DIR/outbox)
+ * /admin/outbox: the e-mail the server kept in its outbox (DATA_DIR/outbox)
  * because no SMTP_URL is configured — invitations among them — for administrators of the current
  * firm: a virtualised list of messages (time, recipient, subject), newest first, and the selected
  * message's text beside it. The selection is in the address (?message=<id>), so it survives a

@@ -1,5 +1,5 @@
 /**
- * The search box in the header (issue 9 item 5): an antd Input acting as an ARIA combobox whose
+ * The search box in the header: an antd Input acting as an ARIA combobox whose
  * list shows the autocomplete answer for what is typed (each item's name and path; a file found
  * by its text says so after the path) and a last option "Show all results". Keyboard: ArrowDown/ArrowUp move through the options, Enter opens the
  * active one (a folder opens; a file opens its folder with the side panel on it) or, with no

@@ -1,5 +1,5 @@
 /**
- * /search (issue 9 item 5): the filter bar (text, type categories, date presets, index field
+ * /search: the filter bar (text, type categories, date presets, index field
  * values, favorites only, within a folder, archived, whether the text is also looked for in file
  * contents) and the results in a virtualised list with each item's path, loading the next page at
  * its end. A file found by its text shows the best page's snippet (the query's words marked) and
@@ -12,6 +12,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { viewerSearch } from '../../../app/viewerLink';
 import { fileKind } from '../../../../common/files';
+import { awaitsThumbnail } from '../../../../common/imaging';
 import { DATE_PRESETS, type DatePreset } from '../../../../common/history';
 import {
   SEARCH_MESSAGES,
@@ -264,6 +265,7 @@ function ResultRow({
         kind={fileKind(hit)}
         color={hit.type === 'folder' ? hit.color : null}
         thumbnail={hit.type === 'file' && hit.thumbnail}
+        awaited={hit.type === 'file' && awaitsThumbnail(hit)}
       />
       <div className="search-result-text">
         <button type="button" className="search-result-name" onClick={() => onOpen(hit)}>

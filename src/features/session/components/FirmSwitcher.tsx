@@ -1,57 +1,21 @@
 /**
- * The firm switcher of the header: the user's databases with a description, duplicates by
- * description removed (SPEC section 3 "Database"); shown only when there is another to switch to.
+ * The firm switcher of the header, shown only when the user has another firm to switch to (SPEC
+ * section 3 "Database"); its select (FirmSelect.tsx) is a chunk loaded only then.
  */
-import { Select } from 'antd';
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { notificationsActions } from '../../notifications/notificationsSlice';
-import { selectIsUploading } from '../../uploads/uploadsSelectors';
-import {
-  selectCanSwitchDatabase,
-  selectCurrentDatabaseId,
-  selectSwitchableDatabases,
-  selectSwitchDatabase,
-} from '../sessionSelectors';
-import { sessionActions } from '../sessionSlice';
+import { Suspense } from 'react';
+import { lazyNamed } from '../../../app/lazyNamed';
+import { useAppSelector } from '../../../store/hooks';
+import { selectCanSwitchDatabase } from '../sessionSelectors';
 
-/** A select of the user's firm databases; switching opens the new firm's home folder. */
+const FirmSelect = lazyNamed(() => import('./FirmSelect'), 'FirmSelect');
+
+/** The firm select, or nothing for a user of one firm. */
 export function FirmSwitcher() {
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const canSwitch = useAppSelector(selectCanSwitchDatabase);
-  const databases = useAppSelector(selectSwitchableDatabases);
-  const currentId = useAppSelector(selectCurrentDatabaseId);
-  const { status, error } = useAppSelector(selectSwitchDatabase);
-  const uploading = useAppSelector(selectIsUploading);
-
-  useEffect(() => {
-    if (status === 'failed' && error) {
-      dispatch(notificationsActions.infoMessageRequested({ text: error, kind: 'error' }));
-    }
-  }, [status, error, dispatch]);
-
   if (!canSwitch) return null;
-
   return (
-    <Select
-      className="firm-switcher"
-      aria-label="Firm"
-      title={uploading ? 'Wait for the uploads to finish before switching firms.' : undefined}
-      value={currentId ?? undefined}
-      loading={status === 'loading'}
-      disabled={status === 'loading' || uploading}
-      popupMatchSelectWidth={false}
-      options={databases.map((database) => ({
-        value: database.id,
-        label: database.description?.trim() || database.name,
-      }))}
-      onChange={(databaseId: string) => {
-        if (databaseId === currentId) return;
-        dispatch(sessionActions.databaseSwitchRequested({ databaseId }));
-        void navigate('/home');
-      }}
-    />
+    <Suspense fallback={null}>
+      <FirmSelect />
+    </Suspense>
   );
 }

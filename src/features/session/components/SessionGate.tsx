@@ -3,7 +3,8 @@
  * when nobody is signed in (so deep links survive a reload), {@link SignInRoute} is /login.
  */
 import { Button, Result, Spin } from 'antd';
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { lazyNamed } from '../../../app/lazyNamed';
 import { Navigate, useSearchParams } from 'react-router';
 import { PRODUCT_NAME } from '../../../../common/constants';
 import { resolveLanding } from '../../../app/landing';
@@ -12,7 +13,18 @@ import type { AppDispatch } from '../../../store/store';
 import { flagsActions } from '../../flags/flagsSlice';
 import { selectCurrentUser, selectSessionError, selectSessionStatus } from '../sessionSelectors';
 import { sessionActions } from '../sessionSlice';
-import { SignInPage } from './SignInPage';
+
+/** The sign-in page (antd's Form and Card): its own chunk, as a signed-in start needs none. */
+const LazySignInPage = lazyNamed(() => import('./SignInPage'), 'SignInPage');
+
+/** The sign-in page, with the start-up spinner while its chunk arrives. */
+function SignInPage() {
+  return (
+    <Suspense fallback={<SessionLoading />}>
+      <LazySignInPage />
+    </Suspense>
+  );
+}
 
 /**
  * At start-up (nothing known yet) asks the server who is signed in and which feature flags are on,
@@ -28,8 +40,8 @@ export function useSessionBootstrap(): void {
 }
 
 /**
- * Asks who is signed in and which feature flags are on; with `signedInBefore` false (main.tsx: no
- * cached user) nobody is, without asking. main.tsx calls it before the first render,
+ * Asks who is signed in and which feature flags are on; with `signedInBefore` false (app/start.tsx: no
+ * cached user) nobody is, without asking. app/start.tsx calls it before the first render,
  * so both requests travel while React renders (the hook above then finds the session loading and
  * asks nothing again); tests that render without it get the same requests from the hook.
  */

@@ -1,5 +1,5 @@
 /**
- * The forms of the invitation page (issue 7 item 3): the guest sign-up (first name, last name,
+ * The forms of the invitation page: the guest sign-up (first name, last name,
  * e-mail, password, confirm) and the sign-in through a share (e-mail, password), each with the
  * link's password when the link has one. They send the invitation's token (shareId / inviteId);
  * the sharing saga signs in and the page then goes to the landing location.

@@ -1,5 +1,5 @@
 /**
- * The guests' rule of the app shell (issue 7 item 3): a guest sees the Shared page and nothing
+ * The guests' rule of the app shell: a guest sees the Shared page and nothing
  * else, so any other address inside the shell sends them to /sharing/shared.
  */
 import type { ReactNode } from 'react';

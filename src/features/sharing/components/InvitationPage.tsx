@@ -1,6 +1,5 @@
 /**
- * The invitation page a share link opens (/sharing/invitation/:invitationId, public; issue 7 item
- * 3): who shared what, then the guest sign-up form or the sign-in form (the sign-in first when the
+ * The invitation page a share link opens (/sharing/invitation/:invitationId, public): who shared what, then the guest sign-up form or the sign-in form (the sign-in first when the
  * invited address already has an account; either can be switched to), with the link's password
  * when it has one. Once signed in, the landing location (/sharing/shared). An unknown or revoked
  * link and an expired one say so.

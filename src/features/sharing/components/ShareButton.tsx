@@ -1,4 +1,4 @@
-/** The Share action of the side panel (issue 7): opens the share dialog for the panel's item. */
+/** The Share action of the side panel: opens the share dialog for the panel's item. */
 import { ShareAltOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import type { EntityDto } from '../../../../common/types';

@@ -1,5 +1,5 @@
 /**
- * The share dialog (issue 7 items 1 and 5): share a folder or file through a link with invitations
+ * The share dialog: share a folder or file through a link with invitations
  * by e-mail (recipients checked as typed with the spec's e-mail rule), a message, an expiry (the
  * default and the maximum of common/sharing.ts), an optional password and whether guests may
  * download. Once created, the copyable link (answered only then) with a Copy link button; below,

@@ -1,5 +1,5 @@
 /**
- * The Shared page (issue 7 item 7): /shared for internal users (tabs "Shared with me" and "Shared
+ * The Shared page: /shared for internal users (tabs "Shared with me" and "Shared
  * by me"; ?tab=by-me keeps the second across a reload) and /sharing/shared for guests, with
  * /…/folders/:folderId deep links inside a shared folder, its own breadcrumbs (from the shared
  * root down), a virtualised list, and Preview (new tab) and Download of files (when the share
@@ -119,7 +119,7 @@ function SharedFileLink({
  */
 function SharedFileName({ row, downloadAllowed }: { row: SharedRow; downloadAllowed: boolean }) {
   const guest = useAppSelector(selectIsGuest);
-  if (row.previewable && guest) {
+  if (row.viewable && guest) {
     return (
       <ViewerLink fileId={row.id} className="entity-name">
         {row.name}
@@ -174,7 +174,13 @@ const SharedRowView = memo(function SharedRowView({
       data-entity-id={row.id}
     >
       <div role="cell" className="entity-cell entity-cell-name">
-        <FileThumbnail id={row.id} kind={row.kind} thumbnail={row.thumbnail} shared />
+        <FileThumbnail
+          id={row.id}
+          kind={row.kind}
+          thumbnail={row.thumbnail}
+          awaited={row.thumbnailAwaited}
+          shared
+        />
         {isFolder ? (
           <Link className="entity-name" to={sharedFolderRoute(base, row.id)}>
             {row.name}
@@ -195,7 +201,7 @@ const SharedRowView = memo(function SharedRowView({
       <div role="cell" className="entity-cell shared-cell-actions">
         {isFolder ? null : (
           <>
-            {row.previewable && guest ? (
+            {row.viewable && guest ? (
               <ViewerLink fileId={row.id} aria-label={`Preview ${row.name}`}>
                 <EyeOutlined aria-hidden /> Preview
               </ViewerLink>

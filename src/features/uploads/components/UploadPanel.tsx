@@ -84,6 +84,8 @@ function statusText(item: UploadItem): string {
     case 'waiting':
       return `Waiting for the connection… ${percentOf(item)}%`;
     case 'complete':
+      // Uploaded as a new version of the folder's file of that name.
+      if (item.versionOf) return `Complete · new version of ${item.savedName ?? item.name}`;
       // A file of the same name was there: the server saved this one under a unique name.
       return item.savedName ? `Complete · saved as ${item.savedName}` : 'Complete';
     case 'failed':

@@ -394,6 +394,19 @@ export function PdfView({ url, page, onPageChange }: PdfViewProps) {
   }, []);
   // Set while the view scrolls itself (to a page): that scroll names no page of its own.
   const programmatic = useRef(false);
+  /**
+   * The page the keyboard, a button, a thumbnail or a match last went to, until the reader moves
+   * the view by themselves (wheel, touch, pointer, another key) or the address names a page not
+   * asked for here. The next page key goes on from it rather than from the page the scrolling has
+   * reached so far, so N quick presses move N pages; while it is set the page count shows it.
+   */
+  const aimed = useRef<number | null>(null);
+  /** The pages asked for since `aimed` was set: the address catching up with them is ours. */
+  const asked = useRef(new Set<number>());
+  const forgetAim = useCallback(() => {
+    aimed.current = null;
+    asked.current.clear();
+  }, []);
 
   /** Scrolls a page to the top of the view and shows it as the current page. */
   const scrollToPage = useCallback(
@@ -430,7 +443,7 @@ export function PdfView({ url, page, onPageChange }: PdfViewProps) {
         const seen = measure();
         if (!seen) return;
         drawAround(seen.first, seen.last);
-        show(seen.current);
+        show(aimed.current ?? seen.current);
       });
       window.clearTimeout(settle);
       settle = window.setTimeout(() => {
@@ -441,12 +454,16 @@ export function PdfView({ url, page, onPageChange }: PdfViewProps) {
       }, 250);
     };
     element.addEventListener('scroll', onScroll, { passive: true });
+    // The reader moving the view: the page is again the one the scroll position shows.
+    const readerMoves = ['wheel', 'touchstart', 'pointerdown'] as const;
+    for (const type of readerMoves) element.addEventListener(type, forgetAim, { passive: true });
     return () => {
       element.removeEventListener('scroll', onScroll);
+      for (const type of readerMoves) element.removeEventListener(type, forgetAim);
       cancelAnimationFrame(frame);
       window.clearTimeout(settle);
     };
-  }, [doc, measure, drawAround, show, onPageChange]);
+  }, [doc, measure, drawAround, show, onPageChange, forgetAim]);
 
   // The address named a page (a link, the keyboard, a thumbnail, a match): show it, unless the
   // address only follows the reader's scrolling.
@@ -454,9 +471,10 @@ export function PdfView({ url, page, onPageChange }: PdfViewProps) {
   useEffect(() => {
     if (!doc) return;
     if (clampedPage === reported.current && clampedPage === shown.current) return;
+    if (!asked.current.has(clampedPage)) forgetAim();
     reported.current = clampedPage;
     scrollToPage(clampedPage);
-  }, [doc, clampedPage, scrollToPage]);
+  }, [doc, clampedPage, scrollToPage, forgetAim]);
 
   // A new zoom keeps the page shown at the top.
   useEffect(() => {
@@ -467,6 +485,8 @@ export function PdfView({ url, page, onPageChange }: PdfViewProps) {
     (number: number) => {
       if (numPages === 0) return;
       const target = Math.min(Math.max(1, number), numPages);
+      aimed.current = target;
+      asked.current.add(target);
       if (target === reported.current) {
         scrollToPage(target);
         return;
@@ -493,7 +513,8 @@ export function PdfView({ url, page, onPageChange }: PdfViewProps) {
         return;
       }
       if (typedInField(event) || event.altKey || event.ctrlKey || event.metaKey) return;
-      const at = shown.current;
+      // From the page last gone to, not the one the scrolling has reached (see `aimed`).
+      const at = aimed.current ?? shown.current;
       const steps: Record<string, number> = {
         PageDown: at + 1,
         ArrowRight: at + 1,
@@ -503,13 +524,17 @@ export function PdfView({ url, page, onPageChange }: PdfViewProps) {
         End: numPages,
       };
       const target = steps[event.key];
-      if (target === undefined) return;
+      if (target === undefined) {
+        // Another key (ArrowDown, Space…) may scroll the view itself.
+        if (!['Shift', 'Control', 'Alt', 'Meta'].includes(event.key)) forgetAim();
+        return;
+      }
       event.preventDefault();
       goTo(target);
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [goTo, openFind, numPages]);
+  }, [goTo, openFind, numPages, forgetAim]);
 
   /** The text of a page for find, read once. */
   const pageText = useCallback(
@@ -624,14 +649,14 @@ export function PdfView({ url, page, onPageChange }: PdfViewProps) {
           icon={<UpOutlined aria-hidden />}
           aria-label="Previous page"
           disabled={shownPage <= 1}
-          onClick={() => goTo(shownPage - 1)}
+          onClick={() => goTo((aimed.current ?? shown.current) - 1)}
         />
         <Button
           size="small"
           icon={<DownOutlined aria-hidden />}
           aria-label="Next page"
           disabled={numPages === 0 || shownPage >= numPages}
-          onClick={() => goTo(shownPage + 1)}
+          onClick={() => goTo((aimed.current ?? shown.current) + 1)}
         />
         <span className="viewer-toolbar-gap" />
         <Button

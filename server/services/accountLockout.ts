@@ -24,6 +24,11 @@
  *   (user lock) in every firm database of the user; the unlock (of every source) by an
  *   administrator by users.ts, by the operator's CLI by server/cli/admin.ts.
  * Unknown usernames are not counted (no row to count on); LOGIN_RATE_LIMIT bounds guessing per IP.
+ *
+ * Several instances: the runs and locks are rows, every count is one atomic upsert, the lock is a
+ * guarded update, and a right password clears only a run without a lock and then looks again, so
+ * wrong passwords sent at once to several instances lock after exactly the limit and no attempt
+ * that arrives after the lock is answered on its password.
  */
 import { formatMessage, MESSAGES } from '../../common/messages';
 import { plural } from '../../common/text';
@@ -113,7 +118,11 @@ export async function applyLockout(
     await clearLockout(services.db, user.id, { onlyLockedAt: user.locked_at });
   }
   if (passwordOk) {
-    if (run && run.locked_at === null) await clearLoginSource(services.db, user.id, source);
+    // Only a run without a lock is forgotten, and a lock that a parallel wrong attempt (on this
+    // or another instance) set since `run` was read still refuses this attempt.
+    await clearLoginSource(services.db, user.id, source, { onlyUnlocked: true });
+    const after = await findLoginFailure(services.db, user.id, source);
+    if (after && isLocked(after, now)) throw lockedError(after.locked_until, now);
     await resetFailedLogins(services.db, user.id);
     return;
   }

@@ -32,23 +32,29 @@ export default {
   // antd under jsdom renders slowly on a 2-core machine: a generous limit, no wall-clock asserts.
   testTimeout: 90_000,
   globalSetup: '<rootDir>/__tests__/globalSetup.cjs',
+  globalTeardown: '<rootDir>/__tests__/globalTeardown.cjs',
   projects: [
     {
       ...common,
       displayName: 'node',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/__tests__/{common,server}/**/*.test.ts'],
+      setupFilesAfterEnv: ['<rootDir>/__tests__/retryOnCi.ts'],
     },
     {
       ...common,
       displayName: 'client',
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/__tests__/src/**/*.test.{ts,tsx}'],
-      setupFilesAfterEnv: ['<rootDir>/__tests__/src/setup.ts'],
+      setupFilesAfterEnv: ['<rootDir>/__tests__/retryOnCi.ts', '<rootDir>/__tests__/src/setup.ts'],
       moduleNameMapper: {
         '\\.(css|less)$': '<rootDir>/__tests__/src/styleMock.cjs',
+        '^virtual:antd-later-styles$': '<rootDir>/__tests__/src/styleMock.cjs',
         // Pages render eagerly in jsdom (see __tests__/src/eagerPages.ts).
         '^\\./lazyPages$': '<rootDir>/__tests__/src/eagerPages.ts',
+        // Parts loaded on demand render at once too (see __tests__/src/eagerLazy.ts).
+        '(^|/)app/lazyNamed$': '<rootDir>/__tests__/src/eagerLazy.ts',
+        '^\\./lazyNamed$': '<rootDir>/__tests__/src/eagerLazy.ts',
       },
     },
   ],

@@ -27,13 +27,6 @@ import { REST, get, post, request } from '../../api/client';
 
 const id = (value: string) => encodeURIComponent(value);
 
-/** A list answered either as an array or as `{ items }` (a page). */
-type ListAnswer<T> = T[] | { items: T[] };
-
-function itemsOf<T>(answer: ListAnswer<T>): T[] {
-  return Array.isArray(answer) ? answer : answer.items;
-}
-
 // Members (private/users)
 
 /** Members read per page of the member list. */
@@ -92,20 +85,20 @@ export type MemberStateAction = 'unlock' | 'disable' | 'enable';
 export function changeMemberState(
   userId: string,
   action: MemberStateAction,
-): Promise<DatabaseUserDto | undefined> {
-  return post<DatabaseUserDto | undefined>(`${REST}/private/users/${id(userId)}/${action}`, {});
+): Promise<DatabaseUserDto> {
+  return post<DatabaseUserDto>(`${REST}/private/users/${id(userId)}/${action}`, {});
 }
 
 /** GET REST/private/users/{id}/teams: the teams the member belongs to. */
-export async function fetchMemberTeams(userId: string): Promise<UserTeamDto[]> {
-  return itemsOf(await get<ListAnswer<UserTeamDto>>(`${REST}/private/users/${id(userId)}/teams`));
+export function fetchMemberTeams(userId: string): Promise<UserTeamDto[]> {
+  return get<UserTeamDto[]>(`${REST}/private/users/${id(userId)}/teams`);
 }
 
 // Teams (private/teams)
 
 /** GET REST/private/teams: the firm's teams with their members' ids. */
-export async function fetchTeams(): Promise<TeamDto[]> {
-  return itemsOf(await get<ListAnswer<TeamDto>>(`${REST}/private/teams`));
+export function fetchTeams(): Promise<TeamDto[]> {
+  return get<TeamDto[]>(`${REST}/private/teams`);
 }
 
 /** POST REST/private/teams: a new team, optionally with members. */
@@ -123,12 +116,9 @@ export function addTeamMembers(teamId: string, userIds: string[]): Promise<TeamD
   return post<TeamDto>(`${REST}/private/teams/${id(teamId)}/members`, { user_ids: userIds });
 }
 
-/** DELETE REST/private/teams/{id}/members/{userId}: removes one member from a team. */
-export function removeTeamMember(teamId: string, userId: string): Promise<TeamDto | undefined> {
-  return request<TeamDto | undefined>(
-    'DELETE',
-    `${REST}/private/teams/${id(teamId)}/members/${id(userId)}`,
-  );
+/** DELETE REST/private/teams/{id}/members/{userId}: removes one member from a team (204). */
+export async function removeTeamMember(teamId: string, userId: string): Promise<void> {
+  await request<unknown>('DELETE', `${REST}/private/teams/${id(teamId)}/members/${id(userId)}`);
 }
 
 /** DELETE REST/private/teams/{id}: deletes a team (and the folder permissions naming it). */
@@ -139,22 +129,20 @@ export function deleteTeam(teamId: string): Promise<unknown> {
 // Folder permissions
 
 /** GET REST/private/permissionables: the firm's users and teams a permission can name. */
-export async function fetchPermissionables(): Promise<PermissionableDto[]> {
-  return itemsOf(await get<ListAnswer<PermissionableDto>>(`${REST}/private/permissionables`));
+export function fetchPermissionables(): Promise<PermissionableDto[]> {
+  return get<PermissionableDto[]>(`${REST}/private/permissionables`);
 }
 
 /** GET REST/folders/{id}/permissions: the permissions of one folder. */
-export async function fetchFolderPermissions(folderId: string): Promise<FolderPermissionDto[]> {
-  return itemsOf(
-    await get<ListAnswer<FolderPermissionDto>>(`${REST}/folders/${id(folderId)}/permissions`),
-  );
+export function fetchFolderPermissions(folderId: string): Promise<FolderPermissionDto[]> {
+  return get<FolderPermissionDto[]>(`${REST}/folders/${id(folderId)}/permissions`);
 }
 
 /** POST REST/folder_permissions (create_many): allows users and teams on a folder. */
-export async function createFolderPermissions(
+export function createFolderPermissions(
   body: CreateFolderPermissionsRequest,
 ): Promise<FolderPermissionDto[]> {
-  return itemsOf(await post<ListAnswer<FolderPermissionDto>>(`${REST}/folder_permissions`, body));
+  return post<FolderPermissionDto[]>(`${REST}/folder_permissions`, body);
 }
 
 /** DELETE REST/folder_permissions/{id}: removes one permission. */

@@ -16,7 +16,7 @@ import {
   takeLeading,
 } from 'typed-redux-saga';
 import { MESSAGES } from '../../../common/messages';
-import type { CreateUserRequest, Role, TeamDto, UpdateUserRequest } from '../../../common/types';
+import type { CreateUserRequest, Role, UpdateUserRequest } from '../../../common/types';
 import { ApiError, errorMessage } from '../../api/client';
 import { safely } from '../../sagas/safely';
 import { notificationsActions } from '../notifications/notificationsSlice';
@@ -153,14 +153,8 @@ export function* changeMemberState(
   const { memberId, change } = action.payload;
   try {
     const member = yield* call(adminApi.changeMemberState, memberId, change);
-    if (member && typeof member === 'object' && 'id' in member) {
-      yield* put(adminActions.memberSaved(member));
-      yield* call(success, `${memberDisplayName(member)} ${STATE_CHANGE_DONE[change]}.`);
-    } else {
-      yield* put(adminActions.memberDialogSucceeded());
-      yield* call(success, `The member ${STATE_CHANGE_DONE[change]}.`);
-      yield* put(adminActions.membersRequested());
-    }
+    yield* put(adminActions.memberSaved(member));
+    yield* call(success, `${memberDisplayName(member)} ${STATE_CHANGE_DONE[change]}.`);
   } catch (error) {
     yield* put(adminActions.memberDialogFailed(errorMessage(error)));
   }
@@ -220,12 +214,8 @@ export function* renameTeam(action: PayloadAction<{ teamId: string; name: string
   }
 }
 
-/** Reads the teams again when a members call answers without the team. */
-function* teamAfterChange(teamId: string, answer: TeamDto | undefined): Saga {
-  if (answer && typeof answer === 'object' && 'id' in answer) {
-    yield* put(adminActions.teamSaved({ team: answer, close: false }));
-    return;
-  }
+/** Reads the teams again after a member left one (the call answers 204, without the team). */
+function* reloadTeam(teamId: string): Saga {
   const teams = yield* call(adminApi.fetchTeams);
   yield* put(adminActions.teamsLoaded(teams));
   const team = teams.find((candidate) => candidate.id === teamId);
@@ -238,8 +228,8 @@ export function* addTeamMembers(
 ): Saga {
   const { teamId, userIds } = action.payload;
   try {
-    const answer = yield* call(adminApi.addTeamMembers, teamId, userIds);
-    yield* call(teamAfterChange, teamId, answer);
+    const team = yield* call(adminApi.addTeamMembers, teamId, userIds);
+    yield* put(adminActions.teamSaved({ team, close: false }));
   } catch (error) {
     yield* put(adminActions.teamDialogFailed(errorMessage(error)));
   }
@@ -249,8 +239,8 @@ export function* addTeamMembers(
 export function* removeTeamMember(action: PayloadAction<{ teamId: string; userId: string }>): Saga {
   const { teamId, userId } = action.payload;
   try {
-    const answer = yield* call(adminApi.removeTeamMember, teamId, userId);
-    yield* call(teamAfterChange, teamId, answer);
+    yield* call(adminApi.removeTeamMember, teamId, userId);
+    yield* call(reloadTeam, teamId);
   } catch (error) {
     yield* put(adminActions.teamDialogFailed(errorMessage(error)));
   }

@@ -21,16 +21,9 @@ import { REST, get, post, request } from '../../api/client';
 
 const id = (value: string) => encodeURIComponent(value);
 
-/** A list answered either as an array or as `{ items }`. */
-type ListAnswer<T> = T[] | { items: T[] };
-
-function itemsOf<T>(answer: ListAnswer<T>): T[] {
-  return Array.isArray(answer) ? answer : answer.items;
-}
-
 /** GET REST/index_fields: the firm's live and archived fields, by position. */
-export async function fetchIndexFields(): Promise<IndexFieldDto[]> {
-  return itemsOf(await get<ListAnswer<IndexFieldDto>>(`${REST}/index_fields`));
+export function fetchIndexFields(): Promise<IndexFieldDto[]> {
+  return get<IndexFieldDto[]>(`${REST}/index_fields`);
 }
 
 /** POST REST/index_fields: a new field (administrators). */
@@ -81,12 +74,8 @@ export function updateManyAppliedIndexes(
 }
 
 /** GET REST/applied_indexes?entity_id: the item's applied indexes. */
-export async function fetchAppliedIndexes(entityId: string): Promise<AppliedIndexDto[]> {
-  return itemsOf(
-    await get<ListAnswer<AppliedIndexDto>>(`${REST}/applied_indexes`, {
-      query: { entity_id: entityId },
-    }),
-  );
+export function fetchAppliedIndexes(entityId: string): Promise<AppliedIndexDto[]> {
+  return get<AppliedIndexDto[]>(`${REST}/applied_indexes`, { query: { entity_id: entityId } });
 }
 
 /** POST REST/applied_indexes: sets values on one item (`entity_id`) or many (`entity_ids`). */

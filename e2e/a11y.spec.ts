@@ -7,19 +7,15 @@ import { expect, test, type Page } from '@playwright/test';
 import type { FolderDto } from '../common/types';
 import { expectNoAxeViolations } from './axe';
 import { settled } from './dialogs';
+import { signIn } from './session';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
-const password = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
 
-async function signIn(page: Page): Promise<void> {
+/** Signs in after checking the sign-in page itself; on a phone the home page's heading says it loaded. */
+async function signInAfterAxe(page: Page): Promise<void> {
   await page.goto('/login');
   await expectNoAxeViolations(page, '/login');
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  // On a phone the navigation is behind the Menu button: the home page's heading says it loaded.
-  await expect(page).toHaveURL(/\/home/);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await signIn(page, { landed: 'heading', open: false });
 }
 
 async function createFolder(page: Page, name: string, parentId = ''): Promise<FolderDto> {
@@ -110,7 +106,7 @@ for (const viewport of [
     test.use({ viewport });
 
     test('every page has no axe violation', async ({ page }) => {
-      await signIn(page);
+      await signInAfterAxe(page);
       const folder = await createFolder(page, `A11y ${viewport.width} ${Date.now()}`);
       await page.goto(`/home/folders/${folder.id}`);
       await page
@@ -138,7 +134,7 @@ test.describe('dialogs', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
   test('every dialog and drawer has no axe violation', async ({ page }) => {
-    await signIn(page);
+    await signInAfterAxe(page);
     const folder = await createFolder(page, `A11y dialogs ${Date.now()}`);
     await createFolder(page, 'Inner', folder.id);
     await page.goto(`/home/folders/${folder.id}`);

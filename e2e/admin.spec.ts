@@ -10,18 +10,11 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { FileStatsDto, FolderDto } from '../common/types';
 import { openDetailsFromRow } from './rowMenu';
 import { settled } from './dialogs';
+import { signIn } from './session';
 
-const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
 const memberPassword = 'member password 2024';
 
 test.use({ viewport: { width: 1400, height: 1100 } });
-
-async function signIn(page: Page, username: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
@@ -63,7 +56,7 @@ test('admin restricts a folder from a new member, then adds them; lockout and un
 
   // The administrator creates the member.
   const admin = await newPage(browser);
-  await signIn(admin, 'admin', adminPassword);
+  await signIn(admin, { landed: 'none' });
   await expect(admin.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await admin
     .getByRole('navigation', { name: 'Main' })
@@ -89,7 +82,7 @@ test('admin restricts a folder from a new member, then adds them; lockout and un
   const folder = (await response.json()) as FolderDto;
 
   const member = await newPage(browser);
-  await signIn(member, username, memberPassword);
+  await signIn(member, { username, password: memberPassword, landed: 'none' });
   await expect(member.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expect(
     member.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }),
@@ -144,12 +137,16 @@ test('admin restricts a folder from a new member, then adds them; lockout and un
   await expect(member.getByRole('button', { name: 'Sign in' })).toBeVisible();
   const locked = member.getByText(/This account is locked/);
   for (let attempt = 0; attempt < 6; attempt += 1) {
-    await signIn(member, username, `wrong password ${attempt}`);
+    await signIn(member, {
+      username,
+      password: `wrong password ${attempt}`,
+      landed: 'none',
+    });
     await expect(member.locator('.sign-in-alert').first()).toBeVisible();
     if ((await locked.count()) > 0) break;
   }
   await expect(locked).toBeVisible();
-  await signIn(member, username, memberPassword);
+  await signIn(member, { username, password: memberPassword, landed: 'none' });
   await expect(locked).toBeVisible();
   await expect(member.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
 
@@ -163,7 +160,7 @@ test('admin restricts a folder from a new member, then adds them; lockout and un
   await unlock.getByRole('button', { name: 'Unlock' }).click();
   await expect(row).not.toContainText('Locked');
 
-  await signIn(member, username, memberPassword);
+  await signIn(member, { username, password: memberPassword, landed: 'none' });
   await expect(member.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expect(member.getByRole('link', { name: folderName, exact: true })).toBeVisible();
 });

@@ -17,11 +17,11 @@ import { EXAMINER_DOCUMENTS, EXAMINER_FILES_DIR } from '../common/examinerExport
 import { settled } from './dialogs';
 import { createFolder } from './folders';
 import { openDetailsFromRow } from './rowMenu';
+import { signIn } from './session';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** The shared corpus beside the checkout (E2E_CORPUS elsewhere, e.g. in a worktree). */
 const CORPUS = process.env.E2E_CORPUS ?? path.resolve(ROOT, '../shared/corpus');
-const password = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
 /** The corpus files the test uploads. */
 const FILES = ['minimal-document.pdf', 'smile.jpg', 'small-rtf.rtf'];
 
@@ -38,14 +38,6 @@ test.afterAll(() => {
 });
 
 test.use({ viewport: { width: 1400, height: 1600 } });
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/');
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-}
 
 /** The row of an item by its exact name. */
 function row(page: Page, name: string): Locator {

@@ -10,17 +10,9 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { settled } from './dialogs';
+import { signIn } from './session';
 
-const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
 const password = 'operator password 2024';
-
-async function signIn(page: Page, username: string, secret: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(secret);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 /** Runs `npm run admin -- …` on the e2e server's database (the same DATA_DIR). */
 function adminCommand(...args: string[]): string {
@@ -52,7 +44,7 @@ test('an operator provisions a firm; its member switches to it; disabling hides 
   const description = `Harbour Wealth ${stamp}`;
 
   // The firm's administrator creates the two users; the command line makes one an operator.
-  await signIn(page, 'admin', adminPassword);
+  await signIn(page, { landed: 'away' });
   for (const username of [operator, member]) {
     const created = await page.request.post('/api/rest/private/users', {
       data: { username, firstName: 'Test', lastName: username, password, role: 'member' },
@@ -64,7 +56,7 @@ test('an operator provisions a firm; its member switches to it; disabling hides 
   // The operator creates the firm on Admin → Firms and adds the member as an administrator.
   const operatorContext = await browser.newContext();
   const operatorPage = await operatorContext.newPage();
-  await signIn(operatorPage, operator, password);
+  await signIn(operatorPage, { username: operator, password, landed: 'away' });
   await operatorPage.goto('/admin/firms');
   const firms = operatorPage.getByRole('region', { name: 'Firms' });
   await firms.getByRole('button', { name: 'Create firm' }).click();
@@ -90,7 +82,7 @@ test('an operator provisions a firm; its member switches to it; disabling hides 
   // The member finds the firm in the switcher by its description and switches to it.
   const memberContext = await browser.newContext();
   const memberPage = await memberContext.newPage();
-  await signIn(memberPage, member, password);
+  await signIn(memberPage, { username: member, password, landed: 'away' });
   const switcher = memberPage.getByRole('combobox', { name: 'Firm' });
   await switcher.click();
   await memberPage.getByRole('option', { name: description }).click();
@@ -101,7 +93,7 @@ test('an operator provisions a firm; its member switches to it; disabling hides 
   const disable = await settled(operatorPage.getByRole('dialog', { name: 'Disable firm' }));
   await disable.getByRole('button', { name: 'Disable', exact: true }).click();
   await expect(row).toContainText('Disabled');
-  await signIn(memberPage, member, password);
+  await signIn(memberPage, { username: member, password, landed: 'away' });
   const options = await memberPage.request.get('/api/auth/current-user');
   expect(JSON.stringify(await options.json())).not.toContain(description);
 

@@ -13,23 +13,15 @@ import { formatSize } from '../common/format';
 import { MESSAGES } from '../common/messages';
 import { splitFileName } from '../common/names';
 import { createFolder } from './folders';
+import { signIn } from './session';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
 const corpusFiles = readdirSync(CORPUS)
   .filter((name) => !['SHA256SUMS', 'SOURCES.md'].includes(name))
   .sort();
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-const password = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
 
 test.use({ viewport: { width: 1400, height: 2200 } });
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/');
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-}
 
 /** Drops files on the folder view the way a browser does: a DataTransfer with File objects. */
 async function dropFiles(page: Page, names: string[]): Promise<void> {

@@ -11,20 +11,12 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { FolderDto } from '../common/types';
 import { openDetailsFromRow } from './rowMenu';
 import { settled } from './dialogs';
+import { signIn } from './session';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
-const password = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
 const DOCUMENTS = ['minimal-document.pdf', 'pdflatex-4-pages.pdf', 'small-rtf.rtf'];
 
 test.use({ viewport: { width: 1400, height: 1400 } });
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/');
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-}
 
 /** The row of an item by its exact name. */
 function row(page: Page, name: string): Locator {

@@ -8,16 +8,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { EntityDto, FolderDto, Page as ListPage } from '../common/types';
 import { settled } from './dialogs';
-
-const password = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/');
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-}
+import { signIn } from './session';
 
 /** Creates a folder through the API (the signed-in page's cookies). */
 async function createFolder(page: Page, name: string, parentId = ''): Promise<FolderDto> {

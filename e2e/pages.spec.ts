@@ -19,19 +19,11 @@ import type {
   Page as ListPage,
 } from '../common/types';
 import { settled } from './dialogs';
+import { signIn } from './session';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
-const password = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
 
 test.use({ viewport: { width: 1400, height: 1600 } });
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/');
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-}
 
 /** Creates a folder through the API (the signed-in page's cookies). */
 async function createFolder(page: Page, name: string, parentId = ''): Promise<FolderDto> {

@@ -14,9 +14,9 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { EntityDto, FolderDto, Page as ListPage } from '../common/types';
 import { settled } from './dialogs';
 import { openDetailsFromRow } from './rowMenu';
+import { signIn } from './session';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
-const password = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
 const guestPassword = 'guest password 2024';
 const SHOTS = process.env.E2E_SHOTS ? '/tmp/phone-shots' : '';
 const PHONE = { width: 390, height: 844 };
@@ -30,14 +30,6 @@ async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   const { width } = page.viewportSize() ?? PHONE;
   await page.screenshot({ path: path.join(SHOTS, `${width}-${name}.png`) });
-}
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
 }
 
 /** Creates a folder through the API (the signed-in page's cookies). */
@@ -181,7 +173,7 @@ for (const viewport of [PHONE, SMALL_PHONE]) {
     const stamp = Date.now().toString(36);
     await page.goto('/login');
     await expectFits(page, 'login');
-    await signIn(page);
+    await signIn(page, { landed: 'menu' });
 
     // The header: menu button, brand, search and the user's initials; the name is in the menu.
     const userButton = page.getByRole('button', { name: 'Demo Administrator' });
@@ -358,7 +350,7 @@ test('a folder shared on a phone, and the guest who opens it on a phone', async 
   const stamp = Date.now().toString(36);
   const guestEmail = `phone-guest-${stamp}@example.com`;
   const advisor = await (await browser.newContext({ viewport: PHONE })).newPage();
-  await signIn(advisor);
+  await signIn(advisor, { landed: 'menu' });
   const folder = await createFolder(advisor, `Statements for the Okafor family ${stamp}`);
   const names = [`Annual tax summary ${stamp}.pdf`, `Portfolio valuation ${stamp}.pdf`];
   await upload(advisor, folder, names);

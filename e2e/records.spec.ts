@@ -10,23 +10,15 @@ import { expect, test, type Page } from '@playwright/test';
 import { RECORDS_MESSAGES, recordsMessage } from '../common/retention';
 import type { EntityDto, FileDto, FolderDto, Page as ListPage } from '../common/types';
 import { settled } from './dialogs';
+import { signIn } from './session';
 
 /** The shared corpus, next to the repository (or next to its worktrees' folder). */
 const CORPUS =
   ['../../shared/corpus', '../../../shared/corpus']
     .map((relative) => path.resolve(import.meta.dirname, relative))
     .find((dir) => existsSync(dir)) ?? path.resolve(import.meta.dirname, '../../shared/corpus');
-const password = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
 
 test.use({ viewport: { width: 1400, height: 1100 } });
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/');
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-}
 
 /** Creates a folder at the root through the API (the signed-in page's cookies). */
 async function createFolder(page: Page, name: string): Promise<FolderDto> {

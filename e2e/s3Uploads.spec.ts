@@ -12,9 +12,9 @@ import path from 'node:path';
 import { expect, test, type CDPSession, type Page, type Request } from '@playwright/test';
 import type { UploadRestrictions } from '../common/uploads';
 import { createFolder } from './folders';
+import { signIn } from './session';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
-const password = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
 const MiB = 1024 * 1024;
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -75,11 +75,7 @@ test('uploads to S3 by single PUT and by multipart resumed after a reload; reads
   page,
 }) => {
   test.setTimeout(240_000);
-  await page.goto('/');
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await signIn(page);
   const folderName = `S3 ${Date.now()}`;
   await createFolder(page, folderName);
   await page.getByRole('link', { name: folderName, exact: true }).click();

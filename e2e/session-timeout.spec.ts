@@ -9,19 +9,11 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '../common/messages';
+import { signIn } from './session';
 
-const password = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
 const idleSeconds = Number(process.env.E2E_SESSION_IDLE_SECONDS ?? 125);
 /** Seconds from the last activity to the warning. */
 const warningAfter = idleSeconds - 120;
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-}
 
 /** The timeout warning panel of a page. */
 const warning = (page: Page) =>

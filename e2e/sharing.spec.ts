@@ -15,9 +15,9 @@ import { SHARING_MESSAGES } from '../common/sharing';
 import { createFolder } from './folders';
 import { openDetailsFromRow } from './rowMenu';
 import { settled } from './dialogs';
+import { signIn } from './session';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
-const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
 const guestPassword = 'guest password 2024';
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -26,14 +26,6 @@ test.use({ viewport: { width: 1400, height: 1100 } });
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   return context.newPage();
-}
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill(adminPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 }
 
 /** The texts of the outbox's messages (newest first): the files, else the admin Outbox API. */

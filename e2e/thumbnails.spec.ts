@@ -7,18 +7,10 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { createFolder } from './folders';
+import { signIn } from './session';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
-const password = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
 const FILES = ['smile.png', 'test.docx'];
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/');
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-}
 
 /** A row's thumbnail image (there is none until imaging made it and the list was read again). */
 const thumbnailOf = (page: Page, name: string) =>

@@ -10,19 +10,11 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { FolderDto } from '../common/types';
 import { openDetailsFromRow } from './rowMenu';
+import { signIn } from './session';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
-const password = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
 
 test.use({ viewport: { width: 1440, height: 900 } });
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/');
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-}
 
 /** Creates a folder through the API (the signed-in page's cookies). */
 async function createFolder(page: Page, name: string, parentId = ''): Promise<FolderDto> {

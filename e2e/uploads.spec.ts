@@ -25,13 +25,13 @@ import { duplicateMessage } from '../common/files';
 import { MESSAGES } from '../common/messages';
 import type { UploadRestrictions } from '../common/uploads';
 import { createFolder } from './folders';
+import { signIn } from './session';
 
 /** The shared corpus beside the checkout. */
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
 const corpusFiles = readdirSync(CORPUS)
   .filter((name) => !['SHA256SUMS', 'SOURCES.md'].includes(name))
   .sort();
-const password = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
 const MiB = 1024 * 1024;
 
 let workDir: string;
@@ -71,14 +71,6 @@ test.afterAll(() => {
 });
 
 test.use({ viewport: { width: 1400, height: 1600 } });
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/');
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-}
 
 /** Creates a folder in the root and opens it. */
 async function openNewFolder(page: Page, name: string): Promise<void> {

@@ -15,10 +15,10 @@ import { VERSION_MESSAGES } from '../common/versions';
 import { settled } from './dialogs';
 import { createFolder } from './folders';
 import { openDetailsFromRow } from './rowMenu';
+import { signIn } from './session';
 
 /** The shared corpus beside the checkout (E2E_CORPUS elsewhere, e.g. in a worktree). */
 const CORPUS = process.env.E2E_CORPUS ?? path.resolve(import.meta.dirname, '../../shared/corpus');
-const password = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
 /** The name every upload of the test uses. */
 const NAME = 'minimal-document.pdf';
 /** The first upload: the corpus file of that name. */
@@ -41,14 +41,6 @@ test.afterAll(() => {
 });
 
 test.use({ viewport: { width: 1400, height: 1600 } });
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/');
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-}
 
 /** Creates a folder in the root and opens it. */
 async function openNewFolder(page: Page, name: string): Promise<void> {

@@ -7,13 +7,13 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { VIEWER_MESSAGES } from '../common/imaging';
 import { createFolder } from './folders';
+import { signIn } from './session';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
 const SCANS = path.resolve(import.meta.dirname, '../../shared/scans');
-const password = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 test.use({ viewport: { width: 1280, height: 900 } });
@@ -29,14 +29,6 @@ function withZipComment(zip: Buffer, comment: string): Buffer {
   const out = Buffer.concat([zip, text]);
   out.writeUInt16LE(text.length, end + 20);
   return out;
-}
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/');
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 }
 
 test('views a Word document and a PDF: prepared, found, paged, deep-linked, closed', async ({

@@ -4,10 +4,10 @@
  */
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import type { FolderDto } from '../common/types';
 import { expectNoAxeViolations } from './axe';
 import { settled } from './dialogs';
 import { signIn } from './session';
+import { postFolder } from './folders';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
 
@@ -16,14 +16,6 @@ async function signInAfterAxe(page: Page): Promise<void> {
   await page.goto('/login');
   await expectNoAxeViolations(page, '/login');
   await signIn(page, { landed: 'heading', open: false });
-}
-
-async function createFolder(page: Page, name: string, parentId = ''): Promise<FolderDto> {
-  const response = await page.request.post('/api/rest/folders', {
-    data: { name, parent_id: parentId },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as FolderDto;
 }
 
 /** Waits until the page has painted its content (no spinner left) before axe reads it. */
@@ -107,7 +99,7 @@ for (const viewport of [
 
     test('every page has no axe violation', async ({ page }) => {
       await signInAfterAxe(page);
-      const folder = await createFolder(page, `A11y ${viewport.width} ${Date.now()}`);
+      const folder = await postFolder(page, `A11y ${viewport.width} ${Date.now()}`);
       await page.goto(`/home/folders/${folder.id}`);
       await page
         .getByLabel('Upload files')
@@ -135,8 +127,8 @@ test.describe('dialogs', () => {
 
   test('every dialog and drawer has no axe violation', async ({ page }) => {
     await signInAfterAxe(page);
-    const folder = await createFolder(page, `A11y dialogs ${Date.now()}`);
-    await createFolder(page, 'Inner', folder.id);
+    const folder = await postFolder(page, `A11y dialogs ${Date.now()}`);
+    await postFolder(page, 'Inner', folder.id);
     await page.goto(`/home/folders/${folder.id}`);
     const row = page.getByTestId('entity-row').filter({ hasText: 'Inner' });
     await expect(row).toBeVisible();

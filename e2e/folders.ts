@@ -1,7 +1,8 @@
 /**
- * Creating a folder through the "New folder" dialog, shared by the specs that do.
+ * Creating and opening folders, shared by the specs: through the "New folder" dialog or the API.
  */
 import { expect, type Page } from '@playwright/test';
+import type { FolderDto } from '../common/types';
 
 /**
  * Creates a folder named `name` in the folder on screen: "New folder", types the name, submits
@@ -21,4 +22,23 @@ export async function createFolder(page: Page, name: string): Promise<void> {
   await field.press('Enter');
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
+}
+
+/**
+ * Creates a folder through the API with the signed-in page's cookies (POST /api/rest/folders), in
+ * the folder `parentId` or at the top level ('').
+ * @returns the created folder; fails unless the answer is 201
+ */
+export async function postFolder(page: Page, name: string, parentId = ''): Promise<FolderDto> {
+  const response = await page.request.post('/api/rest/folders', {
+    data: { name, parent_id: parentId },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as FolderDto;
+}
+
+/** Opens a folder's page by its address and waits for its heading. */
+export async function openFolder(page: Page, folder: FolderDto): Promise<void> {
+  await page.goto(`/home/folders/${folder.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: folder.name })).toBeVisible();
 }

@@ -6,30 +6,16 @@
  * the shortcuts.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { EntityDto, FolderDto, Page as ListPage } from '../common/types';
+import type { EntityDto, Page as ListPage } from '../common/types';
 import { settled } from './dialogs';
 import { signIn } from './session';
-
-/** Creates a folder through the API (the signed-in page's cookies). */
-async function createFolder(page: Page, name: string, parentId = ''): Promise<FolderDto> {
-  const response = await page.request.post('/api/rest/folders', {
-    data: { name, parent_id: parentId },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as FolderDto;
-}
+import { openFolder, postFolder } from './folders';
 
 /** The names of a folder's items, read through the API. */
 async function namesIn(page: Page, folderId: string): Promise<string[]> {
   const response = await page.request.get(`/api/rest/entities?folder_id=${folderId}`);
   expect(response.status()).toBe(200);
   return ((await response.json()) as ListPage<EntityDto>).items.map((item) => item.name);
-}
-
-/** Opens a folder's page and waits for its list. */
-async function openFolder(page: Page, folder: FolderDto): Promise<void> {
-  await page.goto(`/home/folders/${folder.id}`);
-  await expect(page.getByRole('heading', { level: 1, name: folder.name })).toBeVisible();
 }
 
 /** The row of an item by its exact name. */
@@ -55,9 +41,9 @@ test.beforeEach(async ({ page }) => {
 test('copy a folder with the keyboard only: row menu, Copy to…, the tree, Copy here', async ({
   page,
 }) => {
-  const parent = await createFolder(page, `Keys copy ${Date.now()}`);
-  await createFolder(page, 'Source', parent.id);
-  const dest = await createFolder(page, 'Dest', parent.id);
+  const parent = await postFolder(page, `Keys copy ${Date.now()}`);
+  await postFolder(page, 'Source', parent.id);
+  const dest = await postFolder(page, 'Dest', parent.id);
   await openFolder(page, parent);
 
   const button = page.getByRole('button', { name: 'More actions for Source' });
@@ -107,9 +93,9 @@ test('copy a folder with the keyboard only: row menu, Copy to…, the tree, Copy
 });
 
 test('archive with Delete and undo with Ctrl+Z', async ({ page }) => {
-  const parent = await createFolder(page, `Keys archive ${Date.now()}`);
-  await createFolder(page, 'Keep', parent.id);
-  await createFolder(page, 'Omit', parent.id);
+  const parent = await postFolder(page, `Keys archive ${Date.now()}`);
+  await postFolder(page, 'Keep', parent.id);
+  await postFolder(page, 'Omit', parent.id);
   await openFolder(page, parent);
 
   await row(page, 'Keep').focus();
@@ -130,8 +116,8 @@ test('archive with Delete and undo with Ctrl+Z', async ({ page }) => {
 test('rename with F2, open a folder with Enter, / focuses the search, ? lists the keys', async ({
   page,
 }) => {
-  const parent = await createFolder(page, `Keys rename ${Date.now()}`);
-  await createFolder(page, 'Draft', parent.id);
+  const parent = await postFolder(page, `Keys rename ${Date.now()}`);
+  await postFolder(page, 'Draft', parent.id);
   await openFolder(page, parent);
 
   await row(page, 'Draft').focus();

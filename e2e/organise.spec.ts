@@ -9,28 +9,13 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import yauzl from 'yauzl';
 import { FOLDER_COLORS } from '../common/constants';
-import type { FolderDto } from '../common/types';
 import { settled } from './dialogs';
 import { signIn } from './session';
+import { openFolder, postFolder } from './folders';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
 
 test.use({ viewport: { width: 1400, height: 3200 } });
-
-/** Creates a folder through the API (the signed-in page's cookies). */
-async function createFolder(page: Page, name: string, parentId = ''): Promise<FolderDto> {
-  const response = await page.request.post('/api/rest/folders', {
-    data: { name, parent_id: parentId },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as FolderDto;
-}
-
-/** Opens a folder's page and waits for its list. */
-async function openFolder(page: Page, folder: FolderDto): Promise<void> {
-  await page.goto(`/home/folders/${folder.id}`);
-  await expect(page.getByRole('heading', { level: 1, name: folder.name })).toBeVisible();
-}
 
 /** The row of an item by its exact name. */
 function row(page: Page, name: string): Locator {
@@ -70,9 +55,9 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('rename inline: F2, Enter saves the unique name, Esc cancels', async ({ page }) => {
-  const parent = await createFolder(page, `Rename ${Date.now()}`);
-  await createFolder(page, 'Alpha', parent.id);
-  await createFolder(page, 'Beta', parent.id);
+  const parent = await postFolder(page, `Rename ${Date.now()}`);
+  await postFolder(page, 'Alpha', parent.id);
+  await postFolder(page, 'Beta', parent.id);
   await openFolder(page, parent);
 
   // F2 on the focused row opens the editor; Esc leaves the name unchanged.
@@ -105,9 +90,9 @@ test('rename inline: F2, Enter saves the unique name, Esc cancels', async ({ pag
 });
 
 test('move by drag-and-drop onto a folder row, then back onto a breadcrumb', async ({ page }) => {
-  const parent = await createFolder(page, `Move ${Date.now()}`);
-  const target = await createFolder(page, 'Target', parent.id);
-  await createFolder(page, 'Mover', parent.id);
+  const parent = await postFolder(page, `Move ${Date.now()}`);
+  const target = await postFolder(page, 'Target', parent.id);
+  await postFolder(page, 'Mover', parent.id);
   await openFolder(page, parent);
 
   await row(page, 'Mover').dragTo(row(page, 'Target'));
@@ -130,10 +115,10 @@ test('move by drag-and-drop onto a folder row, then back onto a breadcrumb', asy
 });
 
 test('copy a folder with its contents into a folder picked in the tree', async ({ page }) => {
-  const parent = await createFolder(page, `Copy ${Date.now()}`);
-  const source = await createFolder(page, 'Source', parent.id);
-  await createFolder(page, 'Inner', source.id);
-  await createFolder(page, 'Dest', parent.id);
+  const parent = await postFolder(page, `Copy ${Date.now()}`);
+  const source = await postFolder(page, 'Source', parent.id);
+  await postFolder(page, 'Inner', source.id);
+  await postFolder(page, 'Dest', parent.id);
   await openFolder(page, source);
   await upload(page, ['smile.png']);
   await openFolder(page, parent);
@@ -170,8 +155,8 @@ test('copy a folder with its contents into a folder picked in the tree', async (
 });
 
 test('favorite a folder with its star', async ({ page }) => {
-  const parent = await createFolder(page, `Favorite ${Date.now()}`);
-  await createFolder(page, 'Starred', parent.id);
+  const parent = await postFolder(page, `Favorite ${Date.now()}`);
+  await postFolder(page, 'Starred', parent.id);
   await openFolder(page, parent);
   const star = page.getByRole('button', { name: 'Favorite Starred' });
   await expect(star).toHaveAttribute('aria-pressed', 'false');
@@ -185,8 +170,8 @@ test('favorite a folder with its star', async ({ page }) => {
 });
 
 test('colour a folder from the bulk toolbar; its icon takes the colour', async ({ page }) => {
-  const parent = await createFolder(page, `Colour ${Date.now()}`);
-  await createFolder(page, 'Painted', parent.id);
+  const parent = await postFolder(page, `Colour ${Date.now()}`);
+  await postFolder(page, 'Painted', parent.id);
   await openFolder(page, parent);
   await page.getByRole('checkbox', { name: 'Select Painted' }).check();
   const toolbar = page.getByRole('toolbar', { name: 'Selected items' });
@@ -210,9 +195,9 @@ test('colour a folder from the bulk toolbar; its icon takes the colour', async (
 });
 
 test('select 50 rows with Shift-click, archive them, undo within 8 seconds', async ({ page }) => {
-  const parent = await createFolder(page, `Bulk ${Date.now()}`);
+  const parent = await postFolder(page, `Bulk ${Date.now()}`);
   const names = Array.from({ length: 60 }, (_, i) => `Item ${String(i + 1).padStart(2, '0')}`);
-  for (const name of names) await createFolder(page, name, parent.id);
+  for (const name of names) await postFolder(page, name, parent.id);
   await openFolder(page, parent);
   await expect(row(page, 'Item 01')).toHaveCount(1);
 
@@ -241,9 +226,9 @@ test('select 50 rows with Shift-click, archive them, undo within 8 seconds', asy
 
 test('download a folder as a zip and check its entries', async ({ page }) => {
   const name = `Zip ${Date.now()}`;
-  const folder = await createFolder(page, name);
-  const sub = await createFolder(page, 'Statements', folder.id);
-  await createFolder(page, 'Empty', folder.id);
+  const folder = await postFolder(page, name);
+  const sub = await postFolder(page, 'Statements', folder.id);
+  await postFolder(page, 'Empty', folder.id);
   await openFolder(page, sub);
   await upload(page, ['minimal-document.pdf', 'smile.jpg']);
   await openFolder(page, folder);

@@ -20,19 +20,11 @@ import type {
 } from '../common/types';
 import { settled } from './dialogs';
 import { signIn } from './session';
+import { postFolder } from './folders';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
 
 test.use({ viewport: { width: 1400, height: 1600 } });
-
-/** Creates a folder through the API (the signed-in page's cookies). */
-async function createFolder(page: Page, name: string, parentId = ''): Promise<FolderDto> {
-  const response = await page.request.post('/api/rest/folders', {
-    data: { name, parent_id: parentId },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as FolderDto;
-}
 
 /** Uploads corpus files into a folder through its page's file picker; answers the files. */
 async function upload(page: Page, folder: FolderDto, names: string[]): Promise<FileDto[]> {
@@ -83,10 +75,10 @@ test('Archive: restore, restore to Root, delete permanently, bulk restore, reloa
   page,
 }) => {
   const stamp = Date.now();
-  const parent = await createFolder(page, `Archive source ${stamp}`);
-  const keep = await createFolder(page, `Restore me ${stamp}`, parent.id);
-  const drop = await createFolder(page, `Delete me ${stamp}`, parent.id);
-  const orphan = await createFolder(page, `Orphan ${stamp}`, parent.id);
+  const parent = await postFolder(page, `Archive source ${stamp}`);
+  const keep = await postFolder(page, `Restore me ${stamp}`, parent.id);
+  const drop = await postFolder(page, `Delete me ${stamp}`, parent.id);
+  const orphan = await postFolder(page, `Orphan ${stamp}`, parent.id);
   const [file] = await upload(page, parent, ['minimal-document.pdf']);
   expect(file).toBeDefined();
 
@@ -181,8 +173,8 @@ test('Archive: restore, restore to Root, delete permanently, bulk restore, reloa
 
 test('Favorites, the side panel with statistics, and Recent', async ({ page }) => {
   const stamp = Date.now();
-  const folder = await createFolder(page, `Favorite folder ${stamp}`);
-  await createFolder(page, `Inside ${stamp}`, folder.id);
+  const folder = await postFolder(page, `Favorite folder ${stamp}`);
+  await postFolder(page, `Inside ${stamp}`, folder.id);
   const files = await upload(page, folder, ['minimal-document.pdf', 'smile.tiff']);
   const pdf = files.find((item) => item.name === 'minimal-document.pdf')!;
 
@@ -258,10 +250,10 @@ test('Archive pages through 150 items by cursor while keeping few rows in the DO
   page,
 }) => {
   const stamp = Date.now();
-  const parent = await createFolder(page, `Big archive ${stamp}`);
+  const parent = await postFolder(page, `Big archive ${stamp}`);
   const folders: FolderDto[] = [];
   for (let i = 0; i < 150; i += 1) {
-    folders.push(await createFolder(page, `Item ${String(i).padStart(3, '0')}`, parent.id));
+    folders.push(await postFolder(page, `Item ${String(i).padStart(3, '0')}`, parent.id));
   }
   const response = await page.request.post('/api/rest/bulk/archive', {
     data: { items: folders.map((folder) => ({ id: folder.id, type: 'folder' })) },
@@ -306,7 +298,7 @@ test('a window just wider than the navigation breakpoint keeps names readable', 
   page,
 }) => {
   const stamp = Date.now();
-  const folder = await createFolder(page, `Narrow window ${stamp}`);
+  const folder = await postFolder(page, `Narrow window ${stamp}`);
   const [pdf] = await upload(page, folder, ['minimal-document.pdf']);
   // 800px: the side navigation is still 220px wide, so the list gets about 530px. The columns
   // follow the list's own width; at the window's they left the name 6px and hid it.

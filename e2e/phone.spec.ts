@@ -15,6 +15,7 @@ import type { EntityDto, FolderDto, Page as ListPage } from '../common/types';
 import { settled } from './dialogs';
 import { openDetailsFromRow } from './rowMenu';
 import { signIn } from './session';
+import { postFolder } from './folders';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
 const guestPassword = 'guest password 2024';
@@ -30,15 +31,6 @@ async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   const { width } = page.viewportSize() ?? PHONE;
   await page.screenshot({ path: path.join(SHOTS, `${width}-${name}.png`) });
-}
-
-/** Creates a folder through the API (the signed-in page's cookies). */
-async function createFolder(page: Page, name: string, parentId = ''): Promise<FolderDto> {
-  const response = await page.request.post('/api/rest/folders', {
-    data: { name, parent_id: parentId },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as FolderDto;
 }
 
 /**
@@ -193,8 +185,8 @@ for (const viewport of [PHONE, SMALL_PHONE]) {
     await expect(userName).toBeHidden();
 
     // Items with long-ish names, one of them a favorite and one archived.
-    const folder = await createFolder(page, `Henderson family trust ${stamp}`);
-    const sub = await createFolder(page, `Correspondence with the custodian ${stamp}`, folder.id);
+    const folder = await postFolder(page, `Henderson family trust ${stamp}`);
+    const sub = await postFolder(page, `Correspondence with the custodian ${stamp}`, folder.id);
     const names = [
       `Quarterly portfolio review ${stamp}.pdf`,
       `Signed engagement letter ${stamp}.pdf`,
@@ -351,7 +343,7 @@ test('a folder shared on a phone, and the guest who opens it on a phone', async 
   const guestEmail = `phone-guest-${stamp}@example.com`;
   const advisor = await (await browser.newContext({ viewport: PHONE })).newPage();
   await signIn(advisor, { landed: 'menu' });
-  const folder = await createFolder(advisor, `Statements for the Okafor family ${stamp}`);
+  const folder = await postFolder(advisor, `Statements for the Okafor family ${stamp}`);
   const names = [`Annual tax summary ${stamp}.pdf`, `Portfolio valuation ${stamp}.pdf`];
   await upload(advisor, folder, names);
 

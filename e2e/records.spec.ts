@@ -11,6 +11,7 @@ import { RECORDS_MESSAGES, recordsMessage } from '../common/retention';
 import type { EntityDto, FileDto, FolderDto, Page as ListPage } from '../common/types';
 import { settled } from './dialogs';
 import { signIn } from './session';
+import { postFolder } from './folders';
 
 /** The shared corpus, next to the repository (or next to its worktrees' folder). */
 const CORPUS =
@@ -19,15 +20,6 @@ const CORPUS =
     .find((dir) => existsSync(dir)) ?? path.resolve(import.meta.dirname, '../../shared/corpus');
 
 test.use({ viewport: { width: 1400, height: 1100 } });
-
-/** Creates a folder at the root through the API (the signed-in page's cookies). */
-async function createFolder(page: Page, name: string): Promise<FolderDto> {
-  const response = await page.request.post('/api/rest/folders', {
-    data: { name, parent_id: '' },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as FolderDto;
-}
 
 /** Uploads one corpus file into a folder through its page's file picker; answers the file. */
 async function upload(page: Page, folder: FolderDto, name: string): Promise<FileDto> {
@@ -72,7 +64,7 @@ test('a legal hold refuses a permanent delete until it is released', async ({ pa
   const stamp = Date.now().toString(36);
   const holdName = `Hold ${stamp}`;
   await signIn(page);
-  const folder = await createFolder(page, `Held ${stamp}`);
+  const folder = await postFolder(page, `Held ${stamp}`);
   const file = await upload(page, folder, 'minimal-document.pdf');
   const archived = await page.request.post(`/api/rest/files/${file.id}/archive`);
   expect(archived.ok()).toBe(true);

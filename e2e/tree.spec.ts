@@ -8,28 +8,13 @@
  */
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { FolderDto } from '../common/types';
 import { openDetailsFromRow } from './rowMenu';
 import { signIn } from './session';
+import { openFolder, postFolder } from './folders';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
 
 test.use({ viewport: { width: 1440, height: 900 } });
-
-/** Creates a folder through the API (the signed-in page's cookies). */
-async function createFolder(page: Page, name: string, parentId = ''): Promise<FolderDto> {
-  const response = await page.request.post('/api/rest/folders', {
-    data: { name, parent_id: parentId },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as FolderDto;
-}
-
-/** Opens a folder's page and waits for its heading. */
-async function openFolder(page: Page, folder: FolderDto): Promise<void> {
-  await page.goto(`/home/folders/${folder.id}`);
-  await expect(page.getByRole('heading', { level: 1, name: folder.name })).toBeVisible();
-}
 
 /** The folder tree. */
 function tree(page: Page): Locator {
@@ -55,9 +40,9 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('navigate with the folder tree, by click and by keyboard; collapse it', async ({ page }) => {
-  const top = await createFolder(page, `Tree ${Date.now()}`);
-  const child = await createFolder(page, 'Child', top.id);
-  const leaf = await createFolder(page, 'Leaf', child.id);
+  const top = await postFolder(page, `Tree ${Date.now()}`);
+  const child = await postFolder(page, 'Child', top.id);
+  const leaf = await postFolder(page, 'Leaf', child.id);
 
   // A deep link: the ancestors are expanded and the open folder is selected, after a reload too.
   await openFolder(page, leaf);
@@ -115,8 +100,8 @@ test('navigate with the folder tree, by click and by keyboard; collapse it', asy
 });
 
 test('drag a file from the list onto a folder of the tree', async ({ page }) => {
-  const parent = await createFolder(page, `Drag ${Date.now()}`);
-  await createFolder(page, 'Destination', parent.id);
+  const parent = await postFolder(page, `Drag ${Date.now()}`);
+  await postFolder(page, 'Destination', parent.id);
   await openFolder(page, parent);
   await page.getByLabel('Upload files').setInputFiles(path.join(CORPUS, 'minimal-document.pdf'));
   await expect(row(page, 'minimal-document.pdf')).toHaveCount(1, { timeout: 60_000 });
@@ -139,9 +124,9 @@ test('drag a file from the list onto a folder of the tree', async ({ page }) => 
 test('details as a side pane: the list stays usable and another row shows its details', async ({
   page,
 }) => {
-  const parent = await createFolder(page, `Pane ${Date.now()}`);
-  await createFolder(page, 'First', parent.id);
-  await createFolder(page, 'Second', parent.id);
+  const parent = await postFolder(page, `Pane ${Date.now()}`);
+  await postFolder(page, 'First', parent.id);
+  await postFolder(page, 'Second', parent.id);
   await openFolder(page, parent);
 
   const pane = await openDetailsFromRow(page, 'First');

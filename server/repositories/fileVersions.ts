@@ -145,17 +145,3 @@ export async function isVersionKey(db: Executor, storageKey: string): Promise<bo
     .executeTakeFirst();
   return row !== undefined;
 }
-
-/** Sets the sha256 of the version whose object is `storageKey`, unless it has one. */
-export async function setMissingVersionSha256(
-  db: Executor,
-  storageKey: string,
-  sha256: string,
-): Promise<void> {
-  await db
-    .updateTable('file_versions')
-    .set({ sha256 })
-    .where('storage_key', '=', storageKey)
-    .where('sha256', 'is', null)
-    .execute();
-}

@@ -362,14 +362,6 @@ export async function activeHoldTargetsFor(
   return out;
 }
 
-/** Every target of the firm's active holds. */
-export function allActiveHoldTargets(
-  db: Executor,
-  databaseId: string,
-): Promise<ActiveHoldTarget[]> {
-  return activeTargets(db, databaseId).execute();
-}
-
 /** Whether the firm has any schedule, any locked schedule, any active hold (one statement each). */
 export async function recordsRulesOf(
   db: Executor,
@@ -515,26 +507,6 @@ export async function contactLinksOf(
         .select(['folder_id', 'contact_id'])
         .where('database_id', '=', databaseId)
         .where('folder_id', 'in', part)
-        .execute()),
-    );
-  }
-  return out;
-}
-
-/** The folders some contacts are linked to. */
-export async function foldersOfContacts(
-  db: Executor,
-  databaseId: string,
-  contactIds: readonly string[],
-): Promise<{ folder_id: string; contact_id: string }[]> {
-  const out: { folder_id: string; contact_id: string }[] = [];
-  for (const part of chunked(contactIds)) {
-    out.push(
-      ...(await db
-        .selectFrom('folder_contacts')
-        .select(['folder_id', 'contact_id'])
-        .where('database_id', '=', databaseId)
-        .where('contact_id', 'in', part)
         .execute()),
     );
   }

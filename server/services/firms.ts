@@ -34,7 +34,7 @@ import { formatMessage, MESSAGES } from '../../common/messages';
 import { nameKey } from '../../common/names';
 import type { Role } from '../../common/types';
 import type { UserRow } from '../db/schema';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../errors';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { newId } from '../ids';
 import { displayName } from '../presenters';
 import {
@@ -99,11 +99,6 @@ export async function assertOperator(services: FirmServices, actor: FirmActor): 
   if (!(await isOperator(services.db, actor.ctx.userId))) {
     throw forbidden(FIRM_MESSAGES.operatorOnly, 'operator_only');
   }
-}
-
-/** Whether a session's user is an operator (the current user's `operator` flag). */
-export function userIsOperator(services: FirmServices, userId: string): Promise<boolean> {
-  return isOperator(services.db, userId);
 }
 
 /** The history context of an event in `firmId`'s history for this actor. */
@@ -557,9 +552,4 @@ export async function setUserOperator(
 /** `operator list`: the operators' usernames. */
 export function listOperators(services: FirmServices): Promise<string[]> {
   return operatorUsernames(services.db);
-}
-
-/** Whether an error is one of this module's refusals (for the command line's exit code 1). */
-export function isRefusal(error: unknown): error is AppError {
-  return error instanceof AppError && error.status < 500;
 }

@@ -7,6 +7,3 @@ export const selectExaminerExport = (state: RootState): ExaminerExportState => s
 /** The contact chooser's search and matches. */
 export const selectExaminerContacts = (state: RootState): ExaminerExportState['contacts'] =>
   state.examinerExport.contacts;
-/** The export asked for and its last reported progress, or null. */
-export const selectCurrentExport = (state: RootState): ExaminerExportState['current'] =>
-  state.examinerExport.current;

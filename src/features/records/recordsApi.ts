@@ -14,6 +14,7 @@ import type {
   LegalHoldDto,
   RecordsTargetRequest,
   RetentionScheduleDto,
+  UpdateLegalHoldRequest,
   UpdateRetentionScheduleRequest,
 } from '../../../common/retention';
 import { get, post, request, REST } from '../../api/client';
@@ -80,6 +81,23 @@ export function fetchHolds(): Promise<LegalHoldDto[]> {
 /** POST REST/private/legal_holds: the placed hold. */
 export function placeHold(body: CreateLegalHoldRequest): Promise<LegalHoldDto> {
   return post<LegalHoldDto>(HOLDS, body);
+}
+
+/** PATCH REST/private/legal_holds/{id}: the active hold with its new name, reason or matter. */
+export function updateHold(holdId: string, changes: UpdateLegalHoldRequest): Promise<LegalHoldDto> {
+  return request<LegalHoldDto>('PATCH', `${HOLDS}/${id(holdId)}`, {
+    body: changes,
+  });
+}
+
+/** POST REST/private/legal_holds/{id}/targets: the active hold, now also holding `target`. */
+export function addHoldTarget(holdId: string, target: RecordsTargetRequest): Promise<LegalHoldDto> {
+  return post<LegalHoldDto>(`${HOLDS}/${id(holdId)}/targets`, target);
+}
+
+/** DELETE REST/private/legal_holds/{id}/targets/{targetId}: the hold without that target. */
+export function removeHoldTarget(holdId: string, targetId: string): Promise<LegalHoldDto> {
+  return request<LegalHoldDto>('DELETE', `${HOLDS}/${id(holdId)}/targets/${id(targetId)}`);
 }
 
 /** POST REST/private/legal_holds/{id}/release: the released hold. */

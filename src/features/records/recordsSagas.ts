@@ -12,8 +12,10 @@ import type { IndexFieldDto } from '../../../common/indexFields';
 import type {
   CreateLegalHoldRequest,
   CreateRetentionScheduleRequest,
+  LegalHoldDto,
   RecordsTargetRequest,
   RetentionScheduleDto,
+  UpdateLegalHoldRequest,
   UpdateRetentionScheduleRequest,
 } from '../../../common/retention';
 import { errorMessage } from '../../api/client';
@@ -129,24 +131,52 @@ export function* loadHolds(): Saga {
   }
 }
 
-/** Places a hold. */
-export function* placeHold(action: PayloadAction<CreateLegalHoldRequest>): Saga {
+/** Runs one change of a hold; the answered hold replaces the listed one. */
+function* holdChange(run: () => Promise<LegalHoldDto>): Saga<LegalHoldDto | null> {
   try {
-    const hold = yield* call(recordsApi.placeHold, action.payload);
-    yield* put(recordsActions.holdSaved(hold));
+    const saved = yield* call(run);
+    yield* put(recordsActions.holdSaved(saved));
+    return saved;
   } catch (error) {
     yield* put(recordsActions.changeFailed(errorMessage(error)));
+    return null;
   }
 }
 
+/** Places a hold. */
+export function* placeHold(action: PayloadAction<CreateLegalHoldRequest>) {
+  yield* holdChange(() => recordsApi.placeHold(action.payload));
+}
+
 /** Releases a hold. */
-export function* releaseHold(action: PayloadAction<{ id: string }>): Saga {
-  try {
-    const hold = yield* call(recordsApi.releaseHold, action.payload.id);
-    yield* put(recordsActions.holdSaved(hold));
-  } catch (error) {
-    yield* put(recordsActions.changeFailed(errorMessage(error)));
+export function* releaseHold(action: PayloadAction<{ id: string }>) {
+  yield* holdChange(() => recordsApi.releaseHold(action.payload.id));
+}
+
+/** Changes an active hold's name, reason or matter. */
+export function* updateHold(
+  action: PayloadAction<{ id: string; changes: UpdateLegalHoldRequest }>,
+) {
+  yield* holdChange(() => recordsApi.updateHold(action.payload.id, action.payload.changes));
+}
+
+/**
+ * Holds one more folder, file or contact; a folder's or file's side panel then shows the hold
+ * (its protection is read again).
+ */
+export function* addHoldTarget(
+  action: PayloadAction<{ id: string; target: RecordsTargetRequest }>,
+): Saga {
+  const { id, target } = action.payload;
+  const saved = yield* holdChange(() => recordsApi.addHoldTarget(id, target));
+  if (saved && target.type !== 'contact') {
+    yield* put(recordsActions.protectionRequested({ type: target.type, id: target.id }));
   }
+}
+
+/** Stops holding one target of an active hold (a hold keeps at least one: the server says so). */
+export function* removeHoldTarget(action: PayloadAction<{ id: string; targetId: string }>) {
+  yield* holdChange(() => recordsApi.removeHoldTarget(action.payload.id, action.payload.targetId));
 }
 
 /** The hold form's contact text changed: after a pause, search the firm's contacts. */
@@ -228,6 +258,9 @@ export function* recordsSaga(): Saga {
     takeLatest(recordsActions.holdsRequested.type, safely(loadHolds)),
     takeEvery(recordsActions.holdPlaceRequested.type, safely(placeHold)),
     takeEvery(recordsActions.holdReleaseRequested.type, safely(releaseHold)),
+    takeEvery(recordsActions.holdUpdateRequested.type, safely(updateHold)),
+    takeEvery(recordsActions.holdTargetAddRequested.type, safely(addHoldTarget)),
+    takeEvery(recordsActions.holdTargetRemoveRequested.type, safely(removeHoldTarget)),
     takeLatest(recordsActions.contactQueryChanged.type, safely(searchContacts)),
     takeLatest(recordsActions.dispositionRequested.type, safely(loadDisposition)),
     takeEvery(recordsActions.approvalRequested.type, safely(approveDisposition)),

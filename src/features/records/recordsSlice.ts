@@ -18,6 +18,7 @@ import type {
   LegalHoldDto,
   RecordsTargetRequest,
   RetentionScheduleDto,
+  UpdateLegalHoldRequest,
   UpdateRetentionScheduleRequest,
 } from '../../../common/retention';
 import type { Status } from '../../store/status';
@@ -65,6 +66,8 @@ export type RecordsChangeKind =
   | 'scheduleDelete'
   | 'scheduleTarget'
   | 'holdPlace'
+  | 'holdUpdate'
+  | 'holdTarget'
   | 'holdRelease';
 
 /** What protects one folder or file (the side panel), as last loaded. */
@@ -218,6 +221,27 @@ const slice = createSlice({
     /** Release was confirmed. */
     holdReleaseRequested(state, _action: PayloadAction<{ id: string }>) {
       startChange(state, 'holdRelease');
+    },
+    /** Save was pressed in the form of an active hold (its name, reason and matter). */
+    holdUpdateRequested(
+      state,
+      _action: PayloadAction<{ id: string; changes: UpdateLegalHoldRequest }>,
+    ) {
+      startChange(state, 'holdUpdate');
+    },
+    /**
+     * A folder, file or contact is to be held by an active hold: from the hold's form, or from
+     * the side panel of the folder or file.
+     */
+    holdTargetAddRequested(
+      state,
+      _action: PayloadAction<{ id: string; target: RecordsTargetRequest }>,
+    ) {
+      startChange(state, 'holdTarget');
+    },
+    /** Stop holding was confirmed on one target of an active hold. */
+    holdTargetRemoveRequested(state, _action: PayloadAction<{ id: string; targetId: string }>) {
+      startChange(state, 'holdTarget');
     },
     /** The server answered a hold after a change (a new one goes first). */
     holdSaved(state, action: PayloadAction<LegalHoldDto>) {

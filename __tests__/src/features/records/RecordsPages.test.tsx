@@ -13,8 +13,14 @@ import {
   type ItemProtectionDto,
 } from '../../../../common/retention';
 import { DispositionPage } from '../../../../src/features/records/components/DispositionPage';
-import { HoldsPage } from '../../../../src/features/records/components/HoldsPage';
-import { protectionLines } from '../../../../src/features/records/components/ProtectionSection';
+import {
+  HoldsPage,
+  STOP_HOLDING_TEXT,
+} from '../../../../src/features/records/components/HoldsPage';
+import {
+  ProtectionSection,
+  protectionLines,
+} from '../../../../src/features/records/components/ProtectionSection';
 import {
   LOCK_CONFIRM_TEXT,
   NO_SCHEDULES_TEXT,
@@ -32,7 +38,7 @@ import {
   stubRoutes,
   type StubRoutes,
 } from '../../testUtils';
-import { makeDue, makeHold, makeSchedule } from './recordsFixtures';
+import { makeDue, makeHold, makeSchedule, makeTarget } from './recordsFixtures';
 
 let store: AppStore | undefined;
 afterEach(() => {
@@ -231,6 +237,153 @@ describe('Admin → Legal holds', () => {
     expect(card).toHaveTextContent('Apr 2, 2026 by Grace');
     expect(callsTo(calls, 'POST /api/rest/private/legal_holds/h1/release')).toHaveLength(1);
     expect(within(card).queryByRole('button', { name: 'Release Smith litigation' })).toBeNull();
+  });
+});
+
+describe('Admin → Legal holds: editing an active hold', () => {
+  const contact = makeTarget({
+    id: 't2',
+    type: 'contact',
+    item_id: 'c1',
+    name: 'Ann Smith',
+    path: '',
+  });
+
+  it('saves its name, reason and matter, and closes', async () => {
+    const hold = makeHold();
+    const { calls } = show(<HoldsPage />, {
+      'GET /api/rest/private/legal_holds': { body: [hold] },
+      'GET /api/rest/folders': { body: makePage([]) },
+      'PATCH /api/rest/private/legal_holds/h1': {
+        body: { ...hold, name: 'Smith arbitration', matter: 'A-7' },
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Smith litigation' }));
+    const dialog = await findDialog('Edit “Smith litigation”');
+    const name = within(dialog).getByLabelText('Name');
+    await user.clear(name);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      RECORDS_MESSAGES.nameRequired,
+    );
+    await user.type(name, 'Smith arbitration');
+    const matter = within(dialog).getByLabelText('Matter');
+    await user.clear(matter);
+    await user.type(matter, 'A-7');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'PATCH /api/rest/private/legal_holds/h1')[0]?.body).toEqual({
+        name: 'Smith arbitration',
+        reason: 'Pending lawsuit',
+        matter: 'A-7',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByText('Edit “Smith litigation”')).toBeNull());
+    expect(await screen.findByRole('listitem', { name: /Smith arbitration/ })).toHaveTextContent(
+      'A-7',
+    );
+  });
+
+  it('holds another folder, and stops holding a target after its confirmation', async () => {
+    const hold = makeHold({ targets: [makeTarget(), contact] });
+    const more = makeTarget({ id: 't3', item_id: 'archive', name: 'Archive', path: 'Home' });
+    const { calls } = show(<HoldsPage />, {
+      'GET /api/rest/private/legal_holds': { body: [hold] },
+      'GET /api/rest/folders': (call) =>
+        call.url.includes('parent_id=archive')
+          ? { body: makePage([]) }
+          : { body: makePage([makeFolder({ id: 'archive', name: 'Archive' })]) },
+      'POST /api/rest/private/legal_holds/h1/targets': {
+        body: { ...hold, targets: [...hold.targets, more] },
+      },
+      'DELETE /api/rest/private/legal_holds/h1/targets/t2': {
+        body: { ...hold, targets: [makeTarget(), more] },
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Smith litigation' }));
+    const dialog = await findDialog('Edit “Smith litigation”');
+    await user.click(await within(dialog).findByRole('button', { name: 'Archive' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Hold “Archive”' }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'POST /api/rest/private/legal_holds/h1/targets')[0]?.body).toEqual({
+        type: 'folder',
+        id: 'archive',
+      }),
+    );
+    const held = within(dialog).getByRole('list', { name: 'Smith litigation holds' });
+    await waitFor(() => expect(held).toHaveTextContent('Archive (in Home)'));
+    await user.click(within(held).getByRole('button', { name: 'Remove Ann Smith' }));
+    const confirm = await findConfirm('Stop holding “Ann Smith”?');
+    expect(confirm).toHaveTextContent(STOP_HOLDING_TEXT);
+    await user.click(within(confirm).getByRole('button', { name: 'Stop holding' }));
+    await waitFor(() => expect(held).not.toHaveTextContent('Ann Smith'));
+    expect(callsTo(calls, 'DELETE /api/rest/private/legal_holds/h1/targets/t2')).toHaveLength(1);
+  });
+
+  it('shows the server’s refusal to remove the last target', async () => {
+    allowConsoleError(/409/);
+    const hold = makeHold();
+    show(<HoldsPage />, {
+      'GET /api/rest/private/legal_holds': { body: [hold] },
+      'GET /api/rest/folders': { body: makePage([]) },
+      'DELETE /api/rest/private/legal_holds/h1/targets/t1': {
+        status: 409,
+        body: { message: RECORDS_MESSAGES.holdLastTarget, code: 'hold_last_target' },
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Smith litigation' }));
+    const dialog = await findDialog('Edit “Smith litigation”');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Clients' }));
+    const confirm = await findConfirm('Stop holding “Clients”?');
+    await user.click(within(confirm).getByRole('button', { name: 'Stop holding' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      RECORDS_MESSAGES.holdLastTarget,
+    );
+  });
+});
+
+describe('the side panel: adding a file to a legal hold', () => {
+  const unheld: ItemProtectionDto = {
+    type: 'file',
+    id: 'x1',
+    name: 'a.pdf',
+    schedules: [],
+    retained_until: null,
+    retention_pending: false,
+    holds: [],
+    refusal: null,
+  };
+
+  it('offers the active holds when opened and adds the file to the one chosen', async () => {
+    let protection = unheld;
+    const audit = makeHold({ id: 'h2', name: 'Audit 2026', matter: 'M-1' });
+    const released = makeHold({ id: 'h3', name: 'Old matter', status: 'released' });
+    const { calls } = show(<ProtectionSection item={{ type: 'file', id: 'x1' }} />, {
+      'GET /api/rest/private/records/protection': () => ({ body: protection }),
+      'GET /api/rest/private/legal_holds': { body: [audit, released] },
+      'POST /api/rest/private/legal_holds/h2/targets': () => {
+        protection = { ...unheld, holds: [{ id: 'h2', name: 'Audit 2026', matter: 'M-1' }] };
+        return { body: audit };
+      },
+    });
+    const user = userEvent.setup();
+    const chooser = await screen.findByRole('combobox', { name: 'Add to a legal hold' });
+    // The holds are read when the list opens, not before.
+    expect(callsTo(calls, 'GET /api/rest/private/legal_holds')).toHaveLength(0);
+    await user.click(chooser);
+    const option = await screen.findByTitle('Audit 2026 (M-1)');
+    expect(screen.queryByTitle('Old matter (Smith v. Jones)')).toBeNull();
+    await user.click(option);
+    await waitFor(() =>
+      expect(callsTo(calls, 'POST /api/rest/private/legal_holds/h2/targets')[0]?.body).toEqual({
+        type: 'file',
+        id: 'x1',
+      }),
+    );
+    expect(await screen.findByText(/On legal hold: Audit 2026/)).toBeInTheDocument();
   });
 });
 

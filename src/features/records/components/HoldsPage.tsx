@@ -2,9 +2,11 @@
  * /admin/legal-holds: the firm's legal holds, active first — each one's name, reason, matter,
  * what it holds (folders with everything below them, files, a contact's linked folders), who
  * placed it and when, and its release — with placing a hold (name, reason, matter, folders
- * chosen in the folder chooser, contacts found by a search) and releasing one after a
- * confirmation. A held item cannot be deleted permanently, moved out of the hold's scope or (a
- * contact) unlinked until the hold is released.
+ * chosen in the folder chooser, contacts found by a search), editing an active one (its name,
+ * reason and matter; holding more folders or contacts; no longer holding one of its targets) and
+ * releasing one after a confirmation. Files are put on a hold from their side panel. A held item
+ * cannot be deleted permanently, moved out of the hold's scope or (a contact) unlinked until the
+ * hold is released.
  */
 import { PlusOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { App, Button, Empty, Input, Modal, Space, Spin, Tag } from 'antd';
@@ -15,6 +17,7 @@ import {
   RECORDS_NAME_MAX_LENGTH,
   RECORDS_MESSAGES,
   type LegalHoldDto,
+  type RecordsTargetDto,
   type RecordsTargetRequest,
 } from '../../../../common/retention';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
@@ -34,6 +37,15 @@ export const NO_HOLDS_TEXT =
 export function releaseConfirmTitle(name: string): string {
   return `Release “${name}”?`;
 }
+
+/** Title of the confirmation before a hold stops holding one of its targets. */
+export function stopHoldingTitle(target: RecordsTargetDto): string {
+  return `Stop holding “${target.name || 'this item'}”?`;
+}
+
+/** Body of that confirmation. */
+export const STOP_HOLDING_TEXT =
+  'It can then be deleted again, unless another hold or a retention schedule keeps it. History records the change.';
 
 /** Body of the release confirmation. */
 export const RELEASE_CONFIRM_TEXT =
@@ -157,8 +169,138 @@ function PlaceHoldDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** One hold's card. */
-function HoldCard({ hold, busy }: { hold: LegalHoldDto; busy: boolean }) {
+/**
+ * The form of an active hold: its name, reason and matter (Save), and what it holds: Remove on a
+ * target (after a confirmation), a folder chosen in the folder chooser or a contact found by a
+ * search added at once. The server's refusal (a hold keeps at least one target) shows as it comes.
+ */
+function EditHoldDialog({ hold, onClose }: { hold: LegalHoldDto; onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const { modal } = App.useApp();
+  const change = useAppSelector(selectRecordsChange);
+  const [name, setName] = useState(hold.name);
+  const [reason, setReason] = useState(hold.reason);
+  const [matter, setMatter] = useState(hold.matter);
+  const [shown, setShown] = useState<PickerFolder | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const ids = { name: useId(), reason: useId(), matter: useId(), folders: useId() };
+  const busy = change.status === 'loading';
+  const held = new Set(hold.targets.map((target) => target.item_id));
+
+  const save = () => {
+    const trimmed = name.trim();
+    if (trimmed === '') return setProblem(RECORDS_MESSAGES.nameRequired);
+    setProblem(null);
+    dispatch(
+      recordsActions.holdUpdateRequested({
+        id: hold.id,
+        changes: { name: trimmed, reason: reason.trim(), matter: matter.trim() },
+      }),
+    );
+  };
+  const add = (target: RecordsTargetRequest) => {
+    setProblem(null);
+    dispatch(recordsActions.holdTargetAddRequested({ id: hold.id, target }));
+  };
+
+  return (
+    <Modal
+      open
+      title={`Edit “${hold.name}”`}
+      okText="Save"
+      cancelText="Close"
+      confirmLoading={busy && change.kind === 'holdUpdate'}
+      onOk={save}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <div className="records-form">
+        <div className="records-field">
+          <label htmlFor={ids.name}>Name</label>
+          <Input
+            id={ids.name}
+            value={name}
+            maxLength={RECORDS_NAME_MAX_LENGTH}
+            onChange={(event) => setName(event.target.value)}
+          />
+        </div>
+        <div className="records-field">
+          <label htmlFor={ids.reason}>Reason</label>
+          <Input.TextArea
+            id={ids.reason}
+            value={reason}
+            maxLength={HOLD_REASON_MAX_LENGTH}
+            autoSize={{ minRows: 2, maxRows: 5 }}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </div>
+        <div className="records-field">
+          <label htmlFor={ids.matter}>Matter</label>
+          <Input
+            id={ids.matter}
+            value={matter}
+            maxLength={RECORDS_NAME_MAX_LENGTH}
+            onChange={(event) => setMatter(event.target.value)}
+          />
+        </div>
+        <TargetList
+          label={`${hold.name} holds`}
+          targets={hold.targets}
+          disabled={busy}
+          onRemove={(target) => {
+            void modal.confirm({
+              title: stopHoldingTitle(target),
+              content: STOP_HOLDING_TEXT,
+              okText: 'Stop holding',
+              cancelText: 'Cancel',
+              onOk: () => {
+                setProblem(null);
+                dispatch(
+                  recordsActions.holdTargetRemoveRequested({ id: hold.id, targetId: target.id }),
+                );
+              },
+            });
+          }}
+        />
+        <fieldset className="records-fieldset">
+          <legend id={ids.folders}>Hold another folder (with everything in it)</legend>
+          <FolderChooser onChoose={setShown} />
+          <Button
+            disabled={busy || !shown || held.has(shown.id)}
+            onClick={() => {
+              if (shown) add({ type: 'folder', id: shown.id });
+            }}
+          >
+            {shown ? `Hold “${shown.name}”` : 'Hold this folder'}
+          </Button>
+        </fieldset>
+        <div className="records-field">
+          <span>Hold a contact’s folders</span>
+          <ContactChooser
+            value={[]}
+            onChange={(chosen) => {
+              for (const contact of chosen) {
+                if (!held.has(contact.id)) add({ type: 'contact', id: contact.id });
+              }
+            }}
+          />
+        </div>
+        <RecordsError message={problem ?? (change.status === 'failed' ? change.error : null)} />
+      </div>
+    </Modal>
+  );
+}
+
+/** One hold's card; Edit and Release while it is active. */
+function HoldCard({
+  hold,
+  busy,
+  onEdit,
+}: {
+  hold: LegalHoldDto;
+  busy: boolean;
+  onEdit: (hold: LegalHoldDto) => void;
+}) {
   const dispatch = useAppDispatch();
   const { modal } = App.useApp();
   const headingId = useId();
@@ -200,6 +342,9 @@ function HoldCard({ hold, busy }: { hold: LegalHoldDto; busy: boolean }) {
       <TargetList label={`${hold.name} holds`} targets={hold.targets} />
       {active ? (
         <Space wrap>
+          <Button disabled={busy} aria-label={`Edit ${hold.name}`} onClick={() => onEdit(hold)}>
+            Edit
+          </Button>
           <Button
             disabled={busy}
             aria-label={`Release ${hold.name}`}
@@ -229,10 +374,19 @@ export function HoldsPage() {
   const holds = useAppSelector(selectHolds);
   const change = useAppSelector(selectRecordsChange);
   const [placing, setPlacing] = useState(false);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const editing = holds.items.find((hold) => hold.id === editingId && hold.status === 'active');
 
   useEffect(() => {
     dispatch(recordsActions.holdsRequested());
   }, [dispatch]);
+
+  useEffect(() => {
+    if (editingId && change.status === 'succeeded' && change.kind === 'holdUpdate') {
+      setEditingId(null);
+      dispatch(recordsActions.changeDismissed());
+    }
+  }, [editingId, change, dispatch]);
 
   useEffect(() => {
     if (placing && change.status === 'succeeded' && change.kind === 'holdPlace') {
@@ -259,7 +413,9 @@ export function HoldsPage() {
           Place a hold
         </Button>
       </div>
-      {!placing && change.status === 'failed' ? <RecordsError message={change.error} /> : null}
+      {!placing && !editing && change.status === 'failed' ? (
+        <RecordsError message={change.error} />
+      ) : null}
       {holds.status === 'failed' ? <RecordsError message={holds.error} /> : null}
       {holds.status === 'loading' && holds.items.length === 0 ? (
         <div role="status">
@@ -272,9 +428,26 @@ export function HoldsPage() {
       {holds.items.length > 0 ? (
         <ul className="records-cards" aria-label="Holds">
           {holds.items.map((hold) => (
-            <HoldCard key={hold.id} hold={hold} busy={change.status === 'loading'} />
+            <HoldCard
+              key={hold.id}
+              hold={hold}
+              busy={change.status === 'loading'}
+              onEdit={(chosen) => {
+                dispatch(recordsActions.changeDismissed());
+                setEditingId(chosen.id);
+              }}
+            />
           ))}
         </ul>
+      ) : null}
+      {editing ? (
+        <EditHoldDialog
+          hold={editing}
+          onClose={() => {
+            setEditingId(null);
+            dispatch(recordsActions.changeDismissed());
+          }}
+        />
       ) : null}
       {placing ? (
         <PlaceHoldDialog

@@ -85,6 +85,32 @@ const PAGES: { path: string; ready: (page: Page) => Promise<void> }[] = [
     ready: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible(),
   },
   {
+    path: '/admin/retention',
+    ready: (page) =>
+      expect(page.getByRole('heading', { level: 2, name: 'Retention schedules' })).toBeVisible(),
+  },
+  {
+    path: '/admin/legal-holds',
+    ready: (page) =>
+      expect(page.getByRole('heading', { level: 2, name: 'Legal holds' })).toBeVisible(),
+  },
+  {
+    path: '/admin/disposition',
+    ready: (page) =>
+      expect(page.getByRole('heading', { level: 2, name: 'Disposition' })).toBeVisible(),
+  },
+  {
+    path: '/admin/imaging',
+    ready: (page) => expect(page.getByRole('heading', { level: 3, name: 'Tools' })).toBeVisible(),
+  },
+  {
+    path: '/admin/examiner-export',
+    ready: (page) =>
+      expect(
+        page.getByRole('heading', { level: 2, name: 'Export records for an examiner' }),
+      ).toBeVisible(),
+  },
+  {
     path: '/no-such-page',
     ready: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible(),
   },

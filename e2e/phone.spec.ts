@@ -254,6 +254,10 @@ for (const viewport of [PHONE, SMALL_PHONE]) {
       'contacts',
       'outbox',
       'examiner-export',
+      'retention',
+      'legal-holds',
+      'disposition',
+      'imaging',
     ]) {
       await page.goto(`/admin/${section}`);
       await expect(page.getByRole('navigation', { name: 'Admin sections' })).toBeVisible();

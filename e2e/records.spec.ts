@@ -2,7 +2,8 @@
  * Records management in Chromium against the real server: an administrator archives an uploaded
  * corpus file, places a legal hold on its folder from Admin → Legal holds (the folder chosen in the
  * folder chooser), tries to delete the file permanently from the Archive and sees the refusal
- * naming the hold, releases the hold (after its confirmation), and then the deletion goes through.
+ * naming the hold, releases the hold (after its confirmation), and then the deletion goes through;
+ * and a single file added to a hold from its side panel cannot even be archived.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import type { EntityDto, FileDto, FolderDto, Page as ListPage } from '../common/
 import { settled } from './dialogs';
 import { signIn } from './session';
 import { postFolder } from './folders';
+import { openDetailsFromRow } from './rowMenu';
 
 /** The shared corpus, next to the repository (or next to its worktrees' folder). */
 const CORPUS =
@@ -112,4 +114,44 @@ test('a legal hold refuses a permanent delete until it is released', async ({ pa
   // Now the permanent delete goes through.
   await destroyFromArchive(page, file.name, folder);
   await expect(archiveRow(page, file.name, folder)).toHaveCount(0);
+});
+
+test('a file put on a legal hold from its side panel cannot be archived', async ({ page }) => {
+  test.setTimeout(300_000);
+  const stamp = Date.now().toString(36);
+  const holdName = `File hold ${stamp}`;
+  await signIn(page);
+  // The hold itself holds another folder; the file joins it from its own side panel.
+  const elsewhere = await postFolder(page, `Other ${stamp}`);
+  const placed = await page.request.post('/api/rest/private/legal_holds', {
+    data: { name: holdName, targets: [{ type: 'folder', id: elsewhere.id }] },
+  });
+  expect(placed.status()).toBe(201);
+  const folder = await postFolder(page, `Single ${stamp}`);
+  const file = await upload(page, folder, 'minimal-document.pdf');
+
+  const panel = await openDetailsFromRow(page, file.name);
+  await panel.getByRole('combobox', { name: 'Add to a legal hold' }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: holdName })
+    .click();
+  await expect(panel.getByRole('list', { name: 'Records protection' })).toContainText(
+    `On legal hold: ${holdName}`,
+  );
+
+  // A held file cannot be archived either (the step before a permanent delete): the refusal names
+  // the hold, and the file stays in its folder.
+  const archived = await page.request.post(`/api/rest/files/${file.id}/archive`);
+  expect(archived.status()).toBe(409);
+  expect(((await archived.json()) as { message: string }).message).toContain(
+    recordsMessage(RECORDS_MESSAGES.underHold, {
+      name: file.name,
+      hold: holdName,
+      action: 'archived',
+    }),
+  );
+  const listed = await page.request.get(`/api/rest/entities?folder_id=${folder.id}`);
+  const names = ((await listed.json()) as ListPage<EntityDto>).items.map((item) => item.name);
+  expect(names).toContain(file.name);
 });

@@ -67,7 +67,12 @@ import { currentUploader, setUploader } from './uploaderRegistry';
 import type { AddResult, RestoredUpload, UploadRequest, Uploader, UploaderEvent } from './uploader';
 import * as uploadsApi from './uploadsApi';
 import { createUploadIdStore, defaultUploadIdStorage, type UploadIdStorage } from './uploadIdStore';
-import { restoreSettled } from './restoreSettled';
+import {
+  indexedDbState,
+  localStorageState,
+  restoreSettled,
+  type SavedState,
+} from './restoreSettled';
 
 /** Meta stored on each Uppy file (and kept across a reload by Golden Retriever). */
 export type UploadMeta = {
@@ -184,6 +189,15 @@ function browserStorage(): Storage | null {
   }
 }
 
+/**
+ * The state Golden Retriever saved for an Uppy id: in IndexedDB, or in localStorage where the
+ * browser has no IndexedDB (as the plugin itself chooses).
+ */
+function savedUploadState(uppyId: string): Promise<SavedState | null> | SavedState | null {
+  if (typeof indexedDB !== 'undefined') return indexedDbState(uppyId, indexedDB);
+  return localStorageState(browserStorage(), uppyId);
+}
+
 /** A new batch id: a random UUID (Web Crypto's where there is one). */
 export function newBatchId(): string {
   const random = globalThis.crypto?.randomUUID?.bind(globalThis.crypto);
@@ -297,7 +311,7 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
   const uppy = (options.createUppy ?? createDefaultUppy)();
   // Right after Golden Retriever is installed, before its restore can end (restoreSettled.ts).
   let restore: Promise<void> | null =
-    typeof uppy.getPlugin === 'function' ? restoreSettled(uppy, browserStorage()) : null;
+    typeof uppy.getPlugin === 'function' ? restoreSettled(uppy, savedUploadState) : null;
   void restore?.then(() => {
     restore = null;
   });

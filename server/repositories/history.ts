@@ -287,6 +287,23 @@ export interface ExportReader {
 }
 
 /**
+ * A read-only better-sqlite3 connection of its own to the SQLite file behind `db`, for a long read
+ * (an export) that should neither fill nor hold the server connection's 64 MiB page cache: it has
+ * SQLite's default 2 MiB cache. Null for an in-memory database, which no other connection sees.
+ * The caller closes it.
+ */
+export async function openSideReader(db: Executor): Promise<Database.Database | null> {
+  const { rows } = await sql<{
+    file: string;
+  }>`select file from pragma_database_list where name = 'main'`.execute(db);
+  const file = rows[0]?.file;
+  if (!file) return null;
+  const connection = new Database(file, { readonly: true, fileMustExist: true });
+  connection.pragma('busy_timeout = 5000');
+  return connection;
+}
+
+/**
  * Opens the reader of one export. On a SQLite file it is a read-only better-sqlite3 connection of
  * its own that runs the same queries (built and compiled by Kysely, as {@link storedExportBatch}
  * builds them) with statements in raw mode, answering arrays of values instead of objects (the
@@ -306,13 +323,8 @@ export async function openExportReader(
     close() {},
   };
   if (dialect !== 'sqlite') return viaKysely;
-  const { rows } = await sql<{
-    file: string;
-  }>`select file from pragma_database_list where name = 'main'`.execute(db);
-  const file = rows[0]?.file;
-  if (!file) return viaKysely; // in memory: no other connection sees it
-  const connection = new Database(file, { readonly: true, fileMustExist: true });
-  connection.pragma('busy_timeout = 5000');
+  const connection = await openSideReader(db);
+  if (!connection) return viaKysely;
   const statements = new Map<string, Database.Statement>();
   return {
     batchSize: EXPORT_BATCH_ROWS.sqliteReader,

@@ -40,8 +40,9 @@ import { appliedIndexesOf } from '../repositories/appliedIndexes';
 import {
   contactNamesOfFolders,
   rangeFilesAfter,
-  scopeEventsAfter,
+  openScopeEventReader,
   type EventScope,
+  type ScopeEventReader,
 } from '../repositories/examinerExports';
 import { listLiveFilesAfter, type FileWithCreator } from '../repositories/files';
 import { listLiveFoldersAfter } from '../repositories/folders';
@@ -389,7 +390,7 @@ export interface ExportHooks {
 
 /** Everything the writer needs, resolved by services/examinerExport.ts. */
 export interface ExaminerZipPlan {
-  services: Pick<Services, 'db' | 'store' | 'config'>;
+  services: Pick<Services, 'db' | 'dialect' | 'store' | 'config'>;
   firm: { id: string; name: string };
   scope: ExaminerScopeDescription;
   versions: ExportVersions;
@@ -469,6 +470,7 @@ async function writeAll(zip: ZipStream, plan: ExaminerZipPlan, hooks: ExportHook
   const root = spoolRoot(plan.services.config.dataDir);
   let dir: string | null = null;
   const spools: Spool[] = [];
+  let events: ScopeEventReader | null = null;
   const counts: ExportCounts = { files: 0, bytes: 0, events: 0 };
   try {
     await mkdir(root, { recursive: true });
@@ -558,6 +560,8 @@ async function writeAll(zip: ZipStream, plan: ExaminerZipPlan, hooks: ExportHook
     );
 
     // 3. history.csv, oldest first; each event's chain link is spooled for the manifest.
+    const reader = await openScopeEventReader(db, plan.services.dialect, databaseId, plan.events);
+    events = reader;
     let firstSeq: number | null = null;
     let lastSeq: number | null = null;
     let contiguous = true;
@@ -565,14 +569,7 @@ async function writeAll(zip: ZipStream, plan: ExaminerZipPlan, hooks: ExportHook
       yield `${BOM}${csvText([[...HISTORY_CSV_COLUMNS]])}${CSV_NEWLINE}`;
       let afterId: string | null = null;
       for (;;) {
-        const rows = await scopeEventsAfter(
-          db,
-          databaseId,
-          plan.events,
-          afterId,
-          plan.exportEvent.id,
-          EXAMINER_EVENT_BATCH,
-        );
+        const rows = await reader.after(afterId, plan.exportEvent.id, EXAMINER_EVENT_BATCH);
         const records = await recordsOf(plan.services, databaseId, rows);
         for (const row of rows) {
           if (lastSeq !== null && row.chain_seq !== lastSeq + 1) contiguous = false;
@@ -653,6 +650,7 @@ async function writeAll(zip: ZipStream, plan: ExaminerZipPlan, hooks: ExportHook
     if (!zip.destroyed) zip.destroy(failure);
     await hooks.failed(failure).catch(() => undefined);
   } finally {
+    events?.close();
     for (const spool of spools) spool.destroy();
     if (dir) await rm(dir, { recursive: true, force: true }).catch(() => undefined);
   }

@@ -35,10 +35,12 @@ export async function openDetailsFromRow(page: Page, name: string): Promise<Loca
     });
     throw new Error(atEnd ? `${name}: not in the rows loaded so far` : `${name}: not rendered yet`);
   }).toPass({ timeout: 60_000, intervals: [100, 250] });
-  await menuButton.scrollIntoViewIfNeeded();
+  // The virtualised list may render the row anew meanwhile (a file recorded, a thumbnail found):
+  // scrolling to the button and pressing it are retried together.
   await expect(async () => {
     if (!(await details.isVisible())) {
-      await page.getByRole('button', { name: `More actions for ${name}` }).click();
+      await menuButton.scrollIntoViewIfNeeded({ timeout: 5_000 });
+      await menuButton.click({ timeout: 5_000 });
     }
     await details.click({ timeout: 5_000 });
     await expect(details).toBeHidden({ timeout: 3_000 });

@@ -1,11 +1,13 @@
 // Vite builds the client into dist/client; in development it serves on PORT (3000) and proxies the
 // API and the object store to the Fastify server on API_PORT (3001). After a build every text asset
 // gets Brotli and gzip copies (scripts/vite/precompress.ts) that the server answers by
-// Accept-Encoding; antd's styles are made for the components in use (scripts/vite/antdStyles.ts).
+// Accept-Encoding; antd's styles are made for the components in use (scripts/vite/antdStyles.ts);
+// pdf.js's character maps and standard fonts are copied under pdfjs/ (scripts/vite/pdfjsAssets.ts).
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { antdStyles } from './scripts/vite/antdStyles';
+import { pdfjsAssets } from './scripts/vite/pdfjsAssets';
 import { precompress } from './scripts/vite/precompress';
 import { preloadApp } from './scripts/vite/preloadApp';
 
@@ -16,6 +18,7 @@ export default defineConfig({
     react(),
     antdStyles(path.resolve(import.meta.dirname, 'src')),
     preloadApp('src/app/start.tsx'),
+    pdfjsAssets(),
     precompress(),
   ],
   build: { outDir: 'dist/client', emptyOutDir: true, chunkSizeWarningLimit: 2500 },

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { VIEWER_MESSAGES } from '../common/imaging';
+import { VIEWER_MESSAGES, type FileRenditionDto } from '../common/imaging';
 import { createFolder } from './folders';
 import { signIn } from './session';
 
@@ -64,12 +64,25 @@ test('views a Word document and a PDF: prepared, found, paged, deep-linked, clos
   ]);
   await expect(page.getByTestId('entity-row')).toHaveCount(2, { timeout: 60_000 });
 
-  // Opened by its name: the rendition is being made, then its page is shown.
+  // Opened by its name: the rendition is being made, then its page is shown. On a quiet machine
+  // LibreOffice may finish before the viewer opens, so the rendition's answers say "running" (as a
+  // busier machine's would) until the viewer has shown that it is preparing; its next poll then
+  // gets the real answer.
+  const renditions = '**/api/rest/files/*/rendition';
+  await page.route(renditions, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as FileRenditionDto;
+    await route.fulfill({
+      response,
+      json: { ...body, state: 'running', pdf: false, thumbnail: false, page_count: null },
+    });
+  });
   await page.getByRole('link', { name: 'Annual letter.docx', exact: true }).click();
   const letter = page.getByRole('dialog', { name: 'Annual letter.docx' });
   await expect(letter).toBeVisible();
   await expect(page).toHaveURL(/[?&]view=file%3A[0-9a-f-]+/);
   await expect(letter.getByText(VIEWER_MESSAGES.preparing)).toBeVisible();
+  await page.unroute(renditions);
   await expect(letter.getByTestId('viewer-page-count')).toHaveText('Page 1 of 1', {
     timeout: 120_000,
   });

@@ -66,6 +66,25 @@ function Harness({ asked }: { asked: number[] }) {
   );
 }
 
+/** The view with an address the test moves (`setAddress`), as a router that answers late would. */
+function LateAddress({
+  asked,
+  expose,
+}: {
+  asked: number[];
+  expose: (setAddress: (page: number) => void) => void;
+}) {
+  const [page, setPage] = useState(1);
+  expose(setPage);
+  return (
+    <PdfView
+      url="/api/rest/files/f1/preview"
+      page={page}
+      onPageChange={(next) => asked.push(next)}
+    />
+  );
+}
+
 /** The scrolling column scrolled to `top` by something other than the view (smooth scrolling,
  * the reader), then one animation frame. */
 async function scrolledTo(top: number): Promise<void> {
@@ -129,5 +148,22 @@ describe('PdfView page keys', () => {
     expect(count()).toHaveTextContent(`Page 4 of ${PAGES}`);
     press('ArrowLeft');
     expect(asked.at(-1)).toBe(3);
+  });
+
+  it('asks again for the page last gone to when an earlier key press’s address arrives last', async () => {
+    const asked: number[] = [];
+    let setAddress: (page: number) => void = () => undefined;
+    render(<LateAddress asked={asked} expose={(set) => (setAddress = set)} />);
+    expect(await screen.findByText(`Page 1 of ${PAGES}`)).toBeInTheDocument();
+    press('ArrowRight');
+    press('ArrowRight');
+    expect(asked).toEqual([2, 3]);
+    // The address of the second press arrives first, then the first press's.
+    act(() => setAddress(3));
+    act(() => setAddress(2));
+    expect(asked.at(-1)).toBe(3);
+    expect(count()).toHaveTextContent(`Page 3 of ${PAGES}`);
+    act(() => setAddress(3));
+    expect(count()).toHaveTextContent(`Page 3 of ${PAGES}`);
   });
 });

@@ -447,9 +447,11 @@ export function PdfView({ url, page, onPageChange }: PdfViewProps) {
       });
       window.clearTimeout(settle);
       settle = window.setTimeout(() => {
-        if (shown.current !== reported.current) {
-          reported.current = shown.current;
-          onPageChange(shown.current);
+        // The page last gone to while there is one (the scrolling may not have reached it yet).
+        const current = aimed.current ?? shown.current;
+        if (current !== reported.current) {
+          reported.current = current;
+          onPageChange(current);
         }
       }, 250);
     };
@@ -472,9 +474,16 @@ export function PdfView({ url, page, onPageChange }: PdfViewProps) {
     if (!doc) return;
     if (clampedPage === reported.current && clampedPage === shown.current) return;
     if (!asked.current.has(clampedPage)) forgetAim();
+    else if (aimed.current !== null && aimed.current !== clampedPage) {
+      // An address asked for by an earlier key press, arriving after a later one: the address
+      // goes on to the page last gone to instead of the view going back.
+      reported.current = clampedPage;
+      onPageChange(aimed.current);
+      return;
+    }
     reported.current = clampedPage;
     scrollToPage(clampedPage);
-  }, [doc, clampedPage, scrollToPage, forgetAim]);
+  }, [doc, clampedPage, scrollToPage, forgetAim, onPageChange]);
 
   // A new zoom keeps the page shown at the top.
   useEffect(() => {

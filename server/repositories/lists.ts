@@ -4,7 +4,8 @@
  * the columns their order needs, through their indexes), so a page costs a constant number of
  * queries: positions, a count, then the rows of the page by id.
  */
-import { sql } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { DB, FilesTable, FoldersTable } from '../db/schema';
 import type { FolderFilter } from './permissions';
 import type { Executor } from './types';
 
@@ -97,6 +98,29 @@ export async function countArchivedRoots(
 }
 
 /** A user's enabled favorites joined to their items (folder `fo` or file `fi`), live items only. */
+/**
+ * "The listed item is live": a folder (`fo`) or a ready file (`fi`) of the row, not archived, and
+ * visible to the session (`visible`). Favorites and recent items join both tables the same way.
+ */
+function liveItem(
+  eb: ExpressionBuilder<DB & { fo: FoldersTable; fi: FilesTable }, 'fo' | 'fi'>,
+  visible: FolderFilter,
+): Expression<SqlBool> {
+  return eb.or([
+    eb.and([
+      eb('fo.id', 'is not', null),
+      eb('fo.archived_at', 'is', null),
+      ...(visible ? [visible('fo.id')] : []),
+    ]),
+    eb.and([
+      eb('fi.id', 'is not', null),
+      eb('fi.archived_at', 'is', null),
+      eb('fi.status', '=', 'ready'),
+      ...(visible ? [visible('fi.folder_id')] : []),
+    ]),
+  ]);
+}
+
 function favoritesQuery(db: Executor, databaseId: string, userId: string, visible: FolderFilter) {
   return db
     .selectFrom('favorites as f')
@@ -115,21 +139,7 @@ function favoritesQuery(db: Executor, databaseId: string, userId: string, visibl
     .where('f.database_id', '=', databaseId)
     .where('f.user_id', '=', userId)
     .where('f.enabled', '=', 1)
-    .where((eb) =>
-      eb.or([
-        eb.and([
-          eb('fo.id', 'is not', null),
-          eb('fo.archived_at', 'is', null),
-          ...(visible ? [visible('fo.id')] : []),
-        ]),
-        eb.and([
-          eb('fi.id', 'is not', null),
-          eb('fi.archived_at', 'is', null),
-          eb('fi.status', '=', 'ready'),
-          ...(visible ? [visible('fi.folder_id')] : []),
-        ]),
-      ]),
-    );
+    .where((eb) => liveItem(eb, visible));
 }
 
 /**
@@ -201,21 +211,7 @@ function recentQuery(db: Executor, databaseId: string, userId: string, visible: 
     )
     .where('r.database_id', '=', databaseId)
     .where('r.user_id', '=', userId)
-    .where((eb) =>
-      eb.or([
-        eb.and([
-          eb('fo.id', 'is not', null),
-          eb('fo.archived_at', 'is', null),
-          ...(visible ? [visible('fo.id')] : []),
-        ]),
-        eb.and([
-          eb('fi.id', 'is not', null),
-          eb('fi.archived_at', 'is', null),
-          eb('fi.status', '=', 'ready'),
-          ...(visible ? [visible('fi.folder_id')] : []),
-        ]),
-      ]),
-    );
+    .where((eb) => liveItem(eb, visible));
 }
 
 /**

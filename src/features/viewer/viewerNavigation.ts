@@ -18,8 +18,8 @@ import {
   type ViewerTarget,
 } from '../../app/viewerLink';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectViewerFileId, selectViewerPage } from './viewerSelectors';
-import { viewerActions } from './viewerSlice';
+import { listKindOf, selectViewerFileId, selectViewerPage } from './viewerSelectors';
+import { viewerActions, type ViewerSource } from './viewerSlice';
 
 /** The history state of an entry that opened the viewer from the page before it. */
 export const VIEWER_OPENED_STATE = { viewerOpened: true } as const;
@@ -41,6 +41,8 @@ function openedFromPage(state: unknown): boolean {
 export function useViewerDeepLink(): ViewerTarget | null {
   const dispatch = useAppDispatch();
   const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const via: ViewerSource = listKindOf(pathname) === 'shared' ? 'share' : 'firm';
   const target = parseViewerParams(params);
   const shownId = useAppSelector(selectViewerFileId);
   const shownPage = useAppSelector(selectViewerPage);
@@ -50,11 +52,11 @@ export function useViewerDeepLink(): ViewerTarget | null {
     if (fileId === null) {
       if (shownId !== null) dispatch(viewerActions.closed());
     } else if (fileId !== shownId) {
-      dispatch(viewerActions.opened({ fileId, page }));
+      dispatch(viewerActions.opened({ fileId, page, via }));
     } else if ((page ?? 1) !== shownPage) {
       dispatch(viewerActions.pageChanged({ page }));
     }
-  }, [dispatch, fileId, page, shownId, shownPage]);
+  }, [dispatch, fileId, page, via, shownId, shownPage]);
   return target;
 }
 

@@ -71,16 +71,20 @@ function* readFirmFile(fileId: string): Saga<{ file: ViewerFile; path: ViewerCru
   return { file, path };
 }
 
-/** A guest's file from the shared list the page shows, with the share's path above it. */
-function* readSharedFile(fileId: string): Saga<{ file: ViewerFile; path: ViewerCrumb[] }> {
+/**
+ * A file shared with the user (a guest, or an internal user on the Shared page) from the shared
+ * list the page shows, with the share's path above it; null when that list does not have it.
+ */
+function* readSharedFile(fileId: string): Saga<{ file: ViewerFile; path: ViewerCrumb[] } | null> {
   const find = (state: RootState) => state.sharing.shared.items.find((item) => item.id === fileId);
   let item = yield* select(find);
-  if (!item) {
+  const listStatus = yield* select((state: RootState) => state.sharing.shared.list.status);
+  if (!item && listStatus === 'loading') {
     // A reload on the deep link: the page's list is being read.
     yield* take([sharingActions.sharedLoaded.type, sharingActions.sharedLoadFailed.type]);
     item = yield* select(find);
   }
-  if (!item || item.entity_type !== 'file') throw new Error(MESSAGES.notFound);
+  if (!item || item.entity_type !== 'file') return null;
   const shared = yield* select((state: RootState) => state.sharing.shared);
   const file: ViewerFile = {
     id: item.id,
@@ -123,13 +127,33 @@ export function* pollRendition(fileId: string, source: ViewerSource = 'firm'): S
   }
 }
 
-/** The address named a file: read it, then (a rendition) follow its derivation. */
-export function* openFile(action: PayloadAction<{ fileId: string }>): Saga {
-  const { fileId } = action.payload;
+/**
+ * The file the viewer was opened on: a guest's through the share; an internal user's through the
+ * share when opened from the Shared page and the list shared with them has it (a file of "Shared
+ * by me" is the firm's own), else through the firm's routes.
+ * @throws ApiError or Error(MESSAGES.notFound) when it cannot be read
+ */
+function* readViewerFile(
+  fileId: string,
+  via: ViewerSource,
+): Saga<{ file: ViewerFile; path: ViewerCrumb[] }> {
   const guest = yield* select(selectIsGuest);
+  if (guest || via === 'share') {
+    const shared = yield* call(readSharedFile, fileId);
+    if (shared) return shared;
+    if (guest) throw new Error(MESSAGES.notFound);
+  }
+  return yield* call(readFirmFile, fileId);
+}
+
+/** The address named a file: read it, then (a rendition) follow its derivation. */
+export function* openFile(
+  action: PayloadAction<{ fileId: string; page?: number | null; via?: ViewerSource }>,
+): Saga {
+  const { fileId, via = 'firm' } = action.payload;
   let file: ViewerFile;
   try {
-    const read = yield* call(guest ? readSharedFile : readFirmFile, fileId);
+    const read = yield* call(readViewerFile, fileId, via);
     file = read.file;
     yield* put(viewerActions.fileLoaded({ fileId, file, path: read.path }));
   } catch (error) {
@@ -140,7 +164,9 @@ export function* openFile(action: PayloadAction<{ fileId: string }>): Saga {
 }
 
 /** Runs {@link openFile} until the viewer closes (another file: takeLatest cancels it). */
-function* openUntilClosed(action: PayloadAction<{ fileId: string }>): Saga {
+function* openUntilClosed(
+  action: PayloadAction<{ fileId: string; page?: number | null; via?: ViewerSource }>,
+): Saga {
   yield* race({ open: call(openFile, action), closed: take(viewerActions.closed.type) });
 }
 

@@ -76,8 +76,14 @@ const viewerSlice = createSlice({
   name: 'viewer',
   initialState: initialViewerState,
   reducers: {
-    /** The address names a file (another than the one shown): read it. */
-    opened(_state, action: PayloadAction<{ fileId: string; page: number | null }>) {
+    /**
+     * The address names a file (another than the one shown): read it, through the share when
+     * `via` is 'share' (the Shared page: what was shared with the user), else the firm's routes.
+     */
+    opened(
+      _state,
+      action: PayloadAction<{ fileId: string; page: number | null; via?: ViewerSource }>,
+    ) {
       return {
         ...initialViewerState,
         fileId: action.payload.fileId,

@@ -336,3 +336,71 @@ describe('a guest', () => {
     expect(calls).toHaveLength(0);
   });
 });
+
+describe('an internal user on the Shared page', () => {
+  const sharedWithMe = {
+    share_id: 's1',
+    entity_type: 'file' as const,
+    id: 'w1',
+    name: 'Plan.pptx',
+    extension: 'pptx',
+    size: 10,
+    content_type: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    updated_at: '2024-01-01T00:00:00.000Z',
+    shared_by_name: 'Ada',
+    shared_at: '2024-01-01T00:00:00.000Z',
+    allow_download: false,
+    folder_id: 'sf1',
+  };
+  const preloaded = {
+    ...signedInState(),
+    sharing: {
+      ...initialSharingState,
+      shared: {
+        ...initialSharingState.shared,
+        folderId: '',
+        allowDownload: true,
+        items: [sharedWithMe],
+        list: { status: 'succeeded' as const, error: null },
+      },
+    },
+  };
+
+  it("opens a presentation shared with them through the share's rendition, not the firm's", async () => {
+    const { calls, store } = start(
+      { 'GET /api/rest/shared/files/w1/rendition': { body: rendition('done') } },
+      preloaded,
+    );
+    store.dispatch(viewerActions.opened({ fileId: 'w1', page: null, via: 'share' }));
+    await waitFor(() =>
+      expect(selectViewerPhase(store.getState())).toEqual({
+        kind: 'show',
+        content: 'pdf',
+        url: '/api/rest/shared/files/w1/preview',
+      }),
+    );
+    expect(store.getState().viewer.file).toMatchObject({ source: 'share', downloadAllowed: false });
+    expect(callsTo(calls, 'GET /api/rest/files/w1')).toHaveLength(0);
+  });
+
+  it('opens a file of "Shared by me" (not in the list shared with them) through the firm', async () => {
+    const { calls, store } = start(
+      {
+        'GET /api/rest/files/f1': { body: memo },
+        'GET /api/rest/folders/fo2/breadcrumbs': { body: path },
+        'GET /api/rest/files/f1/rendition': { body: rendition('done') },
+      },
+      preloaded,
+    );
+    store.dispatch(viewerActions.opened({ fileId: 'f1', page: null, via: 'share' }));
+    await waitFor(() =>
+      expect(selectViewerPhase(store.getState())).toEqual({
+        kind: 'show',
+        content: 'pdf',
+        url: '/api/rest/files/f1/preview',
+      }),
+    );
+    expect(store.getState().viewer.file).toMatchObject({ source: 'firm' });
+    expect(callsTo(calls, 'GET /api/rest/files/f1')).toHaveLength(1);
+  });
+});

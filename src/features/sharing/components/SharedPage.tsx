@@ -118,8 +118,7 @@ function SharedFileLink({
  * `downloadAllowed`, else plain text saying why.
  */
 function SharedFileName({ row, downloadAllowed }: { row: SharedRow; downloadAllowed: boolean }) {
-  const guest = useAppSelector(selectIsGuest);
-  if (row.viewable && guest) {
+  if (row.viewable) {
     return (
       <ViewerLink fileId={row.id} className="entity-name">
         {row.name}
@@ -164,7 +163,6 @@ const SharedRowView = memo(function SharedRowView({
 }) {
   const isFolder = row.type === 'folder';
   const downloadAllowed = canDownload && row.allowDownload;
-  const guest = useAppSelector(selectIsGuest);
   return (
     <div
       role="row"
@@ -201,7 +199,7 @@ const SharedRowView = memo(function SharedRowView({
       <div role="cell" className="entity-cell shared-cell-actions">
         {isFolder ? null : (
           <>
-            {row.viewable && guest ? (
+            {row.viewable ? (
               <ViewerLink fileId={row.id} aria-label={`Preview ${row.name}`}>
                 <EyeOutlined aria-hidden /> Preview
               </ViewerLink>

@@ -2,13 +2,14 @@
  * HTTP Range on the file routes, on SQLite and PostgreSQL: `/download`, `/preview` and `/print`
  * of the original, `/preview` of a PDF rendition, and a guest's shared file answer one byte range
  * with 206 and `Content-Range`, a range past the end with 416, and anything else whole (200);
- * every answer says `Accept-Ranges: bytes`. Also the Range parser against RFC 9110's forms.
+ * every answer says `Accept-Ranges: bytes`; a read answered 416 records nothing in History. Also
+ * the Range parser against RFC 9110's forms.
  */
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MESSAGES } from '../../common/messages';
 import { saveRendition } from '../../server/repositories/renditions';
-import { parseByteRange } from '../../server/routes/fileResponse';
+import { parseByteRange } from '../../server/services/byteRanges';
 import { renditionKeys } from '../../server/services/imaging/derive';
 import { describeEachStore, startTestServer, type TestServer } from './helpers';
 import { adminActor, makeFile, makeFolder, type Actor } from './organiseHelpers';
@@ -131,6 +132,36 @@ describeEachStore('ranged file reads', (kind, store) => {
     expect([original.statusCode, original.body]).toEqual([206, 'docx']);
   });
 
+  it('records no read in History for a range answered 416', async () => {
+    const clip = await makeFile(server, admin, 'unread.txt', '', 'twelve bytes');
+    const events = async () =>
+      (
+        await server.services.db
+          .selectFrom('history_events')
+          .select('action')
+          .where('entity_id', '=', clip.id)
+          .execute()
+      ).map((row) => row.action);
+    const before = await events();
+    for (const url of [
+      `/api/rest/files/${clip.id}/download`,
+      `/api/rest/files/${clip.id}/preview`,
+      `/api/rest/files/${clip.id}/print`,
+      `/api/rest/files/${clip.id}/versions/1/download`,
+      `/api/rest/files/${clip.id}/versions/1/preview`,
+    ]) {
+      const past = await get(url, { range: 'bytes=12-' });
+      expect([url, past.statusCode]).toEqual([url, 416]);
+      expect(past.headers['content-range']).toBe('bytes */12');
+    }
+    expect(await events()).toEqual(before);
+    // A satisfiable range is a read, and recorded as one.
+    expect(
+      (await get(`/api/rest/files/${clip.id}/download`, { range: 'bytes=0-5' })).statusCode,
+    ).toBe(206);
+    expect(await events()).toEqual([...before, 'download']);
+  });
+
   it("answers a guest's shared file read with ranges", async () => {
     const folder = await makeFolder(server, admin, 'Ranged share');
     const clip = await makeFile(server, admin, 'notes.txt', folder.id, 'shared bytes here');
@@ -147,7 +178,18 @@ describeEachStore('ranged file reads', (kind, store) => {
       expect(part.statusCode).toBe(206);
       expect(part.headers['content-range']).toBe('bytes 7-11/17');
       expect(part.body).toBe('bytes');
+      const readsBefore = await server.services.db
+        .selectFrom('history_events')
+        .select('id')
+        .where('entity_id', '=', clip.id)
+        .execute();
       expect((await get(url, { range: 'bytes=17-' }, guest)).statusCode).toBe(416);
+      const readsAfter = await server.services.db
+        .selectFrom('history_events')
+        .select('id')
+        .where('entity_id', '=', clip.id)
+        .execute();
+      expect(readsAfter).toHaveLength(readsBefore.length);
       const whole = await get(url, {}, guest);
       expect([whole.statusCode, whole.headers['accept-ranges']]).toEqual([200, 'bytes']);
     }

@@ -11,7 +11,10 @@ import { AppError } from '../errors';
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.status).send({ message: error.message, code: error.code });
+      return reply
+        .code(error.status)
+        .headers(error.headers)
+        .send({ message: error.message, code: error.code });
     }
     if (error.validation) {
       return reply

@@ -2,9 +2,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { THUMBNAIL_MAX_AGE_SECONDS } from '../../common/imaging';
 import { rangeNotSatisfiable } from '../errors';
+import { parseByteRange } from '../services/byteRanges';
 import type { FileStream, ReadRequest } from '../services/files';
 import type { StoredThumbnail } from '../services/imaging/thumbnails';
-import type { ByteRange, ObjectStore } from '../storage/objectStore';
+import type { ObjectStore } from '../storage/objectStore';
 
 /**
  * What a file read request says of itself: whether the browser's media element sends it
@@ -12,8 +13,12 @@ import type { ByteRange, ObjectStore } from '../storage/objectStore';
  * @param request the route's request
  */
 export function readRequestOf(request: FastifyRequest): ReadRequest {
-  const dest = request.headers['sec-fetch-dest'];
-  return { mediaElement: dest === 'video' || dest === 'audio' };
+  const { headers } = request;
+  const dest = headers['sec-fetch-dest'];
+  return {
+    mediaElement: dest === 'video' || dest === 'audio',
+    range: headers['if-range'] ? undefined : headers.range,
+  };
 }
 
 /**
@@ -24,39 +29,6 @@ export function readRequestOf(request: FastifyRequest): ReadRequest {
 export const FILE_CONTENT_SECURITY_POLICY =
   "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; " +
   "frame-ancestors 'self'";
-
-/**
- * What a request's `Range` header asks of a body of `size` bytes (RFC 9110 section 14):
- * - `{ kind: 'full' }`: no header, another unit than bytes, a malformed or reversed range, or
- *   several ranges (a server may answer those whole, and no browser needs them): 200 with all;
- * - `{ kind: 'partial', range }`: one satisfiable range (`bytes=a-b`, `bytes=a-`, the suffix
- *   `bytes=-n`), its end clamped to the last byte: 206;
- * - `{ kind: 'unsatisfiable' }`: a first byte at or past the end, or an empty suffix: 416.
- * @param header the `Range` header's value, if any
- * @param size the body's length in bytes
- */
-export function parseByteRange(
-  header: string | undefined,
-  size: number,
-): { kind: 'full' } | { kind: 'partial'; range: ByteRange } | { kind: 'unsatisfiable' } {
-  const full = { kind: 'full' } as const;
-  if (!header) return full;
-  const match = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
-  if (!match) return full;
-  const [, first = '', last = ''] = match;
-  if (first === '' && last === '') return full;
-  if (first === '') {
-    // A suffix: the last n bytes.
-    const length = Number(last);
-    if (length === 0 || size === 0) return { kind: 'unsatisfiable' };
-    return { kind: 'partial', range: { start: Math.max(0, size - length), end: size - 1 } };
-  }
-  const start = Number(first);
-  const end = last === '' ? Infinity : Number(last);
-  if (!Number.isSafeInteger(start) || end < start) return full;
-  if (start >= size) return { kind: 'unsatisfiable' };
-  return { kind: 'partial', range: { start, end: Math.min(end, size - 1) } };
-}
 
 /**
  * Sends a file stream with its type, length and disposition, and headers that stop the browser
@@ -74,10 +46,7 @@ export function sendFile(reply: FastifyReply, file: FileStream): FastifyReply {
   const asked = headers['if-range'] ? undefined : headers.range;
   const wanted = parseByteRange(asked, file.size);
   reply.header('Accept-Ranges', 'bytes');
-  if (wanted.kind === 'unsatisfiable') {
-    reply.header('Content-Range', `bytes */${file.size}`);
-    throw rangeNotSatisfiable();
-  }
+  if (wanted.kind === 'unsatisfiable') throw rangeNotSatisfiable(file.size);
   reply
     .header('Content-Type', file.contentType)
     .header('Content-Disposition', file.disposition)

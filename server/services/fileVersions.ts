@@ -15,6 +15,7 @@
  * transaction that makes it. A file recorded without version rows (rows written by hand or by
  * tools) counts as having version 1, its row's object; the first new version writes that row.
  */
+import { assertRangeSatisfiable } from './byteRanges';
 import { assertDestroyable, todayOf } from './records/protection';
 import { ROOT_FOLDER_ID, ROOT_FOLDER_NAME } from '../../common/constants';
 import { isInlinePreviewable, previewContentType } from '../../common/files';
@@ -54,7 +55,13 @@ import type { Executor } from '../repositories/types';
 import { nameKey, splitFileName } from '../../common/names';
 import { accessibleFile, accessibleFolder, assertAdmin } from './access';
 import type { RequestContext, Services } from './context';
-import { partOfRecordedPreview, servedReadMode, type FileStream, type ReadMode } from './files';
+import {
+  partOfRecordedPreview,
+  servedReadMode,
+  type FileStream,
+  type ReadMode,
+  type ReadRequest,
+} from './files';
 import { fingerprintLater } from './fingerprints';
 import { recordItemRead, recordVersionEvent, type ParentRef } from './historyEvents';
 import { removeUnusedDerivatives } from './imaging/cleanup';
@@ -469,7 +476,7 @@ export async function openFileVersion(
   fileId: string,
   number: number,
   mode: Exclude<ReadMode, 'print'>,
-  request: { mediaElement?: boolean } = {},
+  request: ReadRequest = {},
 ): Promise<FileStream> {
   const file = await accessibleFile(services.db, ctx, fileId, 'read', { allowArchived: true });
   const version = await versionOf(services.db, file, number);
@@ -480,6 +487,7 @@ export async function openFileVersion(
   const served = rendition ? mode : servedReadMode(mode, version.content_type);
   const object = await services.store.head(version.storage_key);
   if (!object) throw notFound('The file content is missing.', 'object_missing');
+  assertRangeSatisfiable(request.range, rendition ? rendition.size : object.size);
   if (!(await partOfRecordedPreview(services, ctx, fileId, served, request))) {
     await services.db
       .transaction()

@@ -56,6 +56,7 @@ import {
   isVersionKey,
 } from '../repositories/fileVersions';
 import type { ByteRange, ObjectInfo } from '../storage/objectStore';
+import { assertRangeSatisfiable } from './byteRanges';
 import { accessibleFile, accessibleFolder } from './access';
 import type { RequestContext, Services } from './context';
 import {
@@ -620,6 +621,8 @@ export interface ReadRequest {
    * `audio`): opening a video or sound preview is a navigation (recorded) and then this request.
    */
   mediaElement?: boolean;
+  /** The `Range` it asks for (none when an `If-Range` asks for the whole file). */
+  range?: string;
 }
 
 /**
@@ -671,6 +674,7 @@ export async function openFile(
   const served = rendition ? mode : servedReadMode(mode, file.content_type);
   const object = await services.store.head(file.storage_key);
   if (!object) throw notFound('The file content is missing.', 'object_missing');
+  assertRangeSatisfiable(request.range, rendition ? rendition.size : object.size);
   if (!(await partOfRecordedPreview(services, ctx, id, served, request))) {
     await services.db
       .transaction()

@@ -27,6 +27,7 @@ import {
 } from '../repositories/shares';
 import { sha256WithThumbnail } from '../repositories/renditions';
 import type { Executor } from '../repositories/types';
+import { assertRangeSatisfiable } from './byteRanges';
 import type { RequestContext, Services } from './context';
 import { partOfRecordedPreview, servedReadMode, type FileStream, type ReadRequest } from './files';
 import { recordItemRead } from './historyEvents';
@@ -361,6 +362,7 @@ export async function openSharedFile(
   }
   const object = await services.store.head(file.storage_key);
   if (!object) throw notFound('The file content is missing.', 'object_missing');
+  assertRangeSatisfiable(request.range, rendition ? rendition.size : object.size);
   if (!(await partOfRecordedPreview(services, ctx, file.id, served, request))) {
     await services.db.transaction().execute(async (trx) => {
       await recordItemRead(

@@ -18,10 +18,13 @@ export const OUTPUT_CAP_BYTES = 64 * 1024;
 export const KILL_GRACE_MS = 2_000;
 
 /**
- * How much nicer than the server a tool runs (added to the server's niceness, at most 19). Set on
- * the process at once after it starts; the processes it starts inherit it.
+ * How much nicer than the server a tool runs (added to the server's niceness, at most 19): the
+ * most there is, as for any batch work beside an interactive service (`nice -n 19`). At niceness
+ * 10 a running recognition still took about a tenth of a core the requests wanted (CFS weight 110
+ * against the server's 1024), at 19 about 1.5% (weight 15). Set on the process at once after it
+ * starts; the processes it starts inherit it.
  */
-export const TOOL_NICENESS = 10;
+export const TOOL_NICENESS = 19;
 
 /** The niceness tools run at: the server's plus {@link TOOL_NICENESS}, at most 19. */
 export function toolPriority(): number {

@@ -21,7 +21,15 @@ const esmPackages = [
   'is-stream',
 ];
 
+/** The path aliases of tsconfig.json (`@common/…`, `@server/…`, `@src/…`). */
+const aliases = {
+  '^@common/(.*)$': '<rootDir>/common/$1',
+  '^@server/(.*)$': '<rootDir>/server/$1',
+  '^@src/(.*)$': '<rootDir>/src/$1',
+};
+
 const common = {
+  moduleNameMapper: aliases,
   transform: { '^.+\\.(t|j|mj)sx?$': 'babel-jest' },
   // A file is transformed when the innermost package it belongs to is ESM-only (listed above).
   transformIgnorePatterns: [`/node_modules/(?!(.*/node_modules/)?(${esmPackages.join('|')})/)`],
@@ -47,6 +55,7 @@ export default {
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/__tests__/src/**/*.test.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/__tests__/retryOnCi.ts', '<rootDir>/__tests__/src/setup.ts'],
+      // Jest takes the first pattern that matches: the stand-ins before the path aliases.
       moduleNameMapper: {
         '\\.(css|less)$': '<rootDir>/__tests__/src/styleMock.cjs',
         '^virtual:antd-later-styles$': '<rootDir>/__tests__/src/styleMock.cjs',
@@ -55,6 +64,7 @@ export default {
         // Parts loaded on demand render at once too (see __tests__/src/eagerLazy.ts).
         '(^|/)app/lazyNamed$': '<rootDir>/__tests__/src/eagerLazy.ts',
         '^\\./lazyNamed$': '<rootDir>/__tests__/src/eagerLazy.ts',
+        ...aliases,
       },
     },
   ],

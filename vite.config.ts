@@ -13,6 +13,12 @@ import { preloadApp } from './scripts/vite/preloadApp';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
+/** The path aliases of tsconfig.json (`@common/…`, `@src/…`), for the client's bundle. */
+const aliases = ['common', 'src'].map((dir) => ({
+  find: new RegExp(`^@${dir}/`),
+  replacement: `${path.resolve(import.meta.dirname, dir)}/`,
+}));
+
 export default defineConfig({
   plugins: [
     react(),
@@ -21,6 +27,7 @@ export default defineConfig({
     pdfjsAssets(),
     precompress(),
   ],
+  resolve: { alias: aliases },
   build: { outDir: 'dist/client', emptyOutDir: true, chunkSizeWarningLimit: 2500 },
   server: {
     port: Number(process.env.PORT ?? 3000),

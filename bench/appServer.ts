@@ -4,12 +4,12 @@
  * administrator whose password is BENCH_PASSWORD, listening on 127.0.0.1 on a free port. Prints
  * one JSON line `{ "port": n }` once it listens; stops on SIGTERM.
  */
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { migrateToLatest, openDatabase } from '../server/db/database';
-import { systemClock } from '../server/ids';
-import { seed } from '../server/seed';
-import { LocalObjectStore } from '../server/storage/localObjectStore';
+import { buildApp } from '@server/app';
+import { loadConfig } from '@server/config';
+import { migrateToLatest, openDatabase } from '@server/db/database';
+import { systemClock } from '@server/ids';
+import { seed } from '@server/seed';
+import { LocalObjectStore } from '@server/storage/localObjectStore';
 
 async function main(): Promise<void> {
   const dataDir = process.env.BENCH_DATA_DIR;

@@ -28,21 +28,21 @@ import Database from 'better-sqlite3';
 import Papa from 'papaparse';
 import pg from 'pg';
 import { rssOf, signIn, startServer, type ServerProcess } from './serverProcess';
-import { HISTORY_EVENT_PAIRS } from '../common/history';
-import { migrateToLatest, openDatabase } from '../server/db/database';
-import { systemClock } from '../server/ids';
-import { seed } from '../server/seed';
-import { CHAIN_COLUMNS, listHistory } from '../server/repositories/history';
-import { resolveHistoryQuery, verifyHistoryChain } from '../server/services/history';
-import { exportRecordText, HISTORY_EXPORT_FORMAT } from '../server/services/historyCsv';
+import { HISTORY_EVENT_PAIRS } from '@common/history';
+import { migrateToLatest, openDatabase } from '@server/db/database';
+import { systemClock } from '@server/ids';
+import { seed } from '@server/seed';
+import { CHAIN_COLUMNS, listHistory } from '@server/repositories/history';
+import { resolveHistoryQuery, verifyHistoryChain } from '@server/services/history';
+import { exportRecordText, HISTORY_EXPORT_FORMAT } from '@server/services/historyCsv';
 import {
   canonicalJson,
   chainHash,
   GENESIS_HASH,
   historyIdAt,
   type ChainLink,
-} from '../server/services/historyChain';
-import { hashPassword } from '../server/passwords';
+} from '@server/services/historyChain';
+import { hashPassword } from '@server/passwords';
 import { median, percentile, prng, postgresReachable, scratchDatabase } from './benchUtils';
 
 const PASSWORD = 'bench-history-password';

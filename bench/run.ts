@@ -9,12 +9,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { migrateToLatest, openDatabase } from '../server/db/database';
-import { systemClock } from '../server/ids';
-import { seed } from '../server/seed';
-import { LocalObjectStore } from '../server/storage/localObjectStore';
+import { buildApp } from '@server/app';
+import { loadConfig } from '@server/config';
+import { migrateToLatest, openDatabase } from '@server/db/database';
+import { systemClock } from '@server/ids';
+import { seed } from '@server/seed';
+import { LocalObjectStore } from '@server/storage/localObjectStore';
 import { runUploadsBench } from './uploads';
 import { percentile } from './benchUtils';
 

@@ -29,17 +29,17 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { sql, type Insertable } from 'kysely';
-import { contentTypeFor } from '../common/files';
-import { nameKey } from '../common/names';
-import type { SearchFilters } from '../common/search';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../server/db/database';
-import type { FoldersTable, NewFile } from '../server/db/schema';
-import { loadConfig } from '../server/config';
-import { newId, systemClock } from '../server/ids';
-import { rawTextQuery } from '../server/repositories/search';
-import { seed } from '../server/seed';
-import type { RequestContext, Services } from '../server/services/context';
-import { autocomplete, queryWords, searchEntities } from '../server/services/search';
+import { contentTypeFor } from '@common/files';
+import { nameKey } from '@common/names';
+import type { SearchFilters } from '@common/search';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '@server/db/database';
+import type { FoldersTable, NewFile } from '@server/db/schema';
+import { loadConfig } from '@server/config';
+import { newId, systemClock } from '@server/ids';
+import { rawTextQuery } from '@server/repositories/search';
+import { seed } from '@server/seed';
+import type { RequestContext, Services } from '@server/services/context';
+import { autocomplete, queryWords, searchEntities } from '@server/services/search';
 import { percentile, prng, postgresReachable, scratchDatabase } from './benchUtils';
 
 const PASSWORD = 'bench-search-password';

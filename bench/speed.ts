@@ -19,10 +19,10 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../server/config';
-import { migrateToLatest, openDatabase } from '../server/db/database';
-import { systemClock } from '../server/ids';
-import { seed } from '../server/seed';
+import { loadConfig } from '@server/config';
+import { migrateToLatest, openDatabase } from '@server/db/database';
+import { systemClock } from '@server/ids';
+import { seed } from '@server/seed';
 import { median } from './benchUtils';
 import { buildClient, firmOf, generateBigFolder } from './organise';
 import { startServer, type ServerProcess } from './serverProcess';

@@ -12,11 +12,11 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { Insertable } from 'kysely';
-import { contentTypeFor } from '../common/files';
-import { nameKey } from '../common/names';
-import type { FoldersTable, NewFile } from '../server/db/schema';
-import { openDatabase } from '../server/db/database';
-import { newId } from '../server/ids';
+import { contentTypeFor } from '@common/files';
+import { nameKey } from '@common/names';
+import type { FoldersTable, NewFile } from '@server/db/schema';
+import { openDatabase } from '@server/db/database';
+import { newId } from '@server/ids';
 import { postgresReachable, scratchDatabase } from './benchUtils';
 import { freePort, rssOf, signIn, startServer, type ServerProcess } from './serverProcess';
 

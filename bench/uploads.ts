@@ -39,13 +39,13 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import type { FileDto } from '@common/entities';
 import type {
   CreateMultipartUploadResponse,
   CreateUploadResponse,
-  FileDto,
   PresignedRequestDto,
-} from '../common/types';
-import type { UploadRestrictions } from '../common/uploads';
+} from '@common/uploads';
+import type { UploadRestrictions } from '@common/uploads';
 import { median } from './benchUtils';
 
 /** Parts signed per call, as the browser does (src/features/uploads/uppyClient.ts). */

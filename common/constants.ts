@@ -2,7 +2,7 @@
  * Business constants and limits of the product, each named once and imported by the client and the
  * server alike. Source: SPEC.md section 9 unless noted.
  */
-import type { FolderColorKey } from './types';
+import type { FolderColorKey } from './organise';
 
 /** Product name; also the page title (SPEC section 2). */
 export const PRODUCT_NAME = 'Dossier';

@@ -8,7 +8,7 @@
  * 3 "Database", common/session.ts switchableDatabases). A disabled firm keeps its data but no one
  * can sign in to it or switch to it, and its sessions end at their next request.
  */
-import type { Role } from './types';
+import type { Role } from './session';
 
 /** Longest firm name, in characters (code points), after trimming. */
 export const FIRM_NAME_MAX_LENGTH = 100;

@@ -42,7 +42,10 @@ import { ROOT_FOLDER_NAME } from './constants';
 import { relativeDate } from './format';
 import { describeDisposal, describeRecordsEvent } from './historyRecords';
 import { plural, splitCamelCase } from './text';
-import type { HistoryAction, HistoryAttributes, HistoryEntityType, HistoryEventDto } from './types';
+import type { Page } from './api';
+import type { FavoriteEntry } from './entities';
+import type { ExaminerScopeDescription, ExportVersions } from './examinerExport';
+import type { Role } from './session';
 
 /** Icon of a history entry; the client maps each to a glyph. */
 export type HistoryIcon =
@@ -971,3 +974,282 @@ export function datePresetRange(preset: DatePreset, now: Date): { start: string;
   }
   return { start: start.toISOString(), end: end.toISOString() };
 }
+
+/** History entity types (SPEC section 3). */
+export type HistoryEntityType =
+  | 'folder'
+  | 'folder_contact'
+  | 'file'
+  | 'user'
+  | 'applied_index'
+  | 'folder_permission'
+  | 'share_link'
+  | 'external_share'
+  // Firm provisioning: the firm database itself (SPEC section 3 "Database"), changed by an operator.
+  | 'database'
+  // Records management: a retention schedule and a legal hold (common/retention.ts).
+  | 'retention_schedule'
+  | 'legal_hold';
+
+/** History actions (SPEC section 4). */
+export type HistoryAction =
+  | 'create'
+  | 'update'
+  | 'rename'
+  | 'move'
+  | 'restore'
+  | 'archive'
+  | 'delete'
+  | 'download'
+  | 'copy'
+  | 'preview'
+  | 'create_many'
+  | 'delete_many'
+  | 'login'
+  | 'logout'
+  // User administration: an account locked after failed sign-ins, unlocked by an
+  // administrator, disabled or enabled in a firm.
+  | 'lock'
+  | 'unlock'
+  | 'disable'
+  | 'enable'
+  // Records management: a legal hold released; a file deleted at the end of its retention.
+  | 'release'
+  | 'dispose'
+  // File versions: a new version uploaded, an older one restored as the newest (itself a new
+  // version), an older one deleted by an administrator.
+  | 'add_version'
+  | 'restore_version'
+  | 'delete_version';
+
+/** Attributes of a history entry (SPEC section 3). Every field is optional. */
+export interface HistoryAttributes {
+  name?: string;
+  value?: string;
+  prev?: { name?: string };
+  next?: { name?: string };
+  changes?: {
+    prevParent?: { id: string; name: string };
+    nextParent?: { id: string; name: string };
+    favorites?: FavoriteEntry[];
+    folder?: { id?: string; name: string };
+  };
+  migrated?: { description?: string };
+  /** The folder an item sits in, for context ("in Reports"). */
+  parent?: { id: string; name: string };
+  download?: { preview: boolean; print: boolean };
+  contact_name?: string;
+  permissions?: { permissionable_id: string; permissionable_type: string; name?: string }[];
+  folder_name?: string;
+  file_name?: string;
+  folder_id?: string;
+  user_id?: string;
+  folders?: { id: string; name: string }[];
+  index_values?: { name: string; value: string }[];
+  email?: string;
+  folder?: { id?: string; name: string };
+  file?: { id?: string; name: string };
+  /** The new folder of a copy (its source is the event's entity). */
+  copy?: { id: string; name: string };
+  /**
+   * File versions: the version an event made, restored or deleted (`number`, its size in bytes,
+   * sha256 and content type; `restored_from` for a restore), or the version a download or preview
+   * read (`number` only).
+   */
+  version?: HistoryVersionAttributes;
+  /** Applied-index events: the id of the file or folder they concern. */
+  entity_id?: string;
+  /** An applied-index update: the value before the change. */
+  previous_value?: string;
+  /** A user download that was an export of the activity history. */
+  export?: HistoryExportAttributes;
+  /**
+   * User administration events: a role change (role.prev → role.next), the fields an
+   * update changed (`fields`, names as the API spells them; `password` when only the password was
+   * set, never its value), the role a new user was given (`role.next`).
+   */
+  user_changes?: { role?: { prev?: Role; next: Role }; fields?: string[] };
+  /** A lock event: how many failed sign-ins in a row locked the account. */
+  failed_logins?: number;
+  /** A lock event: when the lock ends (ISO UTC), or null until an administrator unlocks it. */
+  locked_until?: string | null;
+  /** A share_link create that gave a link a new copyable URL (the one before stops working). */
+  reissued?: boolean;
+  /**
+   * Firm provisioning: the firm's description when it was created (`description`), or a change of
+   * it (`prev` → `next`; null is none).
+   */
+  firm_changes?: {
+    description?: { prev?: string | null; next: string | null };
+  };
+  /** Retention schedule events: the schedule as it is after the event (before, for a delete). */
+  schedule?: HistoryScheduleAttributes;
+  /** A schedule update: the fields it changed, in words (prev → next). */
+  schedule_changes?: Partial<
+    Record<'name' | 'period' | 'basis' | 'selector', { prev: string; next: string }>
+  >;
+  /** Legal hold events: the hold as it is after the event. */
+  hold?: { id: string; name: string; matter: string; reason: string };
+  /** A hold update: the fields it changed (prev → next). */
+  hold_changes?: Partial<Record<'name' | 'matter' | 'reason', { prev: string; next: string }>>;
+  /** A hold placed: what it names. */
+  targets?: HistoryTargetRef[];
+  /** A schedule or hold update: a folder, file or contact added to what it names. */
+  target_added?: HistoryTargetRef;
+  /** A schedule or hold update: a folder, file or contact taken off what it names. */
+  target_removed?: HistoryTargetRef;
+  /** A file disposed of at the end of its retention: the proof of what was deleted. */
+  disposition?: HistoryDispositionAttributes;
+}
+
+/** A folder, file or contact named by a retention schedule or a legal hold, in history. */
+export interface HistoryTargetRef {
+  type: 'folder' | 'file' | 'contact';
+  id: string;
+  name: string;
+}
+
+/** A retention schedule as history keeps it. */
+export interface HistoryScheduleAttributes {
+  id: string;
+  name: string;
+  /** The rule in words: "6 years from creation". */
+  rule: string;
+  /** The selector in words (`“Record type” is “Brokerage”`), or '' without one. */
+  selector: string;
+  locked: boolean;
+}
+
+/** The proof of a disposal: what was deleted, under which schedule, who approved it. */
+export interface HistoryDispositionAttributes {
+  /** Hex sha256 of the deleted bytes (null only if the store had lost them). */
+  sha256: string | null;
+  /** Bytes. */
+  size: number;
+  /** The path of the folder it was in: "Root / Clients". */
+  path: string;
+  /** The schedule whose end came last. */
+  schedule: { id: string; name: string };
+  /** The day its retention ended. */
+  ended_on: string;
+  /** The approving administrator's display name (also the event's user). */
+  approved_by: string;
+}
+
+/** What an export records about itself (a user download event): of History, or an examiner's. */
+export type HistoryExportAttributes = HistoryCsvExportAttributes | ExaminerExportAttributes;
+
+/** What an examiner's export records about itself (common/examinerExport.ts). */
+export interface ExaminerExportAttributes {
+  kind: 'examiner';
+  /** The zip's file name. */
+  file_name: string;
+  /** What it covers, as resolved when it was asked for. */
+  scope: ExaminerScopeDescription;
+  versions: ExportVersions;
+}
+
+/** The version a history event concerns (see HistoryAttributes.version). */
+export interface HistoryVersionAttributes {
+  number: number;
+  size?: number;
+  sha256?: string | null;
+  content_type?: string;
+  /** A restore: the number of the version it copies. */
+  restored_from?: number;
+}
+
+/** What a history export records about itself (a user download event). */
+export interface HistoryCsvExportAttributes {
+  kind: 'history';
+  /** The CSV file name offered to the browser. */
+  file_name: string;
+  /** The filters of the export, as sent (dates as ISO UTC). */
+  filters: Omit<HistoryFilters, 'cursor'>;
+}
+
+/** One history entry as the API answers it. */
+export interface HistoryEventDto {
+  id: string;
+  entity_type: HistoryEntityType;
+  entity_id: string;
+  action: HistoryAction;
+  user_id: string;
+  /** Display name of the user at the time of the event. */
+  user_name: string;
+  attributes: HistoryAttributes;
+  created_at: string;
+}
+
+/**
+ * POST /api/rest/history?page={n} body (and the export's): every field optional, all combined with
+ * AND. `labels` select the (entity_type, action) pairs of the spec's activity-type labels
+ * (common/history.ts HISTORY_FILTER_LABELS); `entity_type` and `actions` narrow the pairs further.
+ */
+export interface HistoryFilters {
+  entity_type?: HistoryEntityType;
+  entity_id?: string;
+  /** A folder or file: its own events and those about it (contacts, permissions, shares, indexes). */
+  item_id?: string;
+  user_id?: string;
+  actions?: HistoryAction[];
+  /** Activity-type labels of SPEC section 9. */
+  labels?: string[];
+  /** Inclusive start, ISO 8601 UTC. */
+  start?: string;
+  /** Exclusive end, ISO 8601 UTC. */
+  end?: string;
+  /**
+   * The `next_cursor` of the previous page: the next page starts right after it, so every event
+   * is listed exactly once while new ones arrive. Without it, page n is read by offset.
+   */
+  cursor?: string;
+}
+
+/** A page of history events: the list shape plus keyset paging fields. */
+export interface HistoryPageDto extends Page<HistoryEventDto> {
+  /** False when `total` is a lower bound (more matching events than the count limit). */
+  total_exact: boolean;
+  /** Pass as `cursor` to read the next page; null on the last page. */
+  next_cursor: string | null;
+}
+
+/** GET /api/rest/history/stats?start&end: counts per local day and per activity type. */
+export interface HistoryStatsDto {
+  start: string;
+  end: string;
+  /** IANA time zone the days are counted in. */
+  time_zone: string;
+  total: number;
+  /** Every day of the range (YYYY-MM-DD), oldest first, zeros included. */
+  days: { date: string; count: number }[];
+  /**
+   * The 21 activity-type labels in the spec's order, then 'Other' (updates and unknown pairs),
+   * counted over every type whatever `labels` says.
+   */
+  types: { label: string; count: number }[];
+  /** The activity types `days` and `total` are limited to ([]: every type). */
+  labels: string[];
+}
+
+/** A user who can be picked in the history's user filter. */
+export interface HistoryUserDto {
+  id: string;
+  name: string;
+}
+
+/** GET /api/rest/history/verify and `npm run history:verify`: the hash chain of one firm. */
+export interface HistoryVerifyDto {
+  database_id: string;
+  ok: boolean;
+  /** Events checked (the whole chain when ok, up to the broken link otherwise). */
+  checked: number;
+  /** The last link: keep its hash elsewhere to detect a truncated tail later. */
+  head: { seq: number; id: string; hash: string } | null;
+  /** The first broken link, or null. */
+  broken: { seq: number; id: string | null; reason: string } | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Organising (SPEC sections 2-5, 7 and 9). Every request is validated again by the server.
+// ---------------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@
  * Like the rest of the renderer every field is optional and a wrong type reads as missing.
  */
 import { formatDay } from './retention';
-import type { HistoryAttributes, HistoryEventDto } from './types';
+import type { HistoryAttributes, HistoryEventDto } from './history';
 
 /** What an event says: the text after the user's name, its context and its icon. */
 export interface RecordsDescription {

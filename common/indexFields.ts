@@ -5,7 +5,8 @@
  * validation both sides run ({@link validateIndexValue}) and the apply-index form state helpers
  * (SPEC section 4: one value per index-field id; update a value, clear all, remove a key).
  */
-import type { FileDto, Page } from './types';
+import type { Page } from './api';
+import type { FileDto } from './entities';
 
 /** The type of an index field (SPEC section 3: default text_field). */
 export type IndexFieldType = 'text_field' | 'date' | 'number' | 'list';

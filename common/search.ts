@@ -12,7 +12,8 @@
  */
 import type { FileCategory } from './files';
 import { DATE_PRESETS, type DatePreset } from './history';
-import type { EntityDto, Page } from './types';
+import type { Page } from './api';
+import type { EntityDto } from './entities';
 
 export { DATE_PRESETS, type DatePreset };
 

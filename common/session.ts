@@ -6,6 +6,7 @@
  */
 import { SESSION_COUNTDOWN_MS, SSO_SESSION_MINUTES } from './constants';
 import { MESSAGES } from './messages';
+import type { PreferencesDto } from './sort';
 
 /**
  * Milliseconds of inactivity before the timeout warning opens.
@@ -74,4 +75,74 @@ export function switchableDatabases<T extends { id: string; description: string 
   }
   const kept = new Set(byDescription.values());
   return databases.filter((database) => kept.has(database));
+}
+
+/** A firm database the user belongs to. */
+export interface DatabaseDto {
+  id: string;
+  name: string;
+  description: string | null;
+  role: Role;
+}
+
+/** Roles per firm database (defined by this product; the spec names none). */
+export type Role = 'admin' | 'member' | 'read_only' | 'guest';
+
+/** GET /api/auth/current-user. */
+export interface CurrentUserDto {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  username: string;
+  email: string | null;
+  /** Single-sign-on flag (SPEC section 3); affects session length. */
+  sso: boolean;
+  databases: DatabaseDto[];
+  currentDatabaseId: string;
+  /** Idle session length in minutes (30, or 480 for partner SSO). */
+  sessionMinutes: number;
+  /**
+   * The idle limit the server enforces, in seconds: sessionMinutes × 60, unless the test-only
+   * SESSION_IDLE_SECONDS overrides it. The client's timers use this length.
+   */
+  sessionIdleSeconds: number;
+  /**
+   * Milliseconds left before the session ends for inactivity, as the server counts it at the time
+   * of the answer (relative, so clock differences between browser and server do not matter).
+   */
+  sessionIdleRemainingMs: number;
+  /**
+   * The user's preferences (the folder view's remembered sort), so the first folder page is read
+   * in the user's sort without another call. Absent from older servers: defaults apply.
+   */
+  preferences?: PreferencesDto;
+  /**
+   * The user may manage firms (firm provisioning: the operator's page under /admin/firms).
+   * Absent from older servers: not an operator.
+   */
+  operator?: boolean;
+}
+
+/**
+ * POST /api/auth/extend-session: the session's idle clock was reset (explicit Extend, or the
+ * client's keep-alive while its user is active).
+ */
+export interface ExtendSessionResponse {
+  /** When the session now ends unless extended again: now + idle limit, capped by its lifetime. */
+  expires_at: string;
+  /** Nominal idle length in minutes: 30, or 480 for partner single-sign-on users. */
+  session_minutes: number;
+  /** The idle limit the server enforces, in seconds (see CurrentUserDto.sessionIdleSeconds). */
+  idle_seconds: number;
+}
+
+/** POST /api/rest/private/users/authenticate. */
+export interface AuthenticateRequest {
+  username: string;
+  password: string;
+}
+
+/** POST /api/auth/switch-database. */
+export interface SwitchDatabaseRequest {
+  currentDatabaseId: string;
 }

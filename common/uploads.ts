@@ -15,6 +15,7 @@ import { contentTypeFor } from './files';
 import { formatSize } from './format';
 import { MESSAGES, formatMessage } from './messages';
 import { splitFileName } from './names';
+import type { FileDto } from './entities';
 
 /**
  * The restrictions of one upload, as the server serves them (snake_case JSON, sizes in bytes).
@@ -151,4 +152,94 @@ export function usesMultipart(
   restrictions: Pick<UploadRestrictions, 'multipart_threshold'>,
 ): boolean {
   return size > 0 && size > restrictions.multipart_threshold;
+}
+
+/** POST /api/rest/files (create-upload). */
+export interface CreateUploadRequest {
+  folder_id: string;
+  name: string;
+  extension: string;
+  content_type: string;
+  /**
+   * Declared size in bytes; the stored object must match it. Optional for a single upload (SPEC
+   * section 3's payload has only the four fields above): the object may then have up to
+   * 104857600 bytes and the file takes the stored object's size when recorded.
+   */
+  size?: number;
+  /**
+   * The client's id of the batch (one pick of files, kept across a reload). One batch holds one
+   * file per name (case-insensitive) and folder: a second is refused with SPEC section 5's
+   * duplicate message, unless it is the same client file (`client_key`) created again, which is
+   * answered its earlier upload.
+   */
+  batch_id?: string;
+  /** The client's own key of the file within its batch (the uploader's file id). */
+  client_key?: string;
+  /**
+   * Upload the bytes as a new version of this file (its id) instead of a new file: the file must
+   * be a live file of the same folder that the session may change, with the same extension; it
+   * keeps its id, name, favorites, index values, shares and permissions (common/versions.ts).
+   * Without it a name that exists gets the next free " (n)" (keep both).
+   */
+  version_of?: string;
+}
+
+/** Answer of create-upload: a presigned PUT address on the object store. */
+export interface CreateUploadResponse {
+  id: string;
+  url: string;
+  method: 'PUT';
+  headers: Record<string, string>;
+}
+
+/**
+ * Answer of create-upload (single or multipart) for a file of the batch created again whose bytes
+ * need not be sent: `stored` (the bytes are stored: record the upload `id`) or `recorded` (it is
+ * already the file `file`).
+ */
+export interface SettledUploadResponse {
+  id: string;
+  state: 'stored' | 'recorded';
+  /** The recorded file (state `recorded`). */
+  file?: FileDto;
+}
+
+/** POST /api/rest/files/record: makes a pending upload visible. */
+export interface RecordUploadRequest {
+  id: string;
+  /**
+   * Optional hex sha256 the client computed of the bytes it sent; the record is refused (and the
+   * object deleted) when the stored object's checksum differs.
+   */
+  sha256?: string;
+}
+
+/**
+ * POST /api/rest/files/multipart: starts a resumable multipart upload (same fields as
+ * create-upload). The answer is the presigned S3-style create request and the storage key the
+ * parts go to; `id` is both the pending upload's id and the multipart upload id.
+ */
+export type CreateMultipartUploadRequest = CreateUploadRequest & {
+  /** Declared size in bytes (required: the parts are laid out from it). */
+  size: number;
+};
+
+/** A presigned store request as the sign endpoints answer it. */
+export interface PresignedRequestDto {
+  url: string;
+  method: 'PUT' | 'GET' | 'POST' | 'DELETE';
+  headers: Record<string, string>;
+}
+
+/** One signed part of GET /api/rest/files/multipart/{uploadId}/parts. */
+export interface PresignedPartDto extends PresignedRequestDto {
+  part_number: number;
+}
+
+/** Answer of POST /api/rest/files/multipart. */
+export interface CreateMultipartUploadResponse extends PresignedRequestDto {
+  /** The pending upload's id, which is also the multipart upload id. */
+  id: string;
+  /** The server-generated object key every later step names. */
+  key: string;
 }

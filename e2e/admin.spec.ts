@@ -7,7 +7,8 @@
  * refused while locked) and the administrator unlocks it from the member list.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import type { FileStatsDto, FolderDto } from '../common/types';
+import type { FolderDto } from '@common/entities';
+import type { FileStatsDto } from '@common/stats';
 import { openDetailsFromRow } from './rowMenu';
 import { settled } from './dialogs';
 import { signIn } from './session';

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import yauzl from 'yauzl';
-import { EXAMINER_DOCUMENTS, EXAMINER_FILES_DIR } from '../common/examinerExport';
+import { EXAMINER_DOCUMENTS, EXAMINER_FILES_DIR } from '@common/examinerExport';
 import { settled } from './dialogs';
 import { createFolder } from './folders';
 import { openDetailsFromRow } from './rowMenu';

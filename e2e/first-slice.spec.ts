@@ -8,10 +8,10 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { fileKind } from '../common/files';
-import { formatSize } from '../common/format';
-import { MESSAGES } from '../common/messages';
-import { splitFileName } from '../common/names';
+import { fileKind } from '@common/files';
+import { formatSize } from '@common/format';
+import { MESSAGES } from '@common/messages';
+import { splitFileName } from '@common/names';
 import { createFolder } from './folders';
 import { signIn } from './session';
 

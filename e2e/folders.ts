@@ -2,7 +2,7 @@
  * Creating and opening folders, shared by the specs: through the "New folder" dialog or the API.
  */
 import { expect, type Page } from '@playwright/test';
-import type { FolderDto } from '../common/types';
+import type { FolderDto } from '@common/entities';
 
 /**
  * Creates a folder named `name` in the folder on screen: "New folder", types the name, submits

@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { FolderDto } from '../common/types';
+import type { FolderDto } from '@common/entities';
 import { openDetailsFromRow } from './rowMenu';
 import { settled } from './dialogs';
 import { signIn } from './session';

@@ -6,7 +6,8 @@
  * the shortcuts.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { EntityDto, Page as ListPage } from '../common/types';
+import type { Page as ListPage } from '@common/api';
+import type { EntityDto } from '@common/entities';
 import { settled } from './dialogs';
 import { signIn } from './session';
 import { openFolder, postFolder } from './folders';

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import yauzl from 'yauzl';
-import { FOLDER_COLORS } from '../common/constants';
+import { FOLDER_COLORS } from '@common/constants';
 import { settled } from './dialogs';
 import { signIn } from './session';
 import { openFolder, postFolder } from './folders';

@@ -9,15 +9,9 @@
  */
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { MESSAGES, formatMessage } from '../common/messages';
-import type {
-  ArchivedEntityDto,
-  CursorPage,
-  EntityDto,
-  FileDto,
-  FolderDto,
-  Page as ListPage,
-} from '../common/types';
+import { MESSAGES, formatMessage } from '@common/messages';
+import type { CursorPage, Page as ListPage } from '@common/api';
+import type { ArchivedEntityDto, EntityDto, FileDto, FolderDto } from '@common/entities';
 import { settled } from './dialogs';
 import { signIn } from './session';
 import { postFolder } from './folders';

@@ -11,7 +11,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { EntityDto, FolderDto, Page as ListPage } from '../common/types';
+import type { Page as ListPage } from '@common/api';
+import type { EntityDto, FolderDto } from '@common/entities';
 import { settled } from './dialogs';
 import { openDetailsFromRow } from './rowMenu';
 import { signIn } from './session';

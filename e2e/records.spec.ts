@@ -8,8 +8,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { RECORDS_MESSAGES, recordsMessage } from '../common/retention';
-import type { EntityDto, FileDto, FolderDto, Page as ListPage } from '../common/types';
+import { RECORDS_MESSAGES, recordsMessage } from '@common/retention';
+import type { Page as ListPage } from '@common/api';
+import type { EntityDto, FileDto, FolderDto } from '@common/entities';
 import { settled } from './dialogs';
 import { signIn } from './session';
 import { postFolder } from './folders';

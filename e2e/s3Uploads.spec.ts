@@ -10,7 +10,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } fro
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type CDPSession, type Page, type Request } from '@playwright/test';
-import type { UploadRestrictions } from '../common/uploads';
+import type { UploadRestrictions } from '@common/uploads';
 import { createFolder } from './folders';
 import { signIn } from './session';
 

@@ -8,7 +8,7 @@
  * - the countdown reaching zero lands on the sign-in page, and the old cookie gets 401.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { MESSAGES } from '../common/messages';
+import { MESSAGES } from '@common/messages';
 import { signIn } from './session';
 
 const idleSeconds = Number(process.env.E2E_SESSION_IDLE_SECONDS ?? 125);

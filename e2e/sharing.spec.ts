@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { SHARING_MESSAGES } from '../common/sharing';
+import { SHARING_MESSAGES } from '@common/sharing';
 import { createFolder } from './folders';
 import { openDetailsFromRow } from './rowMenu';
 import { settled } from './dialogs';

@@ -21,9 +21,9 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type CDPSession, type Page, type Request } from '@playwright/test';
-import { duplicateMessage } from '../common/files';
-import { MESSAGES } from '../common/messages';
-import type { UploadRestrictions } from '../common/uploads';
+import { duplicateMessage } from '@common/files';
+import { MESSAGES } from '@common/messages';
+import type { UploadRestrictions } from '@common/uploads';
 import { createFolder } from './folders';
 import { signIn } from './session';
 

@@ -10,8 +10,8 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { formatSize } from '../common/format';
-import { VERSION_MESSAGES } from '../common/versions';
+import { formatSize } from '@common/format';
+import { VERSION_MESSAGES } from '@common/versions';
 import { settled } from './dialogs';
 import { createFolder } from './folders';
 import { openDetailsFromRow } from './rowMenu';

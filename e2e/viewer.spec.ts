@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { VIEWER_MESSAGES, type FileRenditionDto } from '../common/imaging';
+import { VIEWER_MESSAGES, type FileRenditionDto } from '@common/imaging';
 import { createFolder } from './folders';
 import { signIn } from './session';
 

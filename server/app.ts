@@ -5,7 +5,7 @@
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { PRODUCT_NAME } from '../common/constants';
+import { PRODUCT_NAME } from '@common/constants';
 import { registerClient } from './plugins/client';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/errors';

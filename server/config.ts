@@ -6,14 +6,14 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MAX_FILE_SIZE_BYTES, MULTIPART_MIN_PART_BYTES } from '../common/constants';
+import { MAX_FILE_SIZE_BYTES, MULTIPART_MIN_PART_BYTES } from '@common/constants';
 import { HEAP_GROWING_PERCENT } from './heap';
 import type { S3StoreSettings } from './storage/s3ObjectStore';
 import {
   DEFAULT_UPLOAD_RESTRICTIONS,
   normalizeAllowedType,
   type UploadRestrictions,
-} from '../common/uploads';
+} from '@common/uploads';
 import {
   FEATURE_FLAG_DEFAULTS,
   LOCKOUT_MINUTES,
@@ -22,7 +22,7 @@ import {
   SESSION_MAX_AGE_HOURS,
   SSO_SESSION_MAX_AGE_HOURS,
   type FeatureFlags,
-} from '../common/constants';
+} from '@common/constants';
 
 /** Parsed server configuration. Durations are milliseconds, sizes bytes. */
 export interface Config {

@@ -2,7 +2,7 @@
  * The one error type services throw. Routes never build error bodies themselves: the error handler
  * turns an AppError into `{ message, code }` with its HTTP status (DESIGN.md section 3).
  */
-import { MESSAGES } from '../common/messages';
+import { MESSAGES } from '@common/messages';
 
 /**
  * An error with an HTTP status, a snake_case code, a user-facing message, and the response

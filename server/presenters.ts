@@ -2,13 +2,8 @@
  * Row → JSON presenters (DESIGN.md section 3). Only these functions decide what leaves the server:
  * no password hashes, storage keys, session ids or other users' favorite entries.
  */
-import type {
-  FavoriteEntry,
-  FileDto,
-  FolderDto,
-  HistoryAttributes,
-  HistoryEventDto,
-} from '../common/types';
+import type { FavoriteEntry, FileDto, FolderDto } from '@common/entities';
+import type { HistoryAttributes, HistoryEventDto } from '@common/history';
 import type { HistoryRow } from './db/schema';
 import type { FileWithCreator } from './repositories/files';
 import type { FolderWithCreator } from './repositories/folders';

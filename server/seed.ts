@@ -5,8 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { nameKey } from '../common/names';
-import type { Role } from '../common/types';
+import { nameKey } from '@common/names';
+import type { Role } from '@common/session';
 import type { DB } from './db/schema';
 import { newId, isoAt, type Clock } from './ids';
 import { hashPassword } from './passwords';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { isValidEmail } from '../../common/email';
+import { isValidEmail } from '@common/email';
 
 describe('isValidEmail (SPEC section 5)', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { DEFAULT_CONTENT_TYPE, MAX_FILE_SIZE_BYTES } from '../../common/constants';
+import { DEFAULT_CONTENT_TYPE, MAX_FILE_SIZE_BYTES } from '@common/constants';
 import {
   FILE_CATEGORIES,
   FILE_KIND_EXTENSIONS,
@@ -14,8 +14,8 @@ import {
   isIso88591,
   validateUploadFile,
   validateUploadName,
-} from '../../common/files';
-import { MESSAGES } from '../../common/messages';
+} from '@common/files';
+import { MESSAGES } from '@common/messages';
 
 describe('isIso88591', () => {
   it('accepts Latin-1 text up to U+00FF', () => {

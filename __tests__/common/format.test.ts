@@ -5,7 +5,7 @@ import {
   formatSize,
   formatSizesApart,
   relativeDate,
-} from '../../common/format';
+} from '@common/format';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -7,14 +7,14 @@ import {
   eventsForLabels,
   labelFor,
   renderHistoryEvent,
-} from '../../common/history';
-import type { DatePreset, HistoryIcon } from '../../common/history';
+} from '@common/history';
+import type { DatePreset, HistoryIcon } from '@common/history';
 import type {
   HistoryAction,
   HistoryAttributes,
   HistoryEntityType,
   HistoryEventDto,
-} from '../../common/types';
+} from '@common/history';
 
 const NOW = new Date(2024, 5, 15, 12, 0);
 const HOUR = 3_600_000;

@@ -1,7 +1,7 @@
 /** Which files the viewer shows, and how: the original where safe, else the PDF rendition. */
 import { describe, expect, it } from '@jest/globals';
-import { contentTypeFor } from '../../common/files';
-import { derivationPlan, isViewable, viewerContent } from '../../common/imaging';
+import { contentTypeFor } from '@common/files';
+import { derivationPlan, isViewable, viewerContent } from '@common/imaging';
 
 const of = (extension: string) => viewerContent(extension, contentTypeFor(extension));
 

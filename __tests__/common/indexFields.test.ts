@@ -11,7 +11,7 @@ import {
   updateIndexFormValue,
   validateIndexForm,
   validateIndexValue,
-} from '../../common/indexFields';
+} from '@common/indexFields';
 
 describe('validateIndexValue', () => {
   it('trims text and refuses blank, too long and control characters', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { MAX_NAME_LENGTH } from '../../common/constants';
-import { MESSAGES } from '../../common/messages';
+import { MAX_NAME_LENGTH } from '@common/constants';
+import { MESSAGES } from '@common/messages';
 import {
   fileNameKeepingExtension,
   hasInvalidNameCharacters,
@@ -9,7 +9,7 @@ import {
   splitFileName,
   uniqueName,
   validateEntityName,
-} from '../../common/names';
+} from '@common/names';
 
 describe('splitFileName', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatMessage, MESSAGES } from '../../common/messages';
-import { passwordProblem } from '../../common/passwordPolicy';
+import { formatMessage, MESSAGES } from '@common/messages';
+import { passwordProblem } from '@common/passwordPolicy';
 
 /** The start of the too-weak message, whatever hint the strength checker adds. */
 const TOO_WEAK = MESSAGES.passwordTooWeak.slice(0, MESSAGES.passwordTooWeak.indexOf('{'));

@@ -22,7 +22,7 @@ import {
   PHONE_NATIONAL_MAX_DIGITS,
   PHONE_NATIONAL_MIN_DIGITS,
   type PhoneErrorKind,
-} from '../../common/phone';
+} from '@common/phone';
 
 /** What libphonenumber-js itself says of a text: its parse error, its length verdict, or ok. */
 function libraryVerdict(text: string, country?: CountryCode): string {

@@ -12,7 +12,7 @@ import {
   recordsMessage,
   RECORDS_MESSAGES,
   scheduleRuleText,
-} from '../../common/retention';
+} from '@common/retention';
 
 describe('addPeriod', () => {
   it.each([

@@ -6,14 +6,14 @@ import {
   SESSION_WARNING_MS,
   SSO_SESSION_MINUTES,
   SSO_SESSION_WARNING_MS,
-} from '../../common/constants';
+} from '@common/constants';
 import {
   countdownLengthMs,
   formatCountdown,
   switchableDatabases,
   sessionExtendedText,
   warningDelayMs,
-} from '../../common/session';
+} from '@common/session';
 
 describe('session timing', () => {
   it('warns SESSION_COUNTDOWN_MS before the idle limit: the spec’s 1,680,000 and 28,680,000 ms', () => {

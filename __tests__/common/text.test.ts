@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { capitalize, plural, splitCamelCase } from '../../common/text';
+import { capitalize, plural, splitCamelCase } from '@common/text';
 
 describe('capitalize', () => {
   it('uppercases the first letter and lowercases the rest', () => {

@@ -8,7 +8,7 @@ import {
   tooManyFilesMessage,
   usesMultipart,
   validateRestrictedFile,
-} from '../../common/uploads';
+} from '@common/uploads';
 
 describe('upload restrictions', () => {
   it('has the documented defaults', () => {

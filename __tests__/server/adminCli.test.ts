@@ -3,9 +3,9 @@
 // each firm), reset-password applies the policy, ends sessions, records the change, and takes the
 // password from DOSSIER_NEW_PASSWORD or stdin or prints a generated one once.
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { passwordProblem } from '../../common/passwordPolicy';
-import { ADMIN_USAGE, runAdminCommand } from '../../server/cli/adminCommands';
-import { generatePassword } from '../../server/services/operatorAccounts';
+import { passwordProblem } from '@common/passwordPolicy';
+import { ADMIN_USAGE, runAdminCommand } from '@server/cli/adminCommands';
+import { generatePassword } from '@server/services/operatorAccounts';
 import {
   ADMIN_PASSWORD,
   addUser,

@@ -14,9 +14,10 @@ import {
   type IndexFieldDto,
   type MissingIndexesResponse,
   type UpdateManyAppliedIndexesResponse,
-} from '../../common/indexFields';
-import { summarizeHistoryEvent } from '../../common/history';
-import type { FolderDto, HistoryEventDto } from '../../common/types';
+} from '@common/indexFields';
+import { summarizeHistoryEvent } from '@common/history';
+import type { FolderDto } from '@common/entities';
+import type { HistoryEventDto } from '@common/history';
 import { describeEachDatabase, startTestServer, type TestServer } from './helpers';
 import {
   adminActor,

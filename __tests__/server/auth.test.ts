@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import type { CurrentUserDto, Page, HistoryEventDto } from '../../common/types';
-import { MESSAGES } from '../../common/messages';
+import type { Page } from '@common/api';
+import type { HistoryEventDto } from '@common/history';
+import type { CurrentUserDto } from '@common/session';
+import { MESSAGES } from '@common/messages';
 import {
   addUser,
   ADMIN_PASSWORD,

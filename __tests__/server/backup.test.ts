@@ -10,14 +10,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import type { CreateUploadResponse, FileDto, FolderDto, Page } from '../../common/types';
-import { buildApp } from '../../server/app';
-import { BACKUP_USAGE, runBackupCommand } from '../../server/cli/backupCommands';
-import { loadConfig } from '../../server/config';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../server/db/database';
-import { systemClock } from '../../server/ids';
-import { verifyAllFirms } from '../../server/services/history';
-import { LocalObjectStore } from '../../server/storage/localObjectStore';
+import type { Page } from '@common/api';
+import type { FileDto, FolderDto } from '@common/entities';
+import type { CreateUploadResponse } from '@common/uploads';
+import { buildApp } from '@server/app';
+import { BACKUP_USAGE, runBackupCommand } from '@server/cli/backupCommands';
+import { loadConfig } from '@server/config';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '@server/db/database';
+import { systemClock } from '@server/ids';
+import { verifyAllFirms } from '@server/services/history';
+import { LocalObjectStore } from '@server/storage/localObjectStore';
 import {
   ADMIN_PASSWORD,
   json,

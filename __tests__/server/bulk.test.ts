@@ -5,12 +5,13 @@
  * changed, destroy removes rows, favorites, colours, recent items and objects.
  */
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { BULK_MAX_ITEMS } from '../../common/constants';
-import { formatMessage, MESSAGES } from '../../common/messages';
-import type { BulkResultDto, EntityRef } from '../../common/types';
-import { newId } from '../../server/ids';
-import { insertFiles } from '../../server/repositories/organise';
-import { FolderNames } from '../../server/services/folderNames';
+import { BULK_MAX_ITEMS } from '@common/constants';
+import { formatMessage, MESSAGES } from '@common/messages';
+import type { EntityRef } from '@common/entities';
+import type { BulkResultDto } from '@common/organise';
+import { newId } from '@server/ids';
+import { insertFiles } from '@server/repositories/organise';
+import { FolderNames } from '@server/services/folderNames';
 import { describeEachDatabase, startTestServer, type TestServer } from './helpers';
 import {
   adminActor,

@@ -10,7 +10,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
-import { COMPRESSION_THRESHOLD_BYTES } from '../../server/plugins/compression';
+import { COMPRESSION_THRESHOLD_BYTES } from '@server/plugins/compression';
 import { precompressFile } from '../../scripts/vite/precompress';
 import { describeEachDatabase, startTestServer, type TestServer } from './helpers';
 import { adminActor, makeFile, makeFolder, type Actor } from './organiseHelpers';

@@ -12,10 +12,10 @@ import type {
   ContactSearchResponse,
   FolderContactDto,
   FolderContactsResponse,
-} from '../../common/contacts';
-import { summarizeHistoryEvent } from '../../common/history';
-import { PHONE_ERROR_MESSAGES, PHONE_INPUT_MAX_LENGTH } from '../../common/phone';
-import type { HistoryAttributes, HistoryEventDto } from '../../common/types';
+} from '@common/contacts';
+import { summarizeHistoryEvent } from '@common/history';
+import { PHONE_ERROR_MESSAGES, PHONE_INPUT_MAX_LENGTH } from '@common/phone';
+import type { HistoryAttributes, HistoryEventDto } from '@common/history';
 import { addUser, describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
 import { createKey, me, switchIntegrations } from './integrationHelpers';
 

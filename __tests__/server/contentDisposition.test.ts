@@ -5,10 +5,10 @@
  * a share link's download and the presigned upload PUT.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { contentTypeFor } from '../../common/files';
-import { splitFileName } from '../../common/names';
-import type { CreateUploadResponse } from '../../common/types';
-import { asciiFileName, dispositionHeader } from '../../server/disposition';
+import { contentTypeFor } from '@common/files';
+import { splitFileName } from '@common/names';
+import type { CreateUploadResponse } from '@common/uploads';
+import { asciiFileName, dispositionHeader } from '@server/disposition';
 import { describeEachDatabase, startTestServer, type TestServer } from './helpers';
 import { adminActor, call, makeFile, makeFolder, type Actor } from './organiseHelpers';
 import { createLink, guestCookie, send } from './sharingHelpers';

@@ -16,21 +16,21 @@ import type {
   SearchFilters,
   SearchHitDto,
   SearchResponse,
-} from '../../common/search';
-import type { FolderDto } from '../../common/types';
-import { isoAt, newId } from '../../server/ids';
-import { findJobForFile } from '../../server/repositories/jobs';
+} from '@common/search';
+import type { FolderDto } from '@common/entities';
+import { isoAt, newId } from '@server/ids';
+import { findJobForFile } from '@server/repositories/jobs';
 import {
   deleteRendition,
   findRendition,
   replaceContentPages,
   saveRendition,
-} from '../../server/repositories/renditions';
-import { autocompleteHits } from '../../server/repositories/search';
-import { contentPagesOf, indexStoredTexts } from '../../server/services/imaging/contentPages';
-import { deriveHandler, renditionKeys } from '../../server/services/imaging/derive';
-import { enqueueDerivations } from '../../server/services/imaging/queue';
-import { textQuery } from '../../server/services/search';
+} from '@server/repositories/renditions';
+import { autocompleteHits } from '@server/repositories/search';
+import { contentPagesOf, indexStoredTexts } from '@server/services/imaging/contentPages';
+import { deriveHandler, renditionKeys } from '@server/services/imaging/derive';
+import { enqueueDerivations } from '@server/services/imaging/queue';
+import { textQuery } from '@server/services/search';
 import { describeEachDatabase, startTestServer, type TestServer } from './helpers';
 import { itWithTools } from './imagingHelpers';
 import { adminActor, call, makeFile, makeFolder, newActor, type Actor } from './organiseHelpers';

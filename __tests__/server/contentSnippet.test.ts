@@ -3,13 +3,9 @@
  * (the words around the best match, the query's words marked, never HTML).
  */
 import { describe, expect, it } from '@jest/globals';
-import type { SnippetSegment } from '../../common/search';
-import { CONTENT_PAGE_MAX_CHARS, contentPagesOf } from '../../server/services/imaging/contentPages';
-import {
-  contentSnippet,
-  SNIPPET_MAX_CHARS,
-  SNIPPET_WORDS,
-} from '../../server/services/contentSnippet';
+import type { SnippetSegment } from '@common/search';
+import { CONTENT_PAGE_MAX_CHARS, contentPagesOf } from '@server/services/imaging/contentPages';
+import { contentSnippet, SNIPPET_MAX_CHARS, SNIPPET_WORDS } from '@server/services/contentSnippet';
 
 /** The snippet as text with the matches in brackets. */
 const show = (segments: SnippetSegment[]) =>

@@ -12,8 +12,8 @@ import {
   RECORDS_MESSAGES,
   type ApproveDispositionResponse,
   type DispositionQueueDto,
-} from '../../common/retention';
-import { newId } from '../../server/ids';
+} from '@common/retention';
+import { newId } from '@server/ids';
 import { describeEachDatabase, startTestServer, type TestServer } from './helpers';
 import {
   call,

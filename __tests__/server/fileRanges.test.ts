@@ -7,10 +7,10 @@
  */
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { MESSAGES } from '../../common/messages';
-import { saveRendition } from '../../server/repositories/renditions';
-import { parseByteRange } from '../../server/services/byteRanges';
-import { renditionKeys } from '../../server/services/imaging/derive';
+import { MESSAGES } from '@common/messages';
+import { saveRendition } from '@server/repositories/renditions';
+import { parseByteRange } from '@server/services/byteRanges';
+import { renditionKeys } from '@server/services/imaging/derive';
 import { describeEachStore, startTestServer, type TestServer } from './helpers';
 import { adminActor, makeFile, makeFolder, type Actor } from './organiseHelpers';
 import { createLink, guestCookie, invitationMail } from './sharingHelpers';

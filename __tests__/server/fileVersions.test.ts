@@ -10,33 +10,32 @@ import { Migrator, sql } from 'kysely';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { summarizeHistoryEvent } from '../../common/history';
-import { contentTypeFor } from '../../common/files';
-import { nameKey, splitFileName } from '../../common/names';
-import type { AppliedIndexDto, IndexFieldDto } from '../../common/indexFields';
-import type { SearchResponse } from '../../common/search';
+import { summarizeHistoryEvent } from '@common/history';
+import { contentTypeFor } from '@common/files';
+import { nameKey, splitFileName } from '@common/names';
+import type { AppliedIndexDto, IndexFieldDto } from '@common/indexFields';
+import type { SearchResponse } from '@common/search';
+import type { FileDto, FolderDto } from '@common/entities';
+import type { HistoryEventDto } from '@common/history';
 import type {
   CreateUploadResponse,
-  FileDto,
-  FolderDto,
-  HistoryEventDto,
   PresignedRequestDto,
   SettledUploadResponse,
-} from '../../common/types';
+} from '@common/uploads';
 import type {
   FileVersionsResponse,
   RestoreVersionResponse,
   UploadConflictsResponse,
-} from '../../common/versions';
-import { migrateToLatest, openDatabase } from '../../server/db/database';
-import { migrations } from '../../server/db/migrations';
-import { isoAt, newId } from '../../server/ids';
-import { findJobForFile } from '../../server/repositories/jobs';
-import { replaceContentPages, saveRendition } from '../../server/repositories/renditions';
-import { insertContacts } from '../../server/repositories/contacts';
-import { contentPagesOf } from '../../server/services/imaging/contentPages';
-import { renditionKeys } from '../../server/services/imaging/derive';
-import { fingerprintsSettled } from '../../server/services/fingerprints';
+} from '@common/versions';
+import { migrateToLatest, openDatabase } from '@server/db/database';
+import { migrations } from '@server/db/migrations';
+import { isoAt, newId } from '@server/ids';
+import { findJobForFile } from '@server/repositories/jobs';
+import { replaceContentPages, saveRendition } from '@server/repositories/renditions';
+import { insertContacts } from '@server/repositories/contacts';
+import { contentPagesOf } from '@server/services/imaging/contentPages';
+import { renditionKeys } from '@server/services/imaging/derive';
+import { fingerprintsSettled } from '@server/services/fingerprints';
 import {
   createPostgresDatabase,
   describeEachStore,
@@ -671,7 +670,7 @@ describeEachStore('file versions', (kind, store) => {
       attempts: 0,
     });
     // The older version keeps its derivatives (its preview shows them).
-    const { unreferencedSha256 } = await import('../../server/repositories/renditions');
+    const { unreferencedSha256 } = await import('@server/repositories/renditions');
     expect(await unreferencedSha256(server.services.db, [sha256(v1)])).toEqual([]);
   });
 

@@ -5,8 +5,8 @@
  * the key in either place, never dropped.
  */
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import type { IndexFieldDto, MissingIndexesResponse } from '../../common/indexFields';
-import type { HistoryPageDto } from '../../common/types';
+import type { IndexFieldDto, MissingIndexesResponse } from '@common/indexFields';
+import type { HistoryPageDto } from '@common/history';
 import { parseCsv } from './historyHelpers';
 import { describeEachDatabase, startTestServer, type TestServer } from './helpers';
 import { call, makeFile, makeFolder, newActor, type Actor } from './organiseHelpers';

@@ -6,9 +6,11 @@
 // list of SPEC section 3 (only databases with a description, duplicates by description removed).
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
-import type { FirmDto, FirmMemberDto } from '../../common/firms';
-import type { CurrentUserDto, DatabaseDto, HistoryAttributes, Page } from '../../common/types';
-import { setOperator } from '../../server/repositories/firms';
+import type { FirmDto, FirmMemberDto } from '@common/firms';
+import type { Page } from '@common/api';
+import type { HistoryAttributes } from '@common/history';
+import type { CurrentUserDto, DatabaseDto } from '@common/session';
+import { setOperator } from '@server/repositories/firms';
 import { addUser, describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
 import { seededAdmin } from './historyHelpers';
 

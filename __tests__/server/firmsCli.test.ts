@@ -4,8 +4,8 @@
 // recorded in the firm's history as the command line's operator, and operator grant/revoke
 // opening and closing the operator API.
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { ADMIN_USAGE, runAdminCommand } from '../../server/cli/adminCommands';
-import { CLI_OPERATOR_NAME } from '../../server/services/firms';
+import { ADMIN_USAGE, runAdminCommand } from '@server/cli/adminCommands';
+import { CLI_OPERATOR_NAME } from '@server/services/firms';
 import { addUser, describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
 
 describeEachDatabase('firm provisioning CLI (npm run admin -- firm)', (kind) => {

@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
-import { newId } from '../../server/ids';
-import { folderTreeVersion } from '../../server/repositories/folderTree';
-import { hiddenRootIds } from '../../server/repositories/permissions';
-import { FolderTreeCache, hiddenIn, hiddenRootsIn, pathOf } from '../../server/services/folderTree';
+import { newId } from '@server/ids';
+import { folderTreeVersion } from '@server/repositories/folderTree';
+import { hiddenRootIds } from '@server/repositories/permissions';
+import { FolderTreeCache, hiddenIn, hiddenRootsIn, pathOf } from '@server/services/folderTree';
 import { describeEachDatabase, startTestServer, type TestServer } from './helpers';
 import { adminActor, call, makeFolder, newActor, type Actor } from './organiseHelpers';
 

@@ -7,21 +7,15 @@
  * folders need a permission on each.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type {
-  EntityDto,
-  FileStatsDto,
-  FolderDto,
-  FolderStatsDto,
-  HistoryPageDto,
-  HistoryStatsDto,
-  NameListDto,
-  Page,
-  TeamDto,
-} from '../../common/types';
+import type { Page } from '@common/api';
+import type { EntityDto, FolderDto, NameListDto } from '@common/entities';
+import type { HistoryPageDto, HistoryStatsDto } from '@common/history';
+import type { FileStatsDto, FolderStatsDto } from '@common/stats';
+import type { TeamDto } from '@common/users';
 import type { KyselyPlugin } from 'kysely';
-import { newId } from '../../server/ids';
-import type { RequestContext } from '../../server/services/context';
-import { listEntities } from '../../server/services/folders';
+import { newId } from '@server/ids';
+import type { RequestContext } from '@server/services/context';
+import { listEntities } from '@server/services/folders';
 import { describeEachDatabase, startTestServer, type TestServer } from './helpers';
 import { adminActor, makeFile, makeFolder, newActor, type Actor } from './organiseHelpers';
 

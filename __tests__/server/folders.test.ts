@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import type {
-  BreadcrumbDto,
-  EntityDto,
-  FolderDto,
-  HistoryEventDto,
-  NameListDto,
-  Page,
-} from '../../common/types';
+import type { Page } from '@common/api';
+import type { BreadcrumbDto, EntityDto, FolderDto, NameListDto } from '@common/entities';
+import type { HistoryEventDto } from '@common/history';
 import { addUser, describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
 
 describeEachDatabase('folders and entities', (kind) => {

@@ -20,8 +20,8 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import { MAX_PAGE_NUMBER } from '../../common/constants';
-import { MESSAGES } from '../../common/messages';
+import { MAX_PAGE_NUMBER } from '@common/constants';
+import { MESSAGES } from '@common/messages';
 import { describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
 import { apiOperations, type ApiOperation, type JsonSchema } from './openApiRoutes';
 import { seededAdminRowMakers } from './routeTable';

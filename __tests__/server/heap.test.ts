@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { afterAll, afterEach, describe, expect, it, jest } from '@jest/globals';
-import { loadConfig } from '../../server/config';
-import { boundHeapGrowth, HEAP_GROWING_PERCENT } from '../../server/heap';
+import { loadConfig } from '@server/config';
+import { boundHeapGrowth, HEAP_GROWING_PERCENT } from '@server/heap';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dossier-heap-'));
 const load = (env: NodeJS.ProcessEnv) => loadConfig({ DATA_DIR: dataDir, ...env });

@@ -16,7 +16,7 @@ import {
   HISTORY_EVENT_PAIRS,
   HISTORY_FILTER_LABELS,
   labelFor,
-} from '../../common/history';
+} from '@common/history';
 import type {
   HistoryEventDto,
   HistoryFilters,
@@ -24,29 +24,29 @@ import type {
   HistoryStatsDto,
   HistoryUserDto,
   HistoryVerifyDto,
-} from '../../common/types';
-import { migrateToLatest, openDatabase } from '../../server/db/database';
-import { migrations } from '../../server/db/migrations';
-import { newId } from '../../server/ids';
-import { insertFile } from '../../server/repositories/files';
+} from '@common/history';
+import { migrateToLatest, openDatabase } from '@server/db/database';
+import { migrations } from '@server/db/migrations';
+import { newId } from '@server/ids';
+import { insertFile } from '@server/repositories/files';
 import {
   recordEvent,
   resolveHistoryQuery,
   verifyAllFirms,
   verifyHistoryChain,
-} from '../../server/services/history';
+} from '@server/services/history';
 import {
   recordContactLinked,
   recordItemCreated,
   recordPermissionsAdded,
-} from '../../server/services/historyEvents';
+} from '@server/services/historyEvents';
 import {
   EXPORT_BATCH_ROWS,
   openExportReader,
   storedExportBatch,
   type HistoryQuery,
   type StoredExportRow,
-} from '../../server/repositories/history';
+} from '@server/repositories/history';
 import {
   csvCell,
   csvRecord,
@@ -54,9 +54,9 @@ import {
   exportRecordText,
   HISTORY_CSV_COLUMNS,
   HISTORY_EXPORT_FORMAT,
-} from '../../server/services/historyCsv';
-import { startHistoryExport } from '../../server/services/historyReports';
-import { GENESIS_HASH, idLowerBound } from '../../server/services/historyChain';
+} from '@server/services/historyCsv';
+import { startHistoryExport } from '@server/services/historyReports';
+import { GENESIS_HASH, idLowerBound } from '@server/services/historyChain';
 import { addUser, describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
 import { appendEvents, contextFor, parseCsv, type BulkEvent } from './historyHelpers';
 

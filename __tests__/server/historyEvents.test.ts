@@ -4,13 +4,13 @@
  * renders it as the words the History page shows. SQLite and PostgreSQL.
  */
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { renderHistoryEvent } from '../../common/history';
-import type { HistoryAttributes } from '../../common/types';
-import { presentHistoryEvent } from '../../server/presenters';
-import type { Executor } from '../../server/repositories/types';
-import type { RequestContext } from '../../server/services/context';
-import * as events from '../../server/services/historyEvents';
-import * as recordsEvents from '../../server/services/records/recordsEvents';
+import { renderHistoryEvent } from '@common/history';
+import type { HistoryAttributes } from '@common/history';
+import { presentHistoryEvent } from '@server/presenters';
+import type { Executor } from '@server/repositories/types';
+import type { RequestContext } from '@server/services/context';
+import * as events from '@server/services/historyEvents';
+import * as recordsEvents from '@server/services/records/recordsEvents';
 import { describeEachDatabase, startTestServer, type TestServer } from './helpers';
 import { contextFor, seededAdmin } from './historyHelpers';
 
@@ -1005,7 +1005,7 @@ describeEachDatabase('history recording functions', (kind) => {
   });
 
   it('covers every (entity_type, action) pair of the spec', async () => {
-    const { HISTORY_EVENT_PAIRS } = await import('../../common/history');
+    const { HISTORY_EVENT_PAIRS } = await import('@common/history');
     const covered = new Set(CASES.map((c) => `${c.entity_type}:${c.action}`));
     expect(HISTORY_EVENT_PAIRS.filter((p) => !covered.has(`${p.entity_type}:${p.action}`))).toEqual(
       [],

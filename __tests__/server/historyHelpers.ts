@@ -4,17 +4,12 @@
  * RFC 4180 CSV parser of __tests__/csv.ts.
  */
 import type { Kysely } from 'kysely';
-import type { Role } from '../../common/types';
-import type { DB } from '../../server/db/schema';
-import type { RequestContext } from '../../server/services/context';
-import {
-  canonicalJson,
-  chainHash,
-  GENESIS_HASH,
-  historyIdAt,
-} from '../../server/services/historyChain';
-import { historyHead } from '../../server/repositories/history';
-import { exportRecordText, HISTORY_EXPORT_FORMAT } from '../../server/services/historyCsv';
+import type { Role } from '@common/session';
+import type { DB } from '@server/db/schema';
+import type { RequestContext } from '@server/services/context';
+import { canonicalJson, chainHash, GENESIS_HASH, historyIdAt } from '@server/services/historyChain';
+import { historyHead } from '@server/repositories/history';
+import { exportRecordText, HISTORY_EXPORT_FORMAT } from '@server/services/historyCsv';
 
 export { parseCsv } from '../csv';
 

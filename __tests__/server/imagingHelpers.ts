@@ -6,7 +6,7 @@
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from '@jest/globals';
-import { IMAGING_TOOLS, missingToolMessage } from '../../common/imaging';
+import { IMAGING_TOOLS, missingToolMessage } from '@common/imaging';
 
 /** Whether `command` is an executable on PATH (test set-up only: synchronous). */
 export function onPath(command: string): boolean {

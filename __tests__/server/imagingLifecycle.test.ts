@@ -6,15 +6,16 @@
  */
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { contentTypeFor } from '../../common/files';
-import { missingToolMessage, type FileRenditionDto } from '../../common/imaging';
-import { splitFileName } from '../../common/names';
-import type { CreateUploadResponse, FileDto } from '../../common/types';
-import { isoAt } from '../../server/ids';
-import { claimJobs, failAttempt, findJobForFile } from '../../server/repositories/jobs';
-import { findRendition, saveRendition } from '../../server/repositories/renditions';
-import { sweepOrphanDerivatives } from '../../server/services/imaging/cleanup';
-import { renditionKeys } from '../../server/services/imaging/derive';
+import { contentTypeFor } from '@common/files';
+import { missingToolMessage, type FileRenditionDto } from '@common/imaging';
+import { splitFileName } from '@common/names';
+import type { FileDto } from '@common/entities';
+import type { CreateUploadResponse } from '@common/uploads';
+import { isoAt } from '@server/ids';
+import { claimJobs, failAttempt, findJobForFile } from '@server/repositories/jobs';
+import { findRendition, saveRendition } from '@server/repositories/renditions';
+import { sweepOrphanDerivatives } from '@server/services/imaging/cleanup';
+import { renditionKeys } from '@server/services/imaging/derive';
 import { describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
 import { adminActor, call, makeFile, makeFolder, type Actor } from './organiseHelpers';
 

@@ -5,9 +5,9 @@
  */
 import os from 'node:os';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { loadConfig } from '../../server/config';
-import type { JobRow } from '../../server/db/schemaImaging';
-import { isoAt, newId } from '../../server/ids';
+import { loadConfig } from '@server/config';
+import type { JobRow } from '@server/db/schemaImaging';
+import { isoAt, newId } from '@server/ids';
 import {
   claimJobs,
   completeJob,
@@ -16,19 +16,19 @@ import {
   failAttempt,
   findJobForFile,
   requeueFailedJobs,
-} from '../../server/repositories/jobs';
+} from '@server/repositories/jobs';
 import {
   backfillDerivations,
   enqueueDerivations,
   retryDelayMs,
-} from '../../server/services/imaging/queue';
+} from '@server/services/imaging/queue';
 import {
   ABANDONED_REASON,
   PermanentJobError,
   startImagingWorker,
-} from '../../server/services/imaging/worker';
-import { missingToolMessage } from '../../common/imaging';
-import { startImaging } from '../../server/services/imaging/lifecycle';
+} from '@server/services/imaging/worker';
+import { missingToolMessage } from '@common/imaging';
+import { startImaging } from '@server/services/imaging/lifecycle';
 import { itWithTools } from './imagingHelpers';
 import { describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
 import { fileRow, firmOf, folderRow, insertRows, type Firm } from './seedRows';

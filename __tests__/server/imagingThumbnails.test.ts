@@ -12,13 +12,14 @@ import {
   THUMBNAIL_MAX_AGE_SECONDS,
   type FileRenditionDto,
   type ImagingStatusDto,
-} from '../../common/imaging';
-import type { EntityDto, FileDto, FolderDto, Page } from '../../common/types';
-import { isoAt, newId } from '../../server/ids';
-import { findJobForFile } from '../../server/repositories/jobs';
-import { saveRendition } from '../../server/repositories/renditions';
-import { renditionKeys } from '../../server/services/imaging/derive';
-import type { SharedEntityDto } from '../../common/sharing';
+} from '@common/imaging';
+import type { Page } from '@common/api';
+import type { EntityDto, FileDto, FolderDto } from '@common/entities';
+import { isoAt, newId } from '@server/ids';
+import { findJobForFile } from '@server/repositories/jobs';
+import { saveRendition } from '@server/repositories/renditions';
+import { renditionKeys } from '@server/services/imaging/derive';
+import type { SharedEntityDto } from '@common/sharing';
 import { describeEachDatabase, startTestServer, type TestServer } from './helpers';
 import { createLink, guestCookie } from './sharingHelpers';
 import { adminActor, call, makeFile, makeFolder, newActor, type Actor } from './organiseHelpers';

@@ -8,18 +8,18 @@ import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { installCommand, missingToolMessage } from '../../common/imaging';
-import type { ImagingStatusDto } from '../../common/imaging';
+import { installCommand, missingToolMessage } from '@common/imaging';
+import type { ImagingStatusDto } from '@common/imaging';
 import {
   runTool,
   ToolAbortedError,
   ToolMissingError,
   ToolTimeoutError,
   TOOL_NICENESS,
-} from '../../server/services/imaging/runner';
-import { removeLibreOfficeProfiles } from '../../server/services/imaging/office';
-import { probeTools } from '../../server/services/imaging/tools';
-import { PermanentJobError } from '../../server/services/imaging/worker';
+} from '@server/services/imaging/runner';
+import { removeLibreOfficeProfiles } from '@server/services/imaging/office';
+import { probeTools } from '@server/services/imaging/tools';
+import { PermanentJobError } from '@server/services/imaging/worker';
 import { describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
 import { ALL_TOOLS, itWithTools } from './imagingHelpers';
 

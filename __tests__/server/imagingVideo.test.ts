@@ -17,22 +17,22 @@ import {
   VIDEO_EXTENSIONS,
   viewerContent,
   type FileRenditionDto,
-} from '../../common/imaging';
-import { contentTypeFor } from '../../common/files';
-import type { NewFile } from '../../server/db/schema';
-import { newId } from '../../server/ids';
-import { findJobForFile } from '../../server/repositories/jobs';
-import { findRendition } from '../../server/repositories/renditions';
-import { deriveFrom, deriveHandler, renditionKeys } from '../../server/services/imaging/derive';
-import { enqueueDerivations } from '../../server/services/imaging/queue';
-import { runTool, ToolMissingError } from '../../server/services/imaging/runner';
+} from '@common/imaging';
+import { contentTypeFor } from '@common/files';
+import type { NewFile } from '@server/db/schema';
+import { newId } from '@server/ids';
+import { findJobForFile } from '@server/repositories/jobs';
+import { findRendition } from '@server/repositories/renditions';
+import { deriveFrom, deriveHandler, renditionKeys } from '@server/services/imaging/derive';
+import { enqueueDerivations } from '@server/services/imaging/queue';
+import { runTool, ToolMissingError } from '@server/services/imaging/runner';
 import {
   VIDEO_FRAME_SECONDS,
   videoDemuxer,
   videoFrameArgs,
   videoThumbnail,
-} from '../../server/services/imaging/video';
-import { PermanentJobError, startImagingWorker } from '../../server/services/imaging/worker';
+} from '@server/services/imaging/video';
+import { PermanentJobError, startImagingWorker } from '@server/services/imaging/worker';
 import { describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
 import { itWithTools } from './imagingHelpers';
 import { fileRow, firmOf, folderRow, insertRows, storeObject, type Firm } from './seedRows';

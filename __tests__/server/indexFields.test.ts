@@ -11,7 +11,7 @@ import {
   type AppliedValuesDto,
   type ApplyIndexesResponse,
   type IndexFieldDto,
-} from '../../common/indexFields';
+} from '@common/indexFields';
 import { describeEachDatabase, startTestServer, type TestServer } from './helpers';
 import { adminActor, makeFile, newActor, type Actor } from './organiseHelpers';
 

@@ -13,8 +13,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
-import { MESSAGES } from '../../common/messages';
-import { containsNonFinite, containsNul } from '../../server/plugins/inputs';
+import { MESSAGES } from '@common/messages';
+import { containsNonFinite, containsNul } from '@server/plugins/inputs';
 import { describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
 import { apiOperations, operationUrl, type ApiOperation, type JsonSchema } from './openApiRoutes';
 import { seededAdminRowMakers } from './routeTable';

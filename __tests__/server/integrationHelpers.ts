@@ -3,8 +3,8 @@
  * user key, ask a token with it, sign in with the token.
  */
 import type { LightMyRequestResponse } from 'fastify';
-import type { CreatedIntegrationKeyDto, GenerateTokenResponse } from '../../common/integrations';
-import type { CurrentUserDto } from '../../common/types';
+import type { CreatedIntegrationKeyDto, GenerateTokenResponse } from '@common/integrations';
+import type { CurrentUserDto } from '@common/session';
 import type { TestServer } from './helpers';
 
 /** The session's current user (GET /api/auth/current-user). */

@@ -9,7 +9,7 @@ import type {
   IntegrationDto,
   IntegrationKeysResponse,
   IntegrationsResponse,
-} from '../../common/integrations';
+} from '@common/integrations';
 import { addUser, describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
 import {
   createKey,

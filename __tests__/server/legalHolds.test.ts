@@ -11,9 +11,9 @@ import {
   RECORDS_MESSAGES,
   type ItemProtectionDto,
   type LegalHoldDto,
-} from '../../common/retention';
-import { newId } from '../../server/ids';
-import { insertContacts } from '../../server/repositories/contacts';
+} from '@common/retention';
+import { newId } from '@server/ids';
+import { insertContacts } from '@server/repositories/contacts';
 import { describeEachDatabase, startTestServer, type TestServer } from './helpers';
 import {
   adminActor,

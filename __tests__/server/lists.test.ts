@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { KyselyPlugin } from 'kysely';
-import type { ArchivedEntityDto, CursorPage, EntityDto, RecentEntityDto } from '../../common/types';
-import { newId } from '../../server/ids';
-import { forgetHiddenRoots } from '../../server/services/access';
-import type { RequestContext } from '../../server/services/context';
-import { listEntities } from '../../server/services/folders';
-import { listArchived, listFavorites, listRecent } from '../../server/services/lists';
+import type { CursorPage } from '@common/api';
+import type { ArchivedEntityDto, EntityDto, RecentEntityDto } from '@common/entities';
+import { newId } from '@server/ids';
+import { forgetHiddenRoots } from '@server/services/access';
+import type { RequestContext } from '@server/services/context';
+import { listEntities } from '@server/services/folders';
+import { listArchived, listFavorites, listRecent } from '@server/services/lists';
 import { addUser, describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
 import { at, fileRow, firmOf, folderRow, insertRows, type Firm } from './seedRows';
 

@@ -6,9 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { formatMessage, MESSAGES } from '../../common/messages';
-import type { DatabaseUserDto, HistoryAttributes } from '../../common/types';
-import { loadConfig } from '../../server/config';
+import { formatMessage, MESSAGES } from '@common/messages';
+import type { HistoryAttributes } from '@common/history';
+import type { DatabaseUserDto } from '@common/users';
+import { loadConfig } from '@server/config';
 import {
   addUser,
   describeEachDatabase,

@@ -10,18 +10,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
-import { loadConfig, type Config } from '../../server/config';
+import { loadConfig, type Config } from '@server/config';
 import {
   listOutbox,
   mailerFor,
   readOutboxMessage,
   type OutboxMessage,
   type OutboxSummary,
-} from '../../server/services/mail';
+} from '@server/services/mail';
 import { seededAdmin } from './historyHelpers';
 import { addUser, describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
-import { DEFAULT_PAGE_SIZE } from '../../common/constants';
-import type { Page } from '../../common/types';
+import { DEFAULT_PAGE_SIZE } from '@common/constants';
+import type { Page } from '@common/api';
 
 const PASSWORD = 'mail test password';
 const LINK = 'http://localhost:3000/sharing/invitation/Zk3v9QmE1o2Rr7pXbW4tYc8uNa6sLd0fHjKgTe5iVqA';

@@ -2,9 +2,9 @@
 // overridden by FEATURE_FLAGS; with maintenanceMode on, changes by non-administrators are refused
 // with 503 while administrators keep working.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { FEATURE_FLAG_DEFAULTS, type FeatureFlags } from '../../common/constants';
-import { MESSAGES } from '../../common/messages';
-import { loadConfig, parseFeatureFlags } from '../../server/config';
+import { FEATURE_FLAG_DEFAULTS, type FeatureFlags } from '@common/constants';
+import { MESSAGES } from '@common/messages';
+import { loadConfig, parseFeatureFlags } from '@server/config';
 import { addUser, describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
 
 describeEachDatabase('maintenance mode', (kind) => {

@@ -6,21 +6,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { MULTIPART_MIN_PART_BYTES } from '../../common/constants';
-import { contentTypeFor } from '../../common/files';
-import { splitFileName } from '../../common/names';
+import { MULTIPART_MIN_PART_BYTES } from '@common/constants';
+import { contentTypeFor } from '@common/files';
+import { splitFileName } from '@common/names';
+import type { Page } from '@common/api';
+import type { FileDto } from '@common/entities';
+import type { HistoryEventDto } from '@common/history';
 import type {
   CreateMultipartUploadResponse,
   CreateUploadResponse,
-  FileDto,
-  HistoryEventDto,
-  Page,
   PresignedRequestDto,
-} from '../../common/types';
-import { DEFAULT_UPLOAD_RESTRICTIONS, type UploadRestrictions } from '../../common/uploads';
-import { loadConfig } from '../../server/config';
-import { fingerprintMissingFiles, fingerprintsSettled } from '../../server/services/fingerprints';
-import { cleanUpAbandonedUploads } from '../../server/services/uploads';
+} from '@common/uploads';
+import { DEFAULT_UPLOAD_RESTRICTIONS, type UploadRestrictions } from '@common/uploads';
+import { loadConfig } from '@server/config';
+import { fingerprintMissingFiles, fingerprintsSettled } from '@server/services/fingerprints';
+import { cleanUpAbandonedUploads } from '@server/services/uploads';
 import { addUser, describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
 
 const MiB = 1024 * 1024;
@@ -739,7 +739,7 @@ describe('upload configuration', () => {
 
 describe('multipart XML parsing', () => {
   it('reads quoted and escaped ETags and refuses a part without a number', async () => {
-    const { parseCompleteRequest } = await import('../../server/routes/storageProtocol');
+    const { parseCompleteRequest } = await import('@server/routes/storageProtocol');
     expect(
       parseCompleteRequest(
         '<CompleteMultipartUpload><Part><PartNumber>1</PartNumber><ETag>&quot;ab&quot;</ETag></Part>' +

@@ -8,10 +8,11 @@
 import { renameSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { CreateUploadResponse, FileDto } from '../../common/types';
-import { buildApp } from '../../server/app';
-import { openDatabase } from '../../server/db/database';
-import type { ServerLifecycle } from '../../server/plugins/health';
+import type { FileDto } from '@common/entities';
+import type { CreateUploadResponse } from '@common/uploads';
+import { buildApp } from '@server/app';
+import { openDatabase } from '@server/db/database';
+import type { ServerLifecycle } from '@server/plugins/health';
 import {
   ADMIN_PASSWORD,
   describeEachDatabase,

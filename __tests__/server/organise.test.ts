@@ -7,16 +7,11 @@ import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { formatMessage, MESSAGES } from '../../common/messages';
-import type {
-  BulkResultDto,
-  EntityDto,
-  FileDto,
-  FolderDto,
-  Page,
-  RestoreResultDto,
-} from '../../common/types';
-import { fingerprintsSettled } from '../../server/services/fingerprints';
+import { formatMessage, MESSAGES } from '@common/messages';
+import type { Page } from '@common/api';
+import type { EntityDto, FileDto, FolderDto } from '@common/entities';
+import type { BulkResultDto, RestoreResultDto } from '@common/organise';
+import { fingerprintsSettled } from '@server/services/fingerprints';
 import { describeEachDatabase, startTestServer, type TestServer } from './helpers';
 import {
   adminActor,

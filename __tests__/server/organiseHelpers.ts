@@ -6,11 +6,13 @@
 import { Readable } from 'node:stream';
 import { expect } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
-import { contentTypeFor } from '../../common/files';
-import { nameKey, splitFileName } from '../../common/names';
-import type { FolderDto, HistoryEventDto, HistoryPageDto, Role } from '../../common/types';
-import { newId } from '../../server/ids';
-import { insertFile } from '../../server/repositories/files';
+import { contentTypeFor } from '@common/files';
+import { nameKey, splitFileName } from '@common/names';
+import type { FolderDto } from '@common/entities';
+import type { HistoryEventDto, HistoryPageDto } from '@common/history';
+import type { Role } from '@common/session';
+import { newId } from '@server/ids';
+import { insertFile } from '@server/repositories/files';
 import { addUser, signIn, type TestServer } from './helpers';
 import { seededAdmin } from './historyHelpers';
 

@@ -5,13 +5,9 @@
  * with the spec's attributes (permissions, folder_name, user_id, folders).
  */
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import type {
-  FolderPermissionDto,
-  HistoryEventDto,
-  HistoryPageDto,
-  PermissionableDto,
-  TeamDto,
-} from '../../common/types';
+import type { FolderPermissionDto, PermissionableDto } from '@common/folderPermissions';
+import type { HistoryEventDto, HistoryPageDto } from '@common/history';
+import type { TeamDto } from '@common/users';
 import { describeEachDatabase, startTestServer, type TestServer } from './helpers';
 import { adminActor, makeFolder, newActor, type Actor } from './organiseHelpers';
 

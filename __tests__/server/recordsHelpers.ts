@@ -6,17 +6,18 @@
 import { Readable } from 'node:stream';
 import { expect } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
-import { contentTypeFor } from '../../common/files';
-import { nameKey, splitFileName } from '../../common/names';
+import { contentTypeFor } from '@common/files';
+import { nameKey, splitFileName } from '@common/names';
 import type {
   CreateLegalHoldRequest,
   CreateRetentionScheduleRequest,
   LegalHoldDto,
   RetentionScheduleDto,
-} from '../../common/retention';
-import type { EntityRef, HistoryEventDto, HistoryPageDto } from '../../common/types';
-import { newId } from '../../server/ids';
-import { insertFile } from '../../server/repositories/files';
+} from '@common/retention';
+import type { EntityRef } from '@common/entities';
+import type { HistoryEventDto, HistoryPageDto } from '@common/history';
+import { newId } from '@server/ids';
+import { insertFile } from '@server/repositories/files';
 import type { TestServer } from './helpers';
 import { call, type Actor } from './organiseHelpers';
 

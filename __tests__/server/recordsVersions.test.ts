@@ -6,7 +6,7 @@
  */
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { newId } from '../../server/ids';
+import { newId } from '@server/ids';
 import { describeEachDatabase, startTestServer, type TestServer } from './helpers';
 import { adminActor, call, makeFolder, type Actor } from './organiseHelpers';
 import {

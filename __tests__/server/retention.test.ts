@@ -15,9 +15,11 @@ import {
   RECORDS_MESSAGES,
   type ItemProtectionDto,
   type RetentionScheduleDto,
-} from '../../common/retention';
-import type { ArchivedEntityDto, CursorPage, HistoryEventDto } from '../../common/types';
-import { newId } from '../../server/ids';
+} from '@common/retention';
+import type { CursorPage } from '@common/api';
+import type { ArchivedEntityDto } from '@common/entities';
+import type { HistoryEventDto } from '@common/history';
+import { newId } from '@server/ids';
 import { describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
 import {
   adminActor,

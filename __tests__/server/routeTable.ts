@@ -13,12 +13,12 @@
  * session": a guest's cookie changes nothing there. The share routes give the guest's statuses.
  */
 import { Readable } from 'node:stream';
-import { FOLDER_COLORS } from '../../common/constants';
-import type { AcceptShareResponse, CreateShareLinkResponse } from '../../common/sharing';
-import { nameKey, splitFileName } from '../../common/names';
-import { newId } from '../../server/ids';
-import { insertFile } from '../../server/repositories/files';
-import { insertFolder } from '../../server/repositories/folders';
+import { FOLDER_COLORS } from '@common/constants';
+import type { AcceptShareResponse, CreateShareLinkResponse } from '@common/sharing';
+import { nameKey, splitFileName } from '@common/names';
+import { newId } from '@server/ids';
+import { insertFile } from '@server/repositories/files';
+import { insertFolder } from '@server/repositories/folders';
 import { addUser, type TestServer } from './helpers';
 import { seededAdmin } from './historyHelpers';
 import { CONTACT_ROWS } from './routeTableContacts';

@@ -1,6 +1,6 @@
 /** The authorisation matrix's rows for contacts and folder contacts; see routeTable.ts for the shape. */
-import { newId } from '../../server/ids';
-import { insertContacts, insertFolderContact } from '../../server/repositories/contacts';
+import { newId } from '@server/ids';
+import { insertContacts, insertFolderContact } from '@server/repositories/contacts';
 import { s, type Fixture, type RouteRow, type Target } from './routeTable';
 
 /** A new contact of the fixture's firm (direct insert). */

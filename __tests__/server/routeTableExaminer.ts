@@ -3,7 +3,7 @@
  * routeTable.ts for the shape). Administrators see restricted folders, so the restricted target
  * answers as the own one.
  */
-import type { ExaminerExportDto } from '../../common/examinerExport';
+import type { ExaminerExportDto } from '@common/examinerExport';
 import { s, type Fixture, type RouteRow, type Target } from './routeTable';
 
 /** Administrators of the firm; members and read-only members 403; another firm's admin 404. */

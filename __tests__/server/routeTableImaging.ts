@@ -1,8 +1,8 @@
 /** The authorisation matrix's rows for document imaging; see routeTable.ts for the shape. */
 import { Readable } from 'node:stream';
-import { isoAt, newId } from '../../server/ids';
-import { saveRendition } from '../../server/repositories/renditions';
-import { renditionKeys } from '../../server/services/imaging/derive';
+import { isoAt, newId } from '@server/ids';
+import { saveRendition } from '@server/repositories/renditions';
+import { renditionKeys } from '@server/services/imaging/derive';
 import { s, type Fixture, type RouteRow } from './routeTable';
 
 /** The 8-byte PNG signature: enough of a thumbnail for the matrix. */

@@ -1,5 +1,5 @@
 /** The authorisation matrix's rows for index fields and applied indexes; see routeTable.ts for the shape. */
-import { newId } from '../../server/ids';
+import { newId } from '@server/ids';
 import type { Fixture, RouteRow, Target } from './routeTable';
 import { s } from './routeTable';
 

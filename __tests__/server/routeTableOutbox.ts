@@ -1,5 +1,5 @@
 /** The authorisation matrix's rows for the mail outbox; see routeTable.ts for the shape. */
-import { listOutbox, mailerFor } from '../../server/services/mail';
+import { listOutbox, mailerFor } from '@server/services/mail';
 import { s, type Fixture, type RouteRow } from './routeTable';
 
 /** Writes one message for the fixture's firm to its outbox and answers its id. */

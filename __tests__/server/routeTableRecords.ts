@@ -4,7 +4,7 @@
  * administrators of the session's firm: members and read-only members 403; another firm's
  * administrator reads their own firm's lists and gets 404 on this firm's schedules, holds and items.
  */
-import { newId } from '../../server/ids';
+import { newId } from '@server/ids';
 import { s, type Fixture, type RouteRow, type Target } from './routeTable';
 
 /** Administrators only, on the session's firm (another firm's admin reads their own firm). */

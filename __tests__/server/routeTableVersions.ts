@@ -1,7 +1,7 @@
 /** The authorisation matrix's rows for file versions; see routeTable.ts for the shape. */
 import { Readable } from 'node:stream';
-import { newId } from '../../server/ids';
-import { insertVersions } from '../../server/repositories/fileVersions';
+import { newId } from '@server/ids';
+import { insertVersions } from '@server/repositories/fileVersions';
 import { s, type Fixture, type RouteRow, type Target } from './routeTable';
 
 /** Reading an item: everyone of the firm; the item of another firm is 404. */

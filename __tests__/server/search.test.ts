@@ -13,22 +13,22 @@ import {
   type AutocompleteResponse,
   type SearchFilters,
   type SearchResponse,
-} from '../../common/search';
-import type { FolderDto } from '../../common/types';
-import { newId } from '../../server/ids';
+} from '@common/search';
+import type { FolderDto } from '@common/entities';
+import { newId } from '@server/ids';
 import {
   autocompleteHits,
   type AutocompleteMatch,
   TEXT_PROBE_MAX_ROWS,
   textMatchMode,
-} from '../../server/repositories/search';
-import { FolderTreeCache } from '../../server/services/folderTree';
+} from '@server/repositories/search';
+import { FolderTreeCache } from '@server/services/folderTree';
 import {
   AUTOCOMPLETE_HIDDEN_ROOM,
   autocompleteFromTree,
   rankMatches,
   textQuery,
-} from '../../server/services/search';
+} from '@server/services/search';
 import { contextFor } from './historyHelpers';
 import { describeEachDatabase, startTestServer, type TestServer } from './helpers';
 import { adminActor, call, makeFile, makeFolder, newActor, type Actor } from './organiseHelpers';

@@ -5,11 +5,11 @@
  */
 import { Readable } from 'node:stream';
 import type { Insertable } from 'kysely';
-import { contentTypeFor } from '../../common/files';
-import { nameKey, splitFileName } from '../../common/names';
-import type { CurrentUserDto } from '../../common/types';
-import type { FoldersTable, NewFile } from '../../server/db/schema';
-import { newId } from '../../server/ids';
+import { contentTypeFor } from '@common/files';
+import { nameKey, splitFileName } from '@common/names';
+import type { CurrentUserDto } from '@common/session';
+import type { FoldersTable, NewFile } from '@server/db/schema';
+import { newId } from '@server/ids';
 import type { TestServer } from './helpers';
 
 /** The signed-in user and their current firm database. */

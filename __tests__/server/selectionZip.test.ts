@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { BULK_MAX_ITEMS } from '../../common/constants';
-import { MESSAGES } from '../../common/messages';
-import type { FileDto } from '../../common/types';
-import { newId } from '../../server/ids';
+import { BULK_MAX_ITEMS } from '@common/constants';
+import { MESSAGES } from '@common/messages';
+import type { FileDto } from '@common/entities';
+import { newId } from '@server/ids';
 import { addUser, describeEachStore, signIn, startTestServer, type TestServer } from './helpers';
 import { at, fileRow, firmOf, folderRow, insertRows, storeObject, type Firm } from './seedRows';
 import { unzipEntries } from './zipHelpers';

@@ -2,14 +2,10 @@
 // limit, what counts as activity, extension, absolute lifetime, partner single-sign-on length,
 // ending sessions (logout, endSessionsOfUser, disabled user) and a new id at every sign-in.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { MESSAGES } from '../../common/messages';
-import {
-  SESSION_MINUTES,
-  SSO_SESSION_MAX_AGE_HOURS,
-  SSO_SESSION_MINUTES,
-} from '../../common/constants';
-import type { CurrentUserDto, ExtendSessionResponse } from '../../common/types';
-import { endSessionsOfUser, sessionIdFor } from '../../server/services/auth';
+import { MESSAGES } from '@common/messages';
+import { SESSION_MINUTES, SSO_SESSION_MAX_AGE_HOURS, SSO_SESSION_MINUTES } from '@common/constants';
+import type { CurrentUserDto, ExtendSessionResponse } from '@common/session';
+import { endSessionsOfUser, sessionIdFor } from '@server/services/auth';
 import {
   addUser,
   describeEachDatabase,

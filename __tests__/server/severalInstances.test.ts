@@ -19,27 +19,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import type { CreateShareLinkResponse } from '../../common/sharing';
-import type {
-  CreateUploadResponse,
-  FileDto,
-  FolderDto,
-  HistoryEventDto,
-  HistoryPageDto,
-  HistoryVerifyDto,
-  Page,
-} from '../../common/types';
-import { buildApp } from '../../server/app';
-import { loadConfig, type Config } from '../../server/config';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../server/db/database';
-import type { Clock } from '../../server/ids';
-import { seed } from '../../server/seed';
-import type { Services } from '../../server/services/context';
-import { fingerprintsSettled } from '../../server/services/fingerprints';
-import { runUploadMaintenance } from '../../server/services/uploads';
-import { LocalObjectStore } from '../../server/storage/localObjectStore';
-import type { ObjectStore } from '../../server/storage/objectStore';
-import { S3ObjectStore } from '../../server/storage/s3ObjectStore';
+import type { CreateShareLinkResponse } from '@common/sharing';
+import type { Page } from '@common/api';
+import type { FileDto, FolderDto } from '@common/entities';
+import type { HistoryEventDto, HistoryPageDto, HistoryVerifyDto } from '@common/history';
+import type { CreateUploadResponse } from '@common/uploads';
+import { buildApp } from '@server/app';
+import { loadConfig, type Config } from '@server/config';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '@server/db/database';
+import type { Clock } from '@server/ids';
+import { seed } from '@server/seed';
+import type { Services } from '@server/services/context';
+import { fingerprintsSettled } from '@server/services/fingerprints';
+import { runUploadMaintenance } from '@server/services/uploads';
+import { LocalObjectStore } from '@server/storage/localObjectStore';
+import type { ObjectStore } from '@server/storage/objectStore';
+import { S3ObjectStore } from '@server/storage/s3ObjectStore';
 import {
   ADMIN_PASSWORD,
   createPostgresDatabase,

@@ -8,11 +8,11 @@
  */
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { FileRenditionDto } from '../../common/imaging';
-import type { FolderDto } from '../../common/types';
-import { isoAt } from '../../server/ids';
-import { saveRendition } from '../../server/repositories/renditions';
-import { renditionKeys } from '../../server/services/imaging/derive';
+import type { FileRenditionDto } from '@common/imaging';
+import type { FolderDto } from '@common/entities';
+import { isoAt } from '@server/ids';
+import { saveRendition } from '@server/repositories/renditions';
+import { renditionKeys } from '@server/services/imaging/derive';
 import { describeEachDatabase, startTestServer, type TestServer } from './helpers';
 import { adminActor, makeFile, makeFolder, type Actor } from './organiseHelpers';
 import { createLink, eventsOf, guestCookie, send } from './sharingHelpers';

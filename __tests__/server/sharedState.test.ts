@@ -10,9 +10,9 @@ import {
   findJobLease,
   purgeRateLimits,
   readRateLimit,
-} from '../../server/repositories/instances';
-import { runLeasedJob } from '../../server/services/jobLeases';
-import { runUploadMaintenance, UPLOAD_CLEANUP_JOB } from '../../server/services/uploads';
+} from '@server/repositories/instances';
+import { runLeasedJob } from '@server/services/jobLeases';
+import { runUploadMaintenance, UPLOAD_CLEANUP_JOB } from '@server/services/uploads';
 import {
   addUser,
   describeEachDatabase,

@@ -13,10 +13,10 @@ import type {
   SharedOverviewResponse,
   ShareLinkDto,
   ShareLinkListResponse,
-} from '../../common/sharing';
-import { MESSAGES } from '../../common/messages';
-import { SHARING_MESSAGES } from '../../common/sharing';
-import type { CurrentUserDto } from '../../common/types';
+} from '@common/sharing';
+import { MESSAGES } from '@common/messages';
+import { SHARING_MESSAGES } from '@common/sharing';
+import type { CurrentUserDto } from '@common/session';
 import {
   addUser,
   describeEachDatabase,

@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import { expect } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
-import type { CreateShareLinkResponse } from '../../common/sharing';
-import { listOutbox } from '../../server/services/mail';
+import type { CreateShareLinkResponse } from '@common/sharing';
+import { listOutbox } from '@server/services/mail';
 import { sessionCookie, type TestServer } from './helpers';
 
 /** The guest password the tests use (passes the password policy). */

@@ -13,7 +13,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
-import type { CreateUploadResponse } from '../../common/types';
+import type { CreateUploadResponse } from '@common/uploads';
 import { ADMIN_PASSWORD } from './helpers';
 
 const ROOT = path.resolve(__dirname, '../..');

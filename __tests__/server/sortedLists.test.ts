@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { FOLDER_SORT_KEYS, SORT_ORDERS, type FolderSort } from '../../common/sort';
-import type { CursorPage, EntityDto } from '../../common/types';
-import { newId } from '../../server/ids';
+import { FOLDER_SORT_KEYS, SORT_ORDERS, type FolderSort } from '@common/sort';
+import type { CursorPage } from '@common/api';
+import type { EntityDto } from '@common/entities';
+import { newId } from '@server/ids';
 import { describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
 import { at, fileRow, firmOf, folderRow, insertRows, type Firm } from './seedRows';
 

@@ -5,10 +5,10 @@
 // rate limit of the token endpoints.
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { SESSION_MINUTES, SSO_SESSION_MINUTES } from '../../common/constants';
-import type { GenerateTokenResponse } from '../../common/integrations';
-import type { CurrentUserDto } from '../../common/types';
-import { sessionIdFor } from '../../server/services/auth';
+import { SESSION_MINUTES, SSO_SESSION_MINUTES } from '@common/constants';
+import type { GenerateTokenResponse } from '@common/integrations';
+import type { CurrentUserDto } from '@common/session';
+import { sessionIdFor } from '@server/services/auth';
 import {
   addUser,
   describeEachDatabase,

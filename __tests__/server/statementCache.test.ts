@@ -11,7 +11,7 @@ import {
   cachingSqliteDatabase,
   MAX_CACHED_SQL_LENGTH,
   type CachingSqliteDatabase,
-} from '../../server/db/statementCache';
+} from '@server/db/statementCache';
 
 interface TestDb {
   items: { id: number; name: string };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { FileStatsDto, FolderStatsDto, TypeStatDto } from '../../common/types';
-import { newId } from '../../server/ids';
+import type { FileStatsDto, FolderStatsDto, TypeStatDto } from '@common/stats';
+import { newId } from '@server/ids';
 import { addUser, describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
 import { at, fileRow, firmOf, folderRow, insertRows, type Firm } from './seedRows';
 

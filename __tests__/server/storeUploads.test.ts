@@ -5,15 +5,15 @@
 // refuses another size or type, abort, and the cleanup of abandoned uploads.
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { contentTypeFor } from '../../common/files';
-import { splitFileName } from '../../common/names';
+import { contentTypeFor } from '@common/files';
+import { splitFileName } from '@common/names';
+import type { FileDto } from '@common/entities';
 import type {
   CreateMultipartUploadResponse,
   CreateUploadResponse,
-  FileDto,
   PresignedRequestDto,
-} from '../../common/types';
-import { cleanUpAbandonedUploads } from '../../server/services/uploads';
+} from '@common/uploads';
+import { cleanUpAbandonedUploads } from '@server/services/uploads';
 import { describeEachStore, signIn, startTestServer, type TestServer } from './helpers';
 
 const MiB = 1024 * 1024;

@@ -15,20 +15,20 @@ import {
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
-import { MAX_FILE_SIZE_BYTES } from '../../common/constants';
-import { contentTypeFor, duplicateMessage } from '../../common/files';
-import { splitFileName } from '../../common/names';
+import { MAX_FILE_SIZE_BYTES } from '@common/constants';
+import { contentTypeFor, duplicateMessage } from '@common/files';
+import { splitFileName } from '@common/names';
+import type { Page } from '@common/api';
+import type { FileDto } from '@common/entities';
+import type { HistoryEventDto } from '@common/history';
 import type {
   CreateMultipartUploadResponse,
   CreateUploadResponse,
-  FileDto,
-  HistoryEventDto,
-  Page,
   PresignedRequestDto,
   SettledUploadResponse,
-} from '../../common/types';
-import { fingerprintsSettled } from '../../server/services/fingerprints';
-import { LocalObjectStore, TEMP_FILE_IDLE_MS } from '../../server/storage/localObjectStore';
+} from '@common/uploads';
+import { fingerprintsSettled } from '@server/services/fingerprints';
+import { LocalObjectStore, TEMP_FILE_IDLE_MS } from '@server/storage/localObjectStore';
 import { describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
 
 const MiB = 1024 * 1024;

@@ -2,17 +2,14 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { MAX_FILE_SIZE_BYTES } from '../../common/constants';
-import { contentTypeFor } from '../../common/files';
-import { MESSAGES } from '../../common/messages';
-import { splitFileName } from '../../common/names';
-import type {
-  CreateUploadResponse,
-  FileDto,
-  FolderDto,
-  HistoryEventDto,
-  Page,
-} from '../../common/types';
+import { MAX_FILE_SIZE_BYTES } from '@common/constants';
+import { contentTypeFor } from '@common/files';
+import { MESSAGES } from '@common/messages';
+import { splitFileName } from '@common/names';
+import type { Page } from '@common/api';
+import type { FileDto, FolderDto } from '@common/entities';
+import type { HistoryEventDto } from '@common/history';
+import type { CreateUploadResponse } from '@common/uploads';
 import { addUser, describeEachDatabase, signIn, startTestServer, type TestServer } from './helpers';
 
 /** The shared corpus beside the checkout. */

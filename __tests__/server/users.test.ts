@@ -5,15 +5,12 @@
 // events they record.
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
-import { formatMessage, MESSAGES } from '../../common/messages';
-import type {
-  DatabaseDto,
-  DatabaseUserDto,
-  HistoryAttributes,
-  Page,
-  UserTeamDto,
-} from '../../common/types';
-import { newId } from '../../server/ids';
+import { formatMessage, MESSAGES } from '@common/messages';
+import type { Page } from '@common/api';
+import type { HistoryAttributes } from '@common/history';
+import type { DatabaseDto } from '@common/session';
+import type { DatabaseUserDto, UserTeamDto } from '@common/users';
+import { newId } from '@server/ids';
 import {
   addUser,
   describeEachDatabase,

@@ -7,12 +7,12 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, type DatabaseHandle } from '../../server/db/database';
+import { openDatabase, type DatabaseHandle } from '@server/db/database';
 import {
   DEFAULT_AUTOCHECKPOINT_PAGES,
   startWalCheckpointer,
   type WalCheckpointer,
-} from '../../server/db/walCheckpointer';
+} from '@server/db/walCheckpointer';
 
 describe('WAL checkpoint worker', () => {
   let dir: string;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import yauzl from 'yauzl';
-import { newId } from '../../server/ids';
+import { newId } from '@server/ids';
 import { addUser, describeEachStore, signIn, startTestServer, type TestServer } from './helpers';
 import { at, fileRow, firmOf, folderRow, insertRows, storeObject, type Firm } from './seedRows';
 

@@ -4,13 +4,13 @@
  * Suspense fallback. The lazy split itself is a bundling concern, exercised by the end-to-end
  * tests in Chromium.
  */
-export { AdminPage } from '../../src/features/admin/components/AdminPage';
-export { ArchivePage } from '../../src/features/collections/components/ArchivePage';
-export { FavoritesPage } from '../../src/features/collections/components/FavoritesPage';
-export { RecentPage } from '../../src/features/collections/components/RecentPage';
-export { HistoryPage } from '../../src/features/history/components/HistoryPage';
-export { MissingIndexesPage } from '../../src/features/indexFields/components/MissingIndexesPage';
-export { SearchResultsPage } from '../../src/features/search/components/SearchResultsPage';
-export { SharedPage } from '../../src/features/sharing/components/SharedPage';
-export { InvitationPage } from '../../src/features/sharing/components/InvitationPage';
-export { DetailsPanel } from '../../src/features/details/components/DetailsPanel';
+export { AdminPage } from '@src/features/admin/components/AdminPage';
+export { ArchivePage } from '@src/features/collections/components/ArchivePage';
+export { FavoritesPage } from '@src/features/collections/components/FavoritesPage';
+export { RecentPage } from '@src/features/collections/components/RecentPage';
+export { HistoryPage } from '@src/features/history/components/HistoryPage';
+export { MissingIndexesPage } from '@src/features/indexFields/components/MissingIndexesPage';
+export { SearchResultsPage } from '@src/features/search/components/SearchResultsPage';
+export { SharedPage } from '@src/features/sharing/components/SharedPage';
+export { InvitationPage } from '@src/features/sharing/components/InvitationPage';
+export { DetailsPanel } from '@src/features/details/components/DetailsPanel';

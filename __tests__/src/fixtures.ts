@@ -2,10 +2,13 @@
 // store that records actions.
 import { jest } from '@jest/globals';
 import type { Action, Middleware } from '@reduxjs/toolkit';
-import type { CurrentUserDto, FileDto, FolderDto, HistoryEventDto, Page } from '../../common/types';
-import { initialSessionState } from '../../src/features/session/sessionSlice';
-import type { RootState } from '../../src/store/rootReducer';
-import { makeStore } from '../../src/store/store';
+import type { Page } from '@common/api';
+import type { FileDto, FolderDto } from '@common/entities';
+import type { HistoryEventDto } from '@common/history';
+import type { CurrentUserDto } from '@common/session';
+import { initialSessionState } from '@src/features/session/sessionSlice';
+import type { RootState } from '@src/store/rootReducer';
+import { makeStore } from '@src/store/store';
 
 /** A signed-in user; `databases` has two firms unless overridden. */
 export function makeUser(overrides: Partial<CurrentUserDto> = {}): CurrentUserDto {

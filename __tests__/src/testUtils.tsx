@@ -4,8 +4,8 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { VirtuosoMockContext } from 'react-virtuoso';
-import { AppProviders } from '../../src/app/App';
-import { makeStore, type AppStore } from '../../src/store/store';
+import { AppProviders } from '@src/app/App';
+import { makeStore, type AppStore } from '@src/store/store';
 
 export * from './fixtures';
 

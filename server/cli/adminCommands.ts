@@ -17,7 +17,7 @@ import { loadConfig } from '../config';
 import { migrateToLatest, openDatabase } from '../db/database';
 import { AppError } from '../errors';
 import { systemClock } from '../ids';
-import type { FirmDto, FirmMemberDto } from '../../common/firms';
+import type { FirmDto, FirmMemberDto } from '@common/firms';
 import {
   addFirmMember,
   changeFirmRole,

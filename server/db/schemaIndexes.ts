@@ -1,6 +1,6 @@
 /** The tables of index fields and applied indexes (migration 0011_index_fields.ts). */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { IndexFieldType } from '../../common/indexFields';
+import type { IndexFieldType } from '@common/indexFields';
 
 /** A firm's index field. `deleted_at` set: deleted, undoable until destroyed (row removed). */
 export interface IndexFieldsTable {

@@ -5,7 +5,7 @@ import type {
   RetentionBasis,
   RetentionPeriodUnit,
   ScheduleTargetType,
-} from '../../common/retention';
+} from '@common/retention';
 
 /** A firm's retention schedule. */
 export interface RetentionSchedulesTable {

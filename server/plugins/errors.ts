@@ -4,7 +4,7 @@
  * to the log, never to the client.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { MESSAGES } from '../../common/messages';
+import { MESSAGES } from '@common/messages';
 import { AppError } from '../errors';
 
 /** Installs the error handler. */

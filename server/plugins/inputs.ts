@@ -15,7 +15,7 @@
  *   its own (file responses send `private, no-store`): answers hold private data.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MESSAGES } from '../../common/messages';
+import { MESSAGES } from '@common/messages';
 import { AppError } from '../errors';
 
 const NUL = '\u0000';

@@ -6,7 +6,7 @@
  * extend-session and switch-database (an administrator of another firm can switch to it).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES } from '../../common/messages';
+import { MESSAGES } from '@common/messages';
 import { AppError } from '../errors';
 import type { Services } from '../services/context';
 

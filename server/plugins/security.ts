@@ -4,7 +4,7 @@
  */
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MESSAGES } from '../../common/messages';
+import { MESSAGES } from '@common/messages';
 import { forbidden } from '../errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -4,7 +4,7 @@
  * fields.
  */
 import { sql, type SqlBool } from 'kysely';
-import type { IndexFieldType } from '../../common/indexFields';
+import type { IndexFieldType } from '@common/indexFields';
 import type { AppliedIndexRow, NewAppliedIndex } from '../db/schemaIndexes';
 import type { FileWithCreator } from './files';
 import type { FolderFilter } from './permissions';

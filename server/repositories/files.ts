@@ -1,7 +1,7 @@
 /** File rows. Every query is scoped by the firm database. */
 import { sql } from 'kysely';
 import type { FileRow, FileUpdate, NewFile } from '../db/schema';
-import { DEFAULT_FOLDER_SORT } from '../../common/sort';
+import { DEFAULT_FOLDER_SORT } from '@common/sort';
 import {
   afterPosition,
   fileListOrder,

@@ -1,7 +1,7 @@
 /** Folder rows. Every query is scoped by the firm database. */
 import { sql, type Insertable } from 'kysely';
 import type { FolderRow, FoldersTable } from '../db/schema';
-import { DEFAULT_FOLDER_SORT } from '../../common/sort';
+import { DEFAULT_FOLDER_SORT } from '@common/sort';
 import {
   afterPosition,
   folderListOrder,

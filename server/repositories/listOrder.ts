@@ -5,7 +5,7 @@
  * last row read; the next page is the rows after it, one index range read.
  */
 import { sql, type RawBuilder } from 'kysely';
-import type { FolderSort } from '../../common/sort';
+import type { FolderSort } from '@common/sort';
 
 /** A column a folder-view order reads (the id always comes last). */
 export type ListColumn = 'name_key' | 'updated_at' | 'size' | 'extension' | 'id';

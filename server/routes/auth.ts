@@ -3,7 +3,7 @@
  * sign-in, current user, switch database, extend the session, user events and sign-out.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AuthenticateRequest, SwitchDatabaseRequest } from '../../common/types';
+import type { AuthenticateRequest, SwitchDatabaseRequest } from '@common/session';
 import {
   SESSION_COOKIE,
   clearSessionCookie,

@@ -21,8 +21,8 @@ import {
   type LinkFolderContactRequest,
   type PartnerContactsRequest,
   type UpdateContactPhonesRequest,
-} from '../../common/contacts';
-import { PHONE_INPUT_MAX_LENGTH } from '../../common/phone';
+} from '@common/contacts';
+import { PHONE_INPUT_MAX_LENGTH } from '@common/phone';
 import { clientInfo, ctxOf } from '../plugins/auth';
 import { importContactsCsv, upsertPartnerContacts } from '../services/contactImport';
 import {

@@ -9,7 +9,7 @@ import {
   EXAMINER_SCOPE_KINDS,
   EXPORT_VERSIONS,
   type ExaminerExportRequest,
-} from '../../common/examinerExport';
+} from '@common/examinerExport';
 import { dispositionHeader } from '../disposition';
 import { ctxOf } from '../plugins/auth';
 import { UNCOMPRESSED } from '../plugins/compression';

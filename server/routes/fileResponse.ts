@@ -1,6 +1,6 @@
 /** The response of a stored file's bytes, shared by the file routes and the guests' share routes. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { THUMBNAIL_MAX_AGE_SECONDS } from '../../common/imaging';
+import { THUMBNAIL_MAX_AGE_SECONDS } from '@common/imaging';
 import { rangeNotSatisfiable } from '../errors';
 import { parseByteRange } from '../services/byteRanges';
 import type { FileStream, ReadRequest } from '../services/files';

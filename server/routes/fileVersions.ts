@@ -4,7 +4,7 @@
  * that clash with files of its folder. Thin: schema → session → services/fileVersions.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import { MAX_CONFLICT_NAMES, type UploadConflictsRequest } from '../../common/versions';
+import { MAX_CONFLICT_NAMES, type UploadConflictsRequest } from '@common/versions';
 import { ctxOf } from '../plugins/auth';
 import { UNCOMPRESSED } from '../plugins/compression';
 import type { Services } from '../services/context';

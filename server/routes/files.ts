@@ -1,7 +1,7 @@
 /** File routes (SPEC section 7 "Files"): create-upload, record, read, download, preview, print. */
 import { UNCOMPRESSED } from '../plugins/compression';
 import type { FastifyInstance } from 'fastify';
-import type { CreateUploadRequest, RecordUploadRequest } from '../../common/types';
+import type { CreateUploadRequest, RecordUploadRequest } from '@common/uploads';
 import { ctxOf } from '../plugins/auth';
 import type { Services } from '../services/context';
 import { createUpload, getFile, openFile, recordUpload, type ReadMode } from '../services/files';

@@ -12,7 +12,7 @@ import type {
   ChangeFirmRoleRequest,
   CreateFirmRequest,
   UpdateFirmRequest,
-} from '../../common/firms';
+} from '@common/firms';
 import { ctxOf } from '../plugins/auth';
 import type { Services } from '../services/context';
 import {

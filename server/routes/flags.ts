@@ -4,7 +4,7 @@
  * sign-in page can show that maintenance mode is on; the flags are not secret.
  */
 import type { FastifyInstance } from 'fastify';
-import { FEATURE_FLAG_DEFAULTS, type FeatureFlags } from '../../common/constants';
+import { FEATURE_FLAG_DEFAULTS, type FeatureFlags } from '@common/constants';
 import type { Services } from '../services/context';
 
 const flagSchema = {

@@ -1,7 +1,7 @@
 /** Folder and entity routes (SPEC section 7 "Folders", "Entities"). Thin: schema → service. */
 import type { FastifyInstance } from 'fastify';
-import { ROOT_FOLDER_ID } from '../../common/constants';
-import type { CreateFolderRequest } from '../../common/types';
+import { ROOT_FOLDER_ID } from '@common/constants';
+import type { CreateFolderRequest } from '@common/entities';
 import { ctxOf } from '../plugins/auth';
 import type { Services } from '../services/context';
 import {

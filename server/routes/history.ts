@@ -5,8 +5,8 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { HISTORY_FILTER_LABELS } from '../../common/history';
-import type { HistoryFilters } from '../../common/types';
+import { HISTORY_FILTER_LABELS } from '@common/history';
+import type { HistoryFilters } from '@common/history';
 import { dispositionHeader } from '../disposition';
 import { ctxOf } from '../plugins/auth';
 import type { Services } from '../services/context';

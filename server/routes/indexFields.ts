@@ -19,7 +19,7 @@ import {
   type UpdateAppliedIndexRequest,
   type UpdateIndexFieldRequest,
   type UpdateManyAppliedIndexesRequest,
-} from '../../common/indexFields';
+} from '@common/indexFields';
 import { ctxOf } from '../plugins/auth';
 import {
   applyIndexes,

@@ -13,7 +13,7 @@ import {
   type CreateIntegrationKeyRequest,
   type IntegrationSwitchRequest,
   type TokenLoginRequest,
-} from '../../common/integrations';
+} from '@common/integrations';
 import { refuseChangesDuringMaintenance } from '../plugins/maintenance';
 import {
   SESSION_COOKIE,

@@ -5,8 +5,8 @@
  */
 import { UNCOMPRESSED } from '../plugins/compression';
 import type { FastifyInstance } from 'fastify';
-import { MAX_PAGE_NUMBER, MAX_PAGE_SIZE } from '../../common/constants';
-import type { ArchivedPageRequest } from '../../common/types';
+import { MAX_PAGE_NUMBER, MAX_PAGE_SIZE } from '@common/constants';
+import type { ArchivedPageRequest } from '@common/entities';
 import { dispositionHeader } from '../disposition';
 import { ctxOf } from '../plugins/auth';
 import type { Services } from '../services/context';

@@ -3,16 +3,15 @@
  * copy, archive, restore, favourite, colour and the bulk calls. Thin: schema → service.
  */
 import type { FastifyInstance } from 'fastify';
-import { BULK_MAX_ITEMS, FOLDER_COLORS } from '../../common/constants';
+import { BULK_MAX_ITEMS, FOLDER_COLORS } from '@common/constants';
+import type { CopyFolderRequest, UpdateEntityRequest } from '@common/entities';
 import type {
   BulkColorRequest,
   BulkMoveRequest,
   BulkRequest,
   ColorRequest,
-  CopyFolderRequest,
   FavoriteRequest,
-  UpdateEntityRequest,
-} from '../../common/types';
+} from '@common/organise';
 import { ctxOf } from '../plugins/auth';
 import { bulkArchive, bulkColor, bulkDestroy, bulkMove, bulkRestore } from '../services/bulk';
 import type { Services } from '../services/context';

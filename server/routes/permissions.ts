@@ -4,7 +4,7 @@
  * schema → service.
  */
 import type { FastifyInstance } from 'fastify';
-import type { CreateFolderPermissionsRequest } from '../../common/types';
+import type { CreateFolderPermissionsRequest } from '@common/folderPermissions';
 import { ctxOf } from '../plugins/auth';
 import type { Services } from '../services/context';
 import {

@@ -5,7 +5,7 @@
  * the rules live in server/services/records/.
  */
 import type { FastifyInstance } from 'fastify';
-import { BULK_MAX_ITEMS } from '../../common/constants';
+import { BULK_MAX_ITEMS } from '@common/constants';
 import {
   RECORDS_TARGETS_MAX,
   RETENTION_BASES,
@@ -16,7 +16,7 @@ import {
   type RecordsTargetRequest,
   type UpdateLegalHoldRequest,
   type UpdateRetentionScheduleRequest,
-} from '../../common/retention';
+} from '@common/retention';
 import { ctxOf } from '../plugins/auth';
 import type { Services } from '../services/context';
 import { approveDisposition, dispositionQueue } from '../services/records/disposition';

@@ -1,6 +1,6 @@
 /** JSON-schema pieces shared by route definitions (validation and the OpenAPI document). */
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_NUMBER, MAX_PAGE_SIZE } from '../../common/constants';
-import { formatMessage, MESSAGES } from '../../common/messages';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_NUMBER, MAX_PAGE_SIZE } from '@common/constants';
+import { formatMessage, MESSAGES } from '@common/messages';
 import { badRequest } from '../errors';
 
 /** `page` (from 1, at most MAX_PAGE_NUMBER) and `page_size` query parameters. */

@@ -3,7 +3,7 @@
  * schema → services/search.ts. Shapes in common/search.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import { MAX_PAGE_SIZE } from '../../common/constants';
+import { MAX_PAGE_SIZE } from '@common/constants';
 import {
   DATE_PRESETS,
   SEARCH_MAX_INDEX_VALUES,
@@ -11,7 +11,7 @@ import {
   SEARCH_PAGE_SIZE,
   SEARCH_TYPES,
   type SearchRequest,
-} from '../../common/search';
+} from '@common/search';
 import { ctxOf } from '../plugins/auth';
 import type { Services } from '../services/context';
 import { autocomplete, searchEntities } from '../services/search';

@@ -5,8 +5,8 @@
  */
 import { UNCOMPRESSED } from '../plugins/compression';
 import type { FastifyInstance } from 'fastify';
-import type { FolderSort } from '../../common/sort';
-import type { BulkRequest } from '../../common/types';
+import type { FolderSort } from '@common/sort';
+import type { BulkRequest } from '@common/organise';
 import { dispositionHeader } from '../disposition';
 import { ctxOf } from '../plugins/auth';
 import type { Services } from '../services/context';

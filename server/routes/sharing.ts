@@ -13,7 +13,7 @@ import type {
   SharedSigninRequest,
   SharedSignupRequest,
   ShareEntityType,
-} from '../../common/sharing';
+} from '@common/sharing';
 import { notFound } from '../errors';
 import { SESSION_COOKIE, clientInfo, ctxOf, setSessionCookie } from '../plugins/auth';
 import type { Services } from '../services/context';

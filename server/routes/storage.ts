@@ -8,9 +8,9 @@
  */
 import { UNCOMPRESSED } from '../plugins/compression';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MAX_FILE_SIZE_BYTES } from '../../common/constants';
-import { fileTooLargeMessage } from '../../common/files';
-import { MESSAGES } from '../../common/messages';
+import { MAX_FILE_SIZE_BYTES } from '@common/constants';
+import { fileTooLargeMessage } from '@common/files';
+import { MESSAGES } from '@common/messages';
 import { AppError } from '../errors';
 import type { UploadKeyState } from '../services/files';
 import type { LocalObjectStore } from '../storage/localObjectStore';

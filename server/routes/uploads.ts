@@ -4,7 +4,7 @@
  * discarding an upload. Thin: schema → session → service.
  */
 import type { FastifyInstance } from 'fastify';
-import type { CreateMultipartUploadRequest } from '../../common/types';
+import type { CreateMultipartUploadRequest } from '@common/uploads';
 import { ctxOf } from '../plugins/auth';
 import { createUploadProperties } from './files';
 import type { Services } from '../services/context';

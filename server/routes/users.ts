@@ -4,13 +4,13 @@
  * firm databases. Thin: schema → service (services/users.ts decides access and rules).
  */
 import type { FastifyInstance } from 'fastify';
-import { PASSWORD_MAX_LENGTH } from '../../common/constants';
+import { PASSWORD_MAX_LENGTH } from '@common/constants';
 import type {
   CreateUserRequest,
   UpdatePasswordRequest,
   UpdateUserRequest,
   UpdateUserRoleRequest,
-} from '../../common/types';
+} from '@common/users';
 import { ctxOf } from '../plugins/auth';
 import type { Services } from '../services/context';
 import {

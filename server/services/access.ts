@@ -10,7 +10,7 @@
  * context); everything below them is hidden too. Lists exclude the hidden subtrees with one
  * recursive `NOT IN` condition (see `hiddenCondition`), single reads check the item's ancestry.
  */
-import { ROOT_FOLDER_ID } from '../../common/constants';
+import { ROOT_FOLDER_ID } from '@common/constants';
 import { forbidden, notFound } from '../errors';
 import { findFile, type FileWithCreator } from '../repositories/files';
 import { findFolder, type FolderWithCreator } from '../repositories/folders';

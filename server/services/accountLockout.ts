@@ -30,8 +30,8 @@
  * wrong passwords sent at once to several instances lock after exactly the limit and no attempt
  * that arrives after the lock is answered on its password.
  */
-import { formatMessage, MESSAGES } from '../../common/messages';
-import { plural } from '../../common/text';
+import { formatMessage, MESSAGES } from '@common/messages';
+import { plural } from '@common/text';
 import { AppError } from '../errors';
 import type { UserRow } from '../db/schema';
 import { displayName } from '../presenters';

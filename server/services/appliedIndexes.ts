@@ -27,7 +27,7 @@ import {
   type ApplyIndexesResponse,
   type UpdateManyAppliedIndexesRequest,
   type UpdateManyAppliedIndexesResponse,
-} from '../../common/indexFields';
+} from '@common/indexFields';
 import type { IndexFieldRow, NewAppliedIndex } from '../db/schemaIndexes';
 import { badRequest, notFound } from '../errors';
 import { isoAt, newId } from '../ids';

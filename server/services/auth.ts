@@ -10,10 +10,10 @@
  * be made by a page left open, never keep an idle session alive.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { SESSION_MINUTES, SSO_SESSION_MINUTES } from '../../common/constants';
-import { MESSAGES } from '../../common/messages';
-import type { CurrentUserDto, ExtendSessionResponse, Role } from '../../common/types';
-import { nameKey } from '../../common/names';
+import { SESSION_MINUTES, SSO_SESSION_MINUTES } from '@common/constants';
+import { MESSAGES } from '@common/messages';
+import type { CurrentUserDto, ExtendSessionResponse, Role } from '@common/session';
+import { nameKey } from '@common/names';
 import { notFound, unauthorized } from '../errors';
 import { verifyPassword } from '../passwords';
 import { displayName } from '../presenters';

@@ -14,15 +14,11 @@
  * item restored whose parent is archived (and not restored by the same call) or gone goes to the
  * root (`restored_to_root`).
  */
-import {
-  BULK_MAX_ITEMS,
-  FOLDER_COLORS,
-  ROOT_FOLDER_ID,
-  ROOT_FOLDER_NAME,
-} from '../../common/constants';
-import { formatMessage, MESSAGES } from '../../common/messages';
-import { nameKey } from '../../common/names';
-import type { BulkItemResult, BulkResultDto, EntityRef, FolderColorKey } from '../../common/types';
+import { BULK_MAX_ITEMS, FOLDER_COLORS, ROOT_FOLDER_ID, ROOT_FOLDER_NAME } from '@common/constants';
+import { formatMessage, MESSAGES } from '@common/messages';
+import { nameKey } from '@common/names';
+import type { EntityRef } from '@common/entities';
+import type { BulkItemResult, BulkResultDto, FolderColorKey } from '@common/organise';
 import { badRequest, notFound } from '../errors';
 import { isoAt } from '../ids';
 import { folderAncestry } from '../repositories/folders';

@@ -22,15 +22,15 @@ import {
   type ContactImportResult,
   type ContactRejection,
   type PartnerContactInput,
-} from '../../common/contacts';
-import { isValidEmail } from '../../common/email';
-import { nameKey } from '../../common/names';
+} from '@common/contacts';
+import { isValidEmail } from '@common/email';
+import { nameKey } from '@common/names';
 import {
   normalisePhone,
   PHONE_ERROR_MESSAGES,
   type PhoneDto,
   type PhoneParseResult,
-} from '../../common/phone';
+} from '@common/phone';
 import type { ContactRow, ContactsTable } from '../db/schemaContacts';
 import { badRequest, forbidden, unauthorized } from '../errors';
 import { newId } from '../ids';

@@ -16,9 +16,9 @@ import {
   type FolderContactsResponse,
   type LinkFolderContactRequest,
   type UpdateContactPhonesRequest,
-} from '../../common/contacts';
-import { nameKey } from '../../common/names';
-import { formatPhone, normalisePhone, type PhoneDto } from '../../common/phone';
+} from '@common/contacts';
+import { nameKey } from '@common/names';
+import { formatPhone, normalisePhone, type PhoneDto } from '@common/phone';
 import type { ContactRow } from '../db/schemaContacts';
 import { badRequest, conflict, notFound } from '../errors';
 import { newId } from '../ids';

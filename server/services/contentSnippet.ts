@@ -5,7 +5,7 @@
  * segments with the words found the way the index finds them (Unicode letters and digits, the last
  * query word as a prefix), and no marker or HTML ever travels in the text.
  */
-import type { SnippetSegment } from '../../common/search';
+import type { SnippetSegment } from '@common/search';
 
 /** Most words a snippet shows. */
 export const SNIPPET_WORDS = 24;

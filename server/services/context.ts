@@ -3,7 +3,7 @@
  * dependencies the services share.
  */
 import type { Kysely } from 'kysely';
-import type { Role } from '../../common/types';
+import type { Role } from '@common/session';
 import type { Config } from '../config';
 import type { DB } from '../db/schema';
 import type { Clock } from '../ids';

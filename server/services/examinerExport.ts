@@ -20,7 +20,7 @@ import {
   type ExaminerScope,
   type ExaminerScopeDescription,
   type ExportVersions,
-} from '../../common/examinerExport';
+} from '@common/examinerExport';
 import { AppError, badRequest, notFound } from '../errors';
 import { newId } from '../ids';
 import type { ExaminerExportRow } from '../db/schemaExaminer';

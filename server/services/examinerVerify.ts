@@ -22,7 +22,7 @@ import {
   EXAMINER_DOCUMENTS,
   EXAMINER_MANIFEST_FORMAT,
   type ExaminerScopeDescription,
-} from '../../common/examinerExport';
+} from '@common/examinerExport';
 import { chainHash, GENESIS_HASH, type ChainContent, type ChainLink } from './historyChain';
 import { HISTORY_CSV_COLUMNS } from './historyCsv';
 import { INDEX_CSV_COLUMNS } from './examinerZip';

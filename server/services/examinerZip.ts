@@ -34,8 +34,8 @@ import {
   type ExaminerExportPhase,
   type ExaminerScopeDescription,
   type ExportVersions,
-} from '../../common/examinerExport';
-import { PRODUCT_NAME } from '../../common/constants';
+} from '@common/examinerExport';
+import { PRODUCT_NAME } from '@common/constants';
 import { appliedIndexesOf } from '../repositories/appliedIndexes';
 import {
   contactNamesOfFolders,

@@ -17,8 +17,8 @@
  */
 import { assertRangeSatisfiable } from './byteRanges';
 import { assertDestroyable, todayOf } from './records/protection';
-import { ROOT_FOLDER_ID, ROOT_FOLDER_NAME } from '../../common/constants';
-import { isInlinePreviewable, previewContentType } from '../../common/files';
+import { ROOT_FOLDER_ID, ROOT_FOLDER_NAME } from '@common/constants';
+import { isInlinePreviewable, previewContentType } from '@common/files';
 import {
   alreadyNewestMessage,
   otherExtensionMessage,
@@ -29,7 +29,7 @@ import {
   type RestoreVersionResponse,
   type UploadConflictsRequest,
   type UploadConflictsResponse,
-} from '../../common/versions';
+} from '@common/versions';
 import { dispositionHeader } from '../disposition';
 import { AppError, badRequest, conflict, notFound } from '../errors';
 import { isoAt, newId } from '../ids';
@@ -52,7 +52,7 @@ import {
 } from '../repositories/fileVersions';
 import { findFolder } from '../repositories/folders';
 import type { Executor } from '../repositories/types';
-import { nameKey, splitFileName } from '../../common/names';
+import { nameKey, splitFileName } from '@common/names';
 import { accessibleFile, accessibleFolder, assertAdmin } from './access';
 import type { RequestContext, Services } from './context';
 import {

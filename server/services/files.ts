@@ -6,32 +6,28 @@
  */
 import type { Readable } from 'node:stream';
 import { dispositionHeader } from '../disposition';
-import {
-  MAX_FILE_SIZE_BYTES,
-  PRESIGNED_URL_TTL_MS,
-  ROOT_FOLDER_NAME,
-} from '../../common/constants';
+import { MAX_FILE_SIZE_BYTES, PRESIGNED_URL_TTL_MS, ROOT_FOLDER_NAME } from '@common/constants';
 import {
   contentTypeFor,
   duplicateMessage,
   isInlinePreviewable,
   previewContentType,
   validateUploadFile,
-} from '../../common/files';
-import { formatMessage, MESSAGES } from '../../common/messages';
+} from '@common/files';
+import { formatMessage, MESSAGES } from '@common/messages';
 import {
   fileTooSmallMessage,
   fileTypeMessage,
   isAllowedFileType,
   tooManyFilesMessage,
-} from '../../common/uploads';
-import { nameKey, splitFileName, validateEntityName } from '../../common/names';
+} from '@common/uploads';
+import { nameKey, splitFileName, validateEntityName } from '@common/names';
+import type { FileDto } from '@common/entities';
 import type {
   CreateUploadRequest,
   CreateUploadResponse,
-  FileDto,
   SettledUploadResponse,
-} from '../../common/types';
+} from '@common/uploads';
 import { AppError, badRequest, conflict, notFound, tooLarge } from '../errors';
 import { isoAt, newId } from '../ids';
 import { presentFile } from '../presenters';

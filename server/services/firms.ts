@@ -29,10 +29,10 @@ import {
   type FirmDto,
   type FirmMemberDto,
   type FirmRole,
-} from '../../common/firms';
-import { formatMessage, MESSAGES } from '../../common/messages';
-import { nameKey } from '../../common/names';
-import type { Role } from '../../common/types';
+} from '@common/firms';
+import { formatMessage, MESSAGES } from '@common/messages';
+import { nameKey } from '@common/names';
+import type { Role } from '@common/session';
 import type { UserRow } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { newId } from '../ids';

@@ -2,8 +2,8 @@
  * The unique-name rule applied inside a transaction (SPEC section 4 "Unique names"; the name rule
  * itself is common/names.ts). Used by every service that places an item in a folder.
  */
-import { MAX_NAME_LENGTH } from '../../common/constants';
-import { nameKey, uniqueName } from '../../common/names';
+import { MAX_NAME_LENGTH } from '@common/constants';
+import { nameKey, uniqueName } from '@common/names';
 import { childrenOf, liveNamesWithKeys, liveNamesWithPrefix } from '../repositories/organise';
 import type { Executor } from '../repositories/types';
 

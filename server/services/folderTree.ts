@@ -16,8 +16,8 @@
  * over all firms, the least recently used firms' copies dropped first.
  */
 import type { Kysely } from 'kysely';
-import { ROOT_FOLDER_ID, ROOT_FOLDER_NAME } from '../../common/constants';
-import type { SearchPathItem } from '../../common/search';
+import { ROOT_FOLDER_ID, ROOT_FOLDER_NAME } from '@common/constants';
+import type { SearchPathItem } from '@common/search';
 import type { DB } from '../db/schema';
 import { treeFolders, treePermissions, treeTeamMembers } from '../repositories/folderTree';
 import type { Executor } from '../repositories/types';

@@ -3,17 +3,11 @@
  * Names are unique within a folder across its folders and files, case-insensitively, decided here
  * with the same helper the client uses (common/names.ts).
  */
-import { ROOT_FOLDER_ID, ROOT_FOLDER_NAME } from '../../common/constants';
-import { nameKey, validateEntityName } from '../../common/names';
-import { DEFAULT_FOLDER_SORT, parseFolderSort, type FolderSort } from '../../common/sort';
-import type {
-  BreadcrumbDto,
-  CursorPage,
-  EntityDto,
-  FolderDto,
-  NameListDto,
-  Page,
-} from '../../common/types';
+import { ROOT_FOLDER_ID, ROOT_FOLDER_NAME } from '@common/constants';
+import { nameKey, validateEntityName } from '@common/names';
+import { DEFAULT_FOLDER_SORT, parseFolderSort, type FolderSort } from '@common/sort';
+import type { CursorPage, Page } from '@common/api';
+import type { BreadcrumbDto, EntityDto, FolderDto, NameListDto } from '@common/entities';
 import { badRequest } from '../errors';
 import { isoAt, newId } from '../ids';
 import {

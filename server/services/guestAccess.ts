@@ -9,9 +9,9 @@
  * - A link with a password asks for it with SHARE_PASSWORD_MAX_FAILURES attempts before it locks
  *   for SHARE_PASSWORD_LOCK_MINUTES (429; shareLinkLockout.ts).
  */
-import { isValidEmail } from '../../common/email';
-import { formatMessage } from '../../common/messages';
-import { passwordProblem } from '../../common/passwordPolicy';
+import { isValidEmail } from '@common/email';
+import { formatMessage } from '@common/messages';
+import { passwordProblem } from '@common/passwordPolicy';
 import {
   SHARED_LANDING,
   SHARING_MESSAGES,
@@ -20,7 +20,7 @@ import {
   type SharedSigninRequest,
   type SharedSignupRequest,
   type SharedSignupResponse,
-} from '../../common/sharing';
+} from '@common/sharing';
 import type { ExternalShareRow } from '../db/schemaSharing';
 import { AppError, badRequest, forbidden, notFound } from '../errors';
 import { newId } from '../ids';

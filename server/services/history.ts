@@ -9,7 +9,7 @@
  *   arrive meanwhile, and page 5,000 costs what page 1 costs. Without a cursor page n is read by
  *   offset (a deep link), which is slower for deep pages.
  */
-import { eventsForLabels, HISTORY_EVENT_PAIRS, type HistoryLabel } from '../../common/history';
+import { eventsForLabels, HISTORY_EVENT_PAIRS, type HistoryLabel } from '@common/history';
 import type {
   HistoryAction,
   HistoryAttributes,
@@ -18,7 +18,7 @@ import type {
   HistoryPageDto,
   HistoryUserDto,
   HistoryVerifyDto,
-} from '../../common/types';
+} from '@common/history';
 import { badRequest, forbidden } from '../errors';
 import { presentHistoryEvent, displayName } from '../presenters';
 import {

@@ -13,7 +13,7 @@
  * rendered anew at export time, and the verifier leaves their stored text alone.
  */
 import Papa from 'papaparse';
-import { summarizeHistoryEvent } from '../../common/history';
+import { summarizeHistoryEvent } from '@common/history';
 import { presentHistoryEvent } from '../presenters';
 import type { HistoryExportRow } from '../repositories/history';
 

@@ -25,15 +25,15 @@
  *   { number, size, sha256, content_type, restored_from? (restore) } }; a download or preview of
  *   an older version adds version: { number } to the read's shape
  */
+import type { FavoriteEntry } from '@common/entities';
 import type {
-  FavoriteEntry,
   HistoryAction,
   HistoryAttributes,
   HistoryEntityType,
   HistoryExportAttributes,
   HistoryVersionAttributes,
-  Role,
-} from '../../common/types';
+} from '@common/history';
+import type { Role } from '@common/session';
 import type { Executor } from '../repositories/types';
 import type { RequestContext, Services } from './context';
 import { recordEvent, type NewEvent } from './history';

@@ -9,8 +9,8 @@ import {
   HISTORY_FILTER_LABELS,
   labelFor,
   type HistoryLabel,
-} from '../../common/history';
-import type { HistoryFilters, HistoryStatsDto } from '../../common/types';
+} from '@common/history';
+import type { HistoryFilters, HistoryStatsDto } from '@common/history';
 import { badRequest } from '../errors';
 import {
   countByPair,

@@ -30,7 +30,7 @@ import {
   type IndexFieldValueInput,
   type ListIndexFieldsQuery,
   type UpdateIndexFieldRequest,
-} from '../../common/indexFields';
+} from '@common/indexFields';
 import type { IndexFieldRow, IndexFieldValueRow } from '../db/schemaIndexes';
 import { badRequest, notFound } from '../errors';
 import { isoAt, newId } from '../ids';

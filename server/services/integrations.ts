@@ -21,7 +21,7 @@ import {
   type IntegrationKeyDto,
   type IntegrationKeysResponse,
   type IntegrationsResponse,
-} from '../../common/integrations';
+} from '@common/integrations';
 import { conflict, forbidden, notFound } from '../errors';
 import { newId } from '../ids';
 import { displayName } from '../presenters';

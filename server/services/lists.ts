@@ -8,15 +8,15 @@
  * a cursor page n is read by offset. Each page costs a constant number of queries: positions, a
  * count, the rows by id, the user's favorites and colours of those rows.
  */
+import type { CursorPage } from '@common/api';
 import type {
   ArchivedEntityDto,
-  CursorPage,
   EntityDto,
   FileDto,
   FolderDto,
-  HistoryAction,
   RecentEntityDto,
-} from '../../common/types';
+} from '@common/entities';
+import type { HistoryAction } from '@common/history';
 import { badRequest } from '../errors';
 import { presentFile, presentFolder } from '../presenters';
 import { favoritesFor, findFilesByIds, type FileWithCreator } from '../repositories/files';

@@ -9,7 +9,7 @@ import {
   MISSING_INDEXES_PAGE_SIZE,
   type MissingIndexesRequest,
   type MissingIndexesResponse,
-} from '../../common/indexFields';
+} from '@common/indexFields';
 import { badRequest, notFound } from '../errors';
 import { presentFile } from '../presenters';
 import { sha256WithThumbnail } from '../repositories/renditions';

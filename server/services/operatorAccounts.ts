@@ -7,7 +7,7 @@
  * user is the target user and their user agent {@link CLI_USER_AGENT}.
  */
 import { randomBytes } from 'node:crypto';
-import { nameKey } from '../../common/names';
+import { nameKey } from '@common/names';
 import type { UserRow } from '../db/schema';
 import { AppError } from '../errors';
 import { hashPassword } from '../passwords';

@@ -4,18 +4,11 @@
  * user's folder colour. Rules (unique names, not into itself, archive roots) are decided here and
  * in bulk.ts, inside one transaction that also records the history event.
  */
-import { ROOT_FOLDER_ID, ROOT_FOLDER_NAME } from '../../common/constants';
-import { MESSAGES } from '../../common/messages';
-import { fileNameKeepingExtension, nameKey, validateEntityName } from '../../common/names';
-import type {
-  BulkResultDto,
-  EntityDto,
-  FileDto,
-  FolderColorKey,
-  FolderDto,
-  RestoreResultDto,
-  UpdateEntityRequest,
-} from '../../common/types';
+import { ROOT_FOLDER_ID, ROOT_FOLDER_NAME } from '@common/constants';
+import { MESSAGES } from '@common/messages';
+import { fileNameKeepingExtension, nameKey, validateEntityName } from '@common/names';
+import type { EntityDto, FileDto, FolderDto, UpdateEntityRequest } from '@common/entities';
+import type { BulkResultDto, FolderColorKey, RestoreResultDto } from '@common/organise';
 import type { FilesTable, FoldersTable } from '../db/schema';
 import { badRequest } from '../errors';
 import { isoAt, newId } from '../ids';

@@ -9,8 +9,8 @@ import type {
   FolderPermissionDto,
   PermissionableDto,
   PermissionableType,
-  TeamDto,
-} from '../../common/types';
+} from '@common/folderPermissions';
+import type { TeamDto } from '@common/users';
 import { badRequest, conflict, notFound } from '../errors';
 import { isoAt, newId } from '../ids';
 import { findFolder } from '../repositories/folders';

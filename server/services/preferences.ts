@@ -9,7 +9,7 @@ import {
   parseFolderSort,
   type FolderSort,
   type PreferencesDto,
-} from '../../common/sort';
+} from '@common/sort';
 import { badRequest } from '../errors';
 import { isoAt } from '../ids';
 import { findPreference, upsertPreference } from '../repositories/preferences';

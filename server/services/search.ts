@@ -15,10 +15,10 @@
  */
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
-import { ROOT_FOLDER_ID } from '../../common/constants';
-import { FILE_CATEGORIES } from '../../common/files';
-import { datePresetRange } from '../../common/history';
-import { nameKey } from '../../common/names';
+import { ROOT_FOLDER_ID } from '@common/constants';
+import { FILE_CATEGORIES } from '@common/files';
+import { datePresetRange } from '@common/history';
+import { nameKey } from '@common/names';
 import {
   AUTOCOMPLETE_LIMIT,
   normalizeSearchQuery,
@@ -32,8 +32,8 @@ import {
   type SearchMatch,
   type SearchPathItem,
   type SearchResponse,
-} from '../../common/search';
-import type { EntityDto } from '../../common/types';
+} from '@common/search';
+import type { EntityDto } from '@common/entities';
 import { badRequest } from '../errors';
 import { findFilesByIds } from '../repositories/files';
 import { findFoldersByIds } from '../repositories/folders';

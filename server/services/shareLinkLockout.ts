@@ -2,7 +2,7 @@
  * Share-link password lockout (SPEC section 7 "Shares"; docs/architecture.md "Sharing"): what locks
  * a password-protected share link after wrong passwords. Account lockout is accountLockout.ts.
  */
-import { SHARING_MESSAGES } from '../../common/sharing';
+import { SHARING_MESSAGES } from '@common/sharing';
 import { AppError, forbidden } from '../errors';
 import { verifyPassword } from '../passwords';
 import {

@@ -12,15 +12,15 @@
  * - Mail goes out after the transaction commits; a failed send keeps the invitation ('sent') and
  *   the answer says `mail_failed: true`.
  */
-import { isValidEmail } from '../../common/email';
-import { formatMessage } from '../../common/messages';
+import { isValidEmail } from '@common/email';
+import { formatMessage } from '@common/messages';
 import {
   SHARING_MESSAGES,
   type CreateShareLinkRequest,
   type ShareEntityType,
   type ShareLinkDto,
-} from '../../common/sharing';
-import { PRODUCT_NAME } from '../../common/constants';
+} from '@common/sharing';
+import { PRODUCT_NAME } from '@common/constants';
 import { badRequest, conflict, notFound } from '../errors';
 import { newId } from '../ids';
 import { hashPassword } from '../passwords';

@@ -9,7 +9,7 @@ import {
   type SharedByMeState,
   type SharedEntityDto,
   type ShareLinkDto,
-} from '../../common/sharing';
+} from '@common/sharing';
 import type { ExternalShareRow, ShareInvitationRow } from '../db/schemaSharing';
 import { displayName } from '../presenters';
 import { findFilesByIds } from '../repositories/files';

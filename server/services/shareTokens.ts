@@ -6,7 +6,7 @@
  * one stops working. An expired link answers 410 and gives no access any more.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { INVITATION_PATH, SHARING_MESSAGES } from '../../common/sharing';
+import { INVITATION_PATH, SHARING_MESSAGES } from '@common/sharing';
 import type { ShareInvitationRow } from '../db/schemaSharing';
 import { AppError, notFound } from '../errors';
 import { findFile } from '../repositories/files';

@@ -6,14 +6,14 @@
  * An item a share covered once but no longer answers 404 `access_ended` ("Your access to this item
  * has ended."); any other item 404 `not_found`, so nothing else of the firm is revealed.
  */
-import { ROOT_FOLDER_ID } from '../../common/constants';
-import { ACCESS_ENDED_CODE, SHARING_MESSAGES, type SharedEntityDto } from '../../common/sharing';
-import { previewContentType } from '../../common/files';
+import { ROOT_FOLDER_ID } from '@common/constants';
+import { ACCESS_ENDED_CODE, SHARING_MESSAGES, type SharedEntityDto } from '@common/sharing';
+import { previewContentType } from '@common/files';
 import { dispositionHeader } from '../disposition';
 import type { FileRow, FolderRow } from '../db/schema';
 import type { ExternalShareRow } from '../db/schemaSharing';
-import type { FileRenditionDto } from '../../common/imaging';
-import { isInlinePreviewable } from '../../common/files';
+import type { FileRenditionDto } from '@common/imaging';
+import { isInlinePreviewable } from '@common/files';
 import { forbidden, notFound, type AppError } from '../errors';
 import { displayName } from '../presenters';
 import { findFile, findFilesByIds } from '../repositories/files';

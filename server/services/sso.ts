@@ -16,8 +16,8 @@
  * lockout after wrong passwords stops only the source that guessed, never the key).
  */
 import { randomBytes } from 'node:crypto';
-import type { GenerateTokenResponse } from '../../common/integrations';
-import type { CurrentUserDto } from '../../common/types';
+import type { GenerateTokenResponse } from '@common/integrations';
+import type { CurrentUserDto } from '@common/session';
 import { AppError, forbidden, unauthorized } from '../errors';
 import { newId } from '../ids';
 import {

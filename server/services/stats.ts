@@ -3,8 +3,8 @@
  * `fileStats` flag is on: a folder's tree (recursive), the firm database's totals, and the files
  * by type in the spec's eight categories (SPEC section 3, common/files.ts).
  */
-import { FILE_CATEGORIES, fileCategory, type FileCategory } from '../../common/files';
-import type { FileStatsDto, FolderStatsDto, TypeStatDto } from '../../common/types';
+import { FILE_CATEGORIES, fileCategory, type FileCategory } from '@common/files';
+import type { FileStatsDto, FolderStatsDto, TypeStatDto } from '@common/stats';
 import { notFound } from '../errors';
 import {
   firmFileStatsByExtension,

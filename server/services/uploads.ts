@@ -7,20 +7,16 @@
  * event.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  MAX_FILE_SIZE_BYTES,
-  MULTIPART_MAX_PARTS,
-  PRESIGNED_URL_TTL_MS,
-} from '../../common/constants';
+import { MAX_FILE_SIZE_BYTES, MULTIPART_MAX_PARTS, PRESIGNED_URL_TTL_MS } from '@common/constants';
 import type {
   CreateMultipartUploadRequest,
   CreateMultipartUploadResponse,
   PresignedPartDto,
   PresignedRequestDto,
-} from '../../common/types';
-import type { UploadRestrictions } from '../../common/uploads';
+} from '@common/uploads';
+import type { UploadRestrictions } from '@common/uploads';
 import { badRequest, conflict, notFound } from '../errors';
-import { duplicateMessage } from '../../common/files';
+import { duplicateMessage } from '@common/files';
 import { isoAt } from '../ids';
 import type { FileRow } from '../db/schema';
 import {

@@ -16,20 +16,19 @@
  *   this firm at once.
  * - Each change is one transaction that changes the rows and records a `user` history event.
  */
-import { isValidEmail } from '../../common/email';
-import { MESSAGES } from '../../common/messages';
-import { passwordProblem } from '../../common/passwordPolicy';
+import { isValidEmail } from '@common/email';
+import { MESSAGES } from '@common/messages';
+import { passwordProblem } from '@common/passwordPolicy';
+import type { Page } from '@common/api';
+import type { DatabaseDto, Role } from '@common/session';
 import type {
   CreateUserRequest,
-  DatabaseDto,
   DatabaseUserDto,
-  Page,
-  Role,
   UpdateUserRequest,
   UserTeamDto,
-} from '../../common/types';
-import { nameKey } from '../../common/names';
-import { switchableDatabases } from '../../common/session';
+} from '@common/users';
+import { nameKey } from '@common/names';
+import { switchableDatabases } from '@common/session';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { newId } from '../ids';
 import { hashPassword } from '../passwords';

@@ -15,10 +15,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import ZipStream, { type FileDataInput } from 'zip-stream';
-import { PRODUCT_NAME, ROOT_FOLDER_ID, ROOT_FOLDER_NAME } from '../../common/constants';
-import { MESSAGES } from '../../common/messages';
-import { uniqueName } from '../../common/names';
-import type { EntityRef } from '../../common/types';
+import { PRODUCT_NAME, ROOT_FOLDER_ID, ROOT_FOLDER_NAME } from '@common/constants';
+import { MESSAGES } from '@common/messages';
+import { uniqueName } from '@common/names';
+import type { EntityRef } from '@common/entities';
 import { AppError, badRequest, notFound } from '../errors';
 import { isoAt } from '../ids';
 import { folderItems } from '../repositories/organise';

@@ -52,7 +52,7 @@ import {
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { MULTIPART_MAX_PARTS, MULTIPART_THRESHOLD_BYTES } from '../../common/constants';
+import { MULTIPART_MAX_PARTS, MULTIPART_THRESHOLD_BYTES } from '@common/constants';
 import { newId, systemClock, type Clock } from '../ids';
 import type {
   AbandonedUploadsRemoved,

@@ -4,8 +4,8 @@
  * `message` (SPEC section 7). A 401 on a call that expects a session tells the subscribers of
  * {@link subscribeUnauthorized} (the session saga turns that into `session/expired`).
  */
-import { MESSAGES } from '../../common/messages';
-import type { ApiErrorBody } from '../../common/types';
+import { MESSAGES } from '@common/messages';
+import type { ApiErrorBody } from '@common/api';
 
 /** Error thrown for every failed call: the HTTP status (0 when the server was not reached), the
  * server's error code and its user-facing message. */
@@ -169,4 +169,11 @@ export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   if (error instanceof Error && error.message) return error.message;
   return MESSAGES.internalError;
+}
+
+/** A list's failure text: the spec's message, then the reason when the server gave one. */
+export function listError(message: string, error: unknown): string {
+  return error instanceof ApiError && error.status !== 0 && error.message
+    ? `${message} ${error.message}`
+    : message;
 }

@@ -2,7 +2,7 @@
 import { App as AntApp, ConfigProvider } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { PRODUCT_NAME } from '../../common/constants';
+import { PRODUCT_NAME } from '@common/constants';
 import { NotificationCenter } from '../features/notifications/components/NotificationCenter';
 import { FolderPickerDialogSlot } from '../features/organise/components/FolderPickerDialogSlot';
 import { LocationReporter } from '../features/organise/components/LocationReporter';

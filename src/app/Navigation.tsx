@@ -9,8 +9,8 @@ import {
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { NAV_ITEMS } from '../../common/constants';
-import { SHARED_LANDING } from '../../common/sharing';
+import { NAV_ITEMS } from '@common/constants';
+import { SHARED_LANDING } from '@common/sharing';
 import { AdminNavItem } from '../features/admin/components/AdminNavItem';
 import { selectIsGuest } from '../features/sharing/sharingSelectors';
 import { useAppSelector } from '../store/hooks';

@@ -1,5 +1,5 @@
 /** The landing location after sign-in (SPEC section 2). */
-import { LANDING_HOME, LANDING_SHARED } from '../../common/constants';
+import { LANDING_HOME, LANDING_SHARED } from '@common/constants';
 
 /** The route of the home landing. */
 export const HOME_ROUTE = '/home';

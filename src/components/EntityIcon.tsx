@@ -11,8 +11,8 @@ import {
   VideoCameraOutlined,
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
-import { FOLDER_COLORS } from '../../common/constants';
-import type { FileKind } from '../../common/files';
+import { FOLDER_COLORS } from '@common/constants';
+import type { FileKind } from '@common/files';
 
 const ICONS: Record<FileKind, ComponentType<{ 'aria-hidden'?: boolean }>> = {
   folder: FolderFilled,

@@ -5,7 +5,7 @@
  * uses organise, and both use this module.
  */
 import { createAction } from '@reduxjs/toolkit';
-import type { FolderSort } from '../../common/sort';
+import type { FolderSort } from '@common/sort';
 import type { RootState } from '../store/rootReducer';
 
 /**

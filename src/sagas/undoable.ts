@@ -6,7 +6,7 @@
  */
 import { createAction, nanoid, type Action } from '@reduxjs/toolkit';
 import { call, delay, put, race, take } from 'typed-redux-saga';
-import { SUCCESS_TOAST_MS } from '../../common/constants';
+import { SUCCESS_TOAST_MS } from '@common/constants';
 import { notificationsActions } from '../features/notifications/notificationsSlice';
 import type { Saga } from './saga';
 

@@ -1,8 +1,7 @@
 /** The root reducer: one slice per feature. */
 import { combineReducers } from '@reduxjs/toolkit';
-import { adminReducer } from '../features/admin/adminSlice';
-import { firmsReducer } from '../features/admin/firmsSlice';
-import { integrationsReducer } from '../features/admin/integrationsSlice';
+import { firmsReducer } from '../features/firms/firmsSlice';
+import { folderPermissionsReducer } from '../features/folderPermissions/folderPermissionsSlice';
 import { collectionsReducer } from '../features/collections/collectionsSlice';
 import { detailsReducer } from '../features/details/detailsSlice';
 import { entitiesReducer } from '../features/entities/entitiesSlice';
@@ -24,6 +23,9 @@ import { searchReducer } from '../features/search/searchSlice';
 import { sharingReducer } from '../features/sharing/sharingSlice';
 import { versionsReducer } from '../features/versions/versionsSlice';
 import { viewerReducer } from '../features/viewer/viewerSlice';
+import { integrationsReducer } from '../features/integrations/integrationsSlice';
+import { membersReducer } from '../features/members/membersSlice';
+import { teamsReducer } from '../features/teams/teamsSlice';
 
 /** Combines the feature slices. */
 export const rootReducer = combineReducers({
@@ -38,7 +40,9 @@ export const rootReducer = combineReducers({
   collections: collectionsReducer,
   organise: organiseReducer,
   folderTree: folderTreeReducer,
-  admin: adminReducer,
+  members: membersReducer,
+  teams: teamsReducer,
+  folderPermissions: folderPermissionsReducer,
   integrations: integrationsReducer,
   firms: firmsReducer,
   sharing: sharingReducer,

@@ -4,8 +4,11 @@
  * root saga (store teardown, tests) cancels the feature sagas too.
  */
 import { all, call, cancelled, spawn } from 'typed-redux-saga';
-import { adminSaga } from '../features/admin/adminSagas';
-import { firmsSaga } from '../features/admin/firmsSagas';
+import { firmsSaga } from '../features/firms/firmsSagas';
+import { folderPermissionsSaga } from '../features/folderPermissions/folderPermissionsSagas';
+import { integrationsSaga } from '../features/integrations/integrationsSagas';
+import { membersSaga } from '../features/members/membersSagas';
+import { teamsSaga } from '../features/teams/teamsSagas';
 import { collectionsSaga } from '../features/collections/collectionsSagas';
 import { detailsSaga } from '../features/details/detailsSagas';
 import { entitiesSaga } from '../features/entities/entitiesSagas';
@@ -42,7 +45,10 @@ export const FEATURE_SAGAS = [
   folderTreeSaga,
   collectionsSaga,
   detailsSaga,
-  adminSaga,
+  membersSaga,
+  teamsSaga,
+  folderPermissionsSaga,
+  integrationsSaga,
   firmsSaga,
   sharingSaga,
   outboxSaga,

@@ -1,11 +1,11 @@
 /** The store factory used by the app and the tests (DESIGN.md section 5). */
 import { configureStore, type Action, type Middleware } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type Task } from 'redux-saga';
-import { sanitizeAdminAction } from '../features/admin/adminSagas';
 import { sessionActions } from '../features/session/sessionSlice';
 import { sanitizeSharingAction } from '../features/sharing/sharingSagas';
 import { rootReducer, type RootState } from './rootReducer';
 import { rootSaga } from './rootSaga';
+import { sanitizeAdminAction } from '../features/admin/sanitizeAdminAction';
 
 /** Keeps passwords and keys out of the developer tools' action log. */
 function sanitizeAction<A extends Action>(action: A): A {

@@ -6,7 +6,7 @@ import {
   get,
   post,
   subscribeUnauthorized,
-} from '../../../src/api/client';
+} from '@src/api/client';
 import { stubFetch } from '../fixtures';
 import { allowConsoleError, consoleErrors } from '../consoleErrors';
 

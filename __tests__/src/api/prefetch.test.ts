@@ -4,16 +4,16 @@
  * failed one is replaced by a fresh call, never turned into an error.
  */
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { PREFETCH_TTL_MS, clearPrefetched, getWarm, prefetchGet } from '../../../src/api/prefetch';
+import { PREFETCH_TTL_MS, clearPrefetched, getWarm, prefetchGet } from '@src/api/prefetch';
 import {
   fetchBreadcrumbs,
   fetchEntities,
   fetchFolder,
   prefetchFolderPage,
-} from '../../../src/features/entities/entitiesApi';
-import { DEFAULT_PAGE_SIZE } from '../../../common/constants';
-import { sessionActions } from '../../../src/features/session/sessionSlice';
-import { makeStore } from '../../../src/store/store';
+} from '@src/features/entities/entitiesApi';
+import { DEFAULT_PAGE_SIZE } from '@common/constants';
+import { sessionActions } from '@src/features/session/sessionSlice';
+import { makeStore } from '@src/store/store';
 import { makeUser, stubFetch } from '../fixtures';
 import { allowConsoleError } from '../consoleErrors';
 

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App } from '../../../src/app/App';
-import { initialsOf } from '../../../src/app/UserMenu';
-import { makeStore, type AppStore } from '../../../src/store/store';
+import { App } from '@src/app/App';
+import { initialsOf } from '@src/app/UserMenu';
+import { makeStore, type AppStore } from '@src/store/store';
 import {
   LocationProbe,
   callsTo,

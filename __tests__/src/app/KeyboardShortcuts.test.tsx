@@ -2,9 +2,9 @@
 // "Keyboard shortcuts" dialog, which lists the keys in <kbd>.
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { KeyboardShortcuts, shortcutLines } from '../../../src/app/KeyboardShortcuts';
-import { SearchBox } from '../../../src/features/search/components/SearchBox';
-import type { AppStore } from '../../../src/store/store';
+import { KeyboardShortcuts, shortcutLines } from '@src/app/KeyboardShortcuts';
+import { SearchBox } from '@src/features/search/components/SearchBox';
+import type { AppStore } from '@src/store/store';
 import { makeRecordingStore, renderWithProviders, signedInState, stubFetch } from '../testUtils';
 
 describe('global keyboard shortcuts', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { resolveLanding } from '../../../src/app/landing';
+import { resolveLanding } from '@src/app/landing';
 
 describe('resolveLanding', () => {
   it('accepts exactly the two landing values of SPEC section 2', () => {

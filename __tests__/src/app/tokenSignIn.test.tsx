@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
-import { App } from '../../../src/app/App';
-import { makeStore, type AppStore } from '../../../src/store/store';
+import { App } from '@src/app/App';
+import { makeStore, type AppStore } from '@src/store/store';
 import { callsTo, makePage, makeUser, renderWithProviders, stubRoutes } from '../testUtils';
 import { allowConsoleError, UNSTUBBED_ROUTE } from '../consoleErrors';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { viewerSearch } from '../../../src/app/viewerLink';
+import { viewerSearch } from '@src/app/viewerLink';
 
 describe('viewerSearch', () => {
   it('adds the viewer parameters to the current query, leaving it unchanged', () => {

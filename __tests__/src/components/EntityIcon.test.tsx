@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { render, screen } from '@testing-library/react';
-import type { FileKind } from '../../../common/files';
-import { EntityIcon } from '../../../src/components/EntityIcon';
+import type { FileKind } from '@common/files';
+import { EntityIcon } from '@src/components/EntityIcon';
 
 const KINDS: FileKind[] = [
   'folder',

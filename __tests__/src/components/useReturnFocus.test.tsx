@@ -3,12 +3,12 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { useReturnFocus } from '../../../src/components/useReturnFocus';
-import { DetailsPanel } from '../../../src/features/details/components/DetailsPanel';
-import { EntityRowView } from '../../../src/features/entities/components/EntityRowView';
-import { toEntityRow } from '../../../src/features/entities/entitiesSelectors';
-import { EntityHistoryDrawer } from '../../../src/features/history/components/EntityHistoryDrawer';
-import type { AppStore } from '../../../src/store/store';
+import { useReturnFocus } from '@src/components/useReturnFocus';
+import { DetailsPanel } from '@src/features/details/components/DetailsPanel';
+import { EntityRowView } from '@src/features/entities/components/EntityRowView';
+import { toEntityRow } from '@src/features/entities/entitiesSelectors';
+import { EntityHistoryDrawer } from '@src/features/history/components/EntityHistoryDrawer';
+import type { AppStore } from '@src/store/store';
 import {
   makeFolder,
   makeRecordingStore,

@@ -1,7 +1,7 @@
 // Event channels of the session timeout: the countdown and throttled user input.
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { END } from 'redux-saga';
-import { countdownChannel, throttledEventChannel } from '../../../src/sagas/channels';
+import { countdownChannel, throttledEventChannel } from '@src/sagas/channels';
 
 function collect(channel: { take(cb: (value: unknown) => void): void }, into: unknown[]) {
   const next = () =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { runSaga, type SagaIterator } from 'redux-saga';
 import { call, put } from 'redux-saga/effects';
-import { safely } from '../../../src/sagas/safely';
+import { safely } from '@src/sagas/safely';
 import { allowConsoleError, consoleErrors } from '../consoleErrors';
 
 describe('safely', () => {

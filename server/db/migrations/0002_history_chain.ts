@@ -8,7 +8,7 @@
  *   database's collation.
  */
 import { sql, type Kysely, type Migration } from 'kysely';
-import { chainHash, GENESIS_HASH, type ChainContent } from '../../services/historyChain';
+import { chainHash, GENESIS_HASH, type ChainContent } from '@server/services/historyChain';
 import { isPostgres } from './dialect';
 
 const BATCH = 2000;

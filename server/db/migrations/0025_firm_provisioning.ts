@@ -11,7 +11,7 @@
  *   the command line (`npm run admin -- operator grant <username>`).
  */
 import { sql, type Kysely, type Migration } from 'kysely';
-import { nameKey } from '../../../common/names';
+import { nameKey } from '@common/names';
 
 export const firmProvisioning: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {

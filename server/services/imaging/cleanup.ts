@@ -4,13 +4,13 @@
  * when the last such file is permanently deleted: right after a permanent delete for the deleted
  * files' sha256, and by a sweep at start-up for anything a crash or another path left behind.
  */
-import type { RenditionRow } from '../../db/schemaImaging';
+import type { RenditionRow } from '@server/db/schemaImaging';
 import {
   deleteRendition,
   findRendition,
   listOrphanRenditions,
   unreferencedSha256,
-} from '../../repositories/renditions';
+} from '@server/repositories/renditions';
 import type { Services } from '../context';
 
 /** Removes a rendition's objects, then its row (a failed object delete is left to the sweep). */

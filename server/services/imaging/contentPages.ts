@@ -4,8 +4,8 @@
  * step reads them from the stored text of renditions derived before content search existed.
  */
 import { text as streamText } from 'node:stream/consumers';
-import type { RenditionRow } from '../../db/schemaImaging';
-import { listUnindexedRenditions, replaceContentPages } from '../../repositories/renditions';
+import type { RenditionRow } from '@server/db/schemaImaging';
+import { listUnindexedRenditions, replaceContentPages } from '@server/repositories/renditions';
 import type { Services } from '../context';
 
 /**

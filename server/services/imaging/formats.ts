@@ -4,7 +4,7 @@
  * what only the server needs of the bytes.
  */
 
-export { derivationPlan, ocrReadsImage, type DerivationPlan } from '../../../common/imaging';
+export { derivationPlan, ocrReadsImage, type DerivationPlan } from '@common/imaging';
 
 /** The eight bytes every PNG starts with (RFC 2083 section 3.1). */
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -6,9 +6,9 @@
  * content search (read from their stored objects), and the worker.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { IMAGING_TOOLS } from '../../../common/imaging';
-import { isoAt } from '../../ids';
-import { requeueFailedJobs } from '../../repositories/jobs';
+import { IMAGING_TOOLS } from '@common/imaging';
+import { isoAt } from '@server/ids';
+import { requeueFailedJobs } from '@server/repositories/jobs';
 import type { Services } from '../context';
 import { sweepOrphanDerivatives } from './cleanup';
 import { removeLibreOfficeProfiles } from './office';

@@ -3,9 +3,9 @@
  * Jobs are rows (server/repositories/jobs.ts), so they survive restarts and are shared by every
  * app instance on one database; the worker (worker.ts) runs them.
  */
-import type { FileRow } from '../../db/schema';
-import { newId, isoAt } from '../../ids';
-import { enqueueJobs, listFilesWithoutJob, requeueFileJob } from '../../repositories/jobs';
+import type { FileRow } from '@server/db/schema';
+import { newId, isoAt } from '@server/ids';
+import { enqueueJobs, listFilesWithoutJob, requeueFileJob } from '@server/repositories/jobs';
 import type { Services } from '../context';
 import { derivationPlan } from './formats';
 

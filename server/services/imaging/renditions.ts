@@ -4,11 +4,11 @@
  * TIFF and other images made into pages), and where a file's derivation is (for the firm's
  * readers here; for a guest through a share in sharingAccess.ts `sharedFileRendition`).
  */
-import type { FileRenditionDto } from '../../../common/imaging';
-import type { FileRow } from '../../db/schema';
-import { splitFileName } from '../../../common/names';
-import { findJobForFile } from '../../repositories/jobs';
-import { findRendition } from '../../repositories/renditions';
+import type { FileRenditionDto } from '@common/imaging';
+import type { FileRow } from '@server/db/schema';
+import { splitFileName } from '@common/names';
+import { findJobForFile } from '@server/repositories/jobs';
+import { findRendition } from '@server/repositories/renditions';
 import { accessibleFile } from '../access';
 import type { RequestContext, Services } from '../context';
 import { derivationPlan } from './formats';

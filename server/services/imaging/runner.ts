@@ -9,7 +9,7 @@
  */
 import { spawn } from 'node:child_process';
 import os from 'node:os';
-import { missingToolMessage } from '../../../common/imaging';
+import { missingToolMessage } from '@common/imaging';
 import { PermanentJobError } from './worker';
 
 /** Bytes of a tool's stdout and stderr kept (each); the rest is dropped. */

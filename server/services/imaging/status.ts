@@ -3,19 +3,15 @@
  * the server found (with the Debian command for each missing one), the firm's jobs per state and
  * the reasons of the jobs that gave up; and an administrator's retry of a job that gave up.
  */
-import {
-  IMAGING_MESSAGES,
-  type FileRenditionDto,
-  type ImagingStatusDto,
-} from '../../../common/imaging';
-import { conflict, notFound } from '../../errors';
-import { isoAt } from '../../ids';
+import { IMAGING_MESSAGES, type FileRenditionDto, type ImagingStatusDto } from '@common/imaging';
+import { conflict, notFound } from '@server/errors';
+import { isoAt } from '@server/ids';
 import {
   countJobsByState,
   findJob,
   listFailedJobs,
   requeueFailedJob,
-} from '../../repositories/jobs';
+} from '@server/repositories/jobs';
 import { assertAdmin } from '../access';
 import type { RequestContext, Services } from '../context';
 import { notifyJobsAdded } from './queue';

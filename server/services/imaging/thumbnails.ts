@@ -4,9 +4,9 @@
  * checks as its preview, archived files included) or to a guest through a share that reaches it.
  * A thumbnail is not a preview: reading one records nothing in the history.
  */
-import { IMAGING_MESSAGES } from '../../../common/imaging';
-import { notFound } from '../../errors';
-import { findRendition } from '../../repositories/renditions';
+import { IMAGING_MESSAGES } from '@common/imaging';
+import { notFound } from '@server/errors';
+import { findRendition } from '@server/repositories/renditions';
 import { accessibleFile } from '../access';
 import type { RequestContext, Services } from '../context';
 import { sharedFile } from '../sharingAccess';

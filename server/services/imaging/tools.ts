@@ -8,7 +8,7 @@ import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { IMAGING_TOOLS, installCommand, missingToolMessage } from '../../../common/imaging';
+import { IMAGING_TOOLS, installCommand, missingToolMessage } from '@common/imaging';
 import { runTool } from './runner';
 
 /** A tool's state, as the status page shows it. */

@@ -8,15 +8,15 @@
  * the reason.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { isoAt, newId } from '../../ids';
+import { isoAt, newId } from '@server/ids';
 import {
   claimJobs,
   completeJob,
   failAbandonedJobs,
   failAttempt,
   renewLease,
-} from '../../repositories/jobs';
-import type { JobRow } from '../../db/schemaImaging';
+} from '@server/repositories/jobs';
+import type { JobRow } from '@server/db/schemaImaging';
 import type { Services } from '../context';
 import { onJobsAdded, retryDelayMs } from './queue';
 

@@ -9,8 +9,8 @@
  * of them all is today or earlier (UTC days), and no active hold covers it (protection.ts). Files
  * under no schedule are never listed: the queue is only what retention let go.
  */
-import { BULK_MAX_ITEMS, ROOT_FOLDER_ID, ROOT_FOLDER_NAME } from '../../../common/constants';
-import { formatMessage, MESSAGES } from '../../../common/messages';
+import { BULK_MAX_ITEMS, ROOT_FOLDER_ID, ROOT_FOLDER_NAME } from '@common/constants';
+import { formatMessage, MESSAGES } from '@common/messages';
 import {
   DISPOSITION_LIST_MAX,
   recordsMessage,
@@ -18,10 +18,10 @@ import {
   type ApproveDispositionResponse,
   type DispositionItemDto,
   type DispositionQueueDto,
-} from '../../../common/retention';
-import { plural } from '../../../common/text';
-import { badRequest, conflict, notFound } from '../../errors';
-import { deleteItems, descendantFolderIds } from '../../repositories/organise';
+} from '@common/retention';
+import { plural } from '@common/text';
+import { badRequest, conflict, notFound } from '@server/errors';
+import { deleteItems, descendantFolderIds } from '@server/repositories/organise';
 import {
   allScheduleTargets,
   entitiesWithValue,
@@ -29,8 +29,8 @@ import {
   listSchedules,
   readyFileIdsIn,
   recordFiles,
-} from '../../repositories/records';
-import type { Executor } from '../../repositories/types';
+} from '@server/repositories/records';
+import type { Executor } from '@server/repositories/types';
 import { assertAdmin } from '../access';
 import { removeObjects } from '../bulk';
 import type { RequestContext, Services } from '../context';

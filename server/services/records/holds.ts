@@ -16,11 +16,11 @@ import {
   type LegalHoldDto,
   type RecordsTargetRequest,
   type UpdateLegalHoldRequest,
-} from '../../../common/retention';
-import type { HistoryAttributes } from '../../../common/types';
-import type { LegalHoldRow } from '../../db/schemaRecords';
-import { badRequest, conflict, notFound } from '../../errors';
-import { isoAt, newId } from '../../ids';
+} from '@common/retention';
+import type { HistoryAttributes } from '@common/history';
+import type { LegalHoldRow } from '@server/db/schemaRecords';
+import { badRequest, conflict, notFound } from '@server/errors';
+import { isoAt, newId } from '@server/ids';
 import {
   activeHoldTargetsFor,
   deleteHoldTarget,
@@ -32,8 +32,8 @@ import {
   listHolds as listHoldRows,
   updateHold as updateHoldRow,
   userNames,
-} from '../../repositories/records';
-import type { Executor } from '../../repositories/types';
+} from '@server/repositories/records';
+import type { Executor } from '@server/repositories/types';
 import { assertAdmin } from '../access';
 import type { RequestContext, Services } from '../context';
 import { inTransaction } from '../transactions';

@@ -4,8 +4,8 @@
  * it), when the file's retention ends, the holds that cover it, and the message a permanent
  * delete would get.
  */
-import type { ItemProtectionDto } from '../../../common/retention';
-import { notFound } from '../../errors';
+import type { ItemProtectionDto } from '@common/retention';
+import { notFound } from '@server/errors';
 import { assertAdmin } from '../access';
 import type { RequestContext, Services } from '../context';
 import { protectionOf, refusalOf, todayOf } from './protection';

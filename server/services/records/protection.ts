@@ -22,7 +22,7 @@
  * level, so a check of 10,000 files in one tree costs a few tens of statements; a firm without
  * schedules and active holds costs two.
  */
-import { ROOT_FOLDER_ID, ROOT_FOLDER_NAME } from '../../../common/constants';
+import { ROOT_FOLDER_ID, ROOT_FOLDER_NAME } from '@common/constants';
 import {
   addPeriod,
   dayOf,
@@ -33,12 +33,12 @@ import {
   RECORDS_MESSAGES,
   type AppliedScheduleDto,
   type HoldRefDto,
-} from '../../../common/retention';
-import { plural } from '../../../common/text';
-import type { RetentionScheduleRow } from '../../db/schemaRecords';
-import { conflict } from '../../errors';
-import type { Clock } from '../../ids';
-import { descendantFolderIds } from '../../repositories/organise';
+} from '@common/retention';
+import { plural } from '@common/text';
+import type { RetentionScheduleRow } from '@server/db/schemaRecords';
+import { conflict } from '@server/errors';
+import type { Clock } from '@server/ids';
+import { descendantFolderIds } from '@server/repositories/organise';
 import {
   activeHoldTargetsFor,
   contactLinksOf,
@@ -53,8 +53,8 @@ import {
   type ActiveHoldTarget,
   type FolderLink,
   type RecordFile,
-} from '../../repositories/records';
-import type { Executor } from '../../repositories/types';
+} from '@server/repositories/records';
+import type { Executor } from '@server/repositories/types';
 
 /** Today as a UTC calendar day `YYYY-MM-DD`, by the services' clock. */
 export function todayOf(clock: Clock): string {

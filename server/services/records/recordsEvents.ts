@@ -17,9 +17,9 @@ import type {
   HistoryDispositionAttributes,
   HistoryScheduleAttributes,
   HistoryTargetRef,
-} from '../../../common/types';
-import type { LegalHoldRow } from '../../db/schemaRecords';
-import type { Executor } from '../../repositories/types';
+} from '@common/history';
+import type { LegalHoldRow } from '@server/db/schemaRecords';
+import type { Executor } from '@server/repositories/types';
 import type { RequestContext } from '../context';
 import { recordEvent, recordEvents, type NewEvent } from '../history';
 import type { ParentRef, RecordServices } from '../historyEvents';

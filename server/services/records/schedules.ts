@@ -9,7 +9,7 @@
  * items but never taken off one; it is never deleted. The database's triggers (migration 0027)
  * refuse the same changes to a statement that bypasses this module.
  */
-import { INDEX_VALUE_MAX_LENGTH } from '../../../common/indexFields';
+import { INDEX_VALUE_MAX_LENGTH } from '@common/indexFields';
 import {
   recordsMessage,
   RECORDS_MESSAGES,
@@ -28,12 +28,12 @@ import {
   type RetentionPeriodUnit,
   type RetentionScheduleDto,
   type UpdateRetentionScheduleRequest,
-} from '../../../common/retention';
-import type { HistoryAttributes, HistoryScheduleAttributes } from '../../../common/types';
-import type { RetentionScheduleRow } from '../../db/schemaRecords';
-import { badRequest, conflict, notFound } from '../../errors';
-import { isoAt, newId } from '../../ids';
-import { findIndexFieldsByIds } from '../../repositories/indexFields';
+} from '@common/retention';
+import type { HistoryAttributes, HistoryScheduleAttributes } from '@common/history';
+import type { RetentionScheduleRow } from '@server/db/schemaRecords';
+import { badRequest, conflict, notFound } from '@server/errors';
+import { isoAt, newId } from '@server/ids';
+import { findIndexFieldsByIds } from '@server/repositories/indexFields';
 import {
   deleteSchedule as deleteScheduleRows,
   findSchedule,
@@ -48,8 +48,8 @@ import {
   schedulesUsingField,
   updateSchedule as updateScheduleRow,
   userNames,
-} from '../../repositories/records';
-import type { Executor } from '../../repositories/types';
+} from '@server/repositories/records';
+import type { Executor } from '@server/repositories/types';
 import { assertAdmin } from '../access';
 import type { RequestContext, Services } from '../context';
 import { inTransaction } from '../transactions';

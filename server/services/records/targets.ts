@@ -3,7 +3,7 @@
  * an administrator sends (they must be the firm's; archived folders and files count) and showing
  * the ones stored, with their names and the paths of the folders they sit in.
  */
-import { ROOT_FOLDER_ID, ROOT_FOLDER_NAME } from '../../../common/constants';
+import { ROOT_FOLDER_ID, ROOT_FOLDER_NAME } from '@common/constants';
 import {
   recordsMessage,
   RECORDS_MESSAGES,
@@ -11,16 +11,16 @@ import {
   type HoldTargetType,
   type RecordsTargetDto,
   type RecordsTargetRequest,
-} from '../../../common/retention';
-import type { HistoryTargetRef } from '../../../common/types';
-import { badRequest, notFound } from '../../errors';
+} from '@common/retention';
+import type { HistoryTargetRef } from '@common/history';
+import { badRequest, notFound } from '@server/errors';
 import {
   contactNames,
   folderLinks,
   recordFiles,
   type FolderLink,
-} from '../../repositories/records';
-import type { Executor } from '../../repositories/types';
+} from '@server/repositories/records';
+import type { Executor } from '@server/repositories/types';
 
 /** The folders above some folders, level by level (id → place and name). */
 async function foldersAbove(

@@ -2,16 +2,16 @@
  * Calls of the Archive, Favorites and Recent pages (SPEC section 7 "Entities",
  * 7 and 12). Every list answers a CursorPage: pass `next_cursor` back as `cursor` for the next page.
  */
-import { DEFAULT_PAGE_SIZE } from '../../../common/constants';
+import { DEFAULT_PAGE_SIZE } from '@common/constants';
+import type { CursorPage } from '@common/api';
 import type {
   ArchivedEntityDto,
   ArchivedPageRequest,
   BreadcrumbDto,
-  CursorPage,
   EntityDto,
   RecentEntityDto,
-} from '../../../common/types';
-import { REST, get, post } from '../../api/client';
+} from '@common/entities';
+import { REST, get, post } from '@src/api/client';
 
 /** Which page of a list to read: its number (from 1) and the previous page's cursor, if any. */
 export interface PageRequest {

@@ -17,10 +17,11 @@ import {
   takeLatest,
   takeLeading,
 } from 'typed-redux-saga';
-import type { CursorPage, EntityDto } from '../../../common/types';
-import { errorMessage } from '../../api/client';
-import { safely } from '../../sagas/safely';
-import type { RootState } from '../../store/rootReducer';
+import type { CursorPage } from '@common/api';
+import type { EntityDto } from '@common/entities';
+import { errorMessage } from '@src/api/client';
+import { safely } from '@src/sagas/safely';
+import type { RootState } from '@src/store/rootReducer';
 import { selectFeatureFlag } from '../flags/flagsSelectors';
 import { organiseEvents, type ItemsChanged } from '../organise/organiseEvents';
 import * as collectionsApi from './collectionsApi';
@@ -31,7 +32,7 @@ import {
   type CollectionPageLoaded,
   type CollectionTopRefreshed,
 } from './collectionsSlice';
-import type { Saga } from '../../sagas/saga';
+import type { Saga } from '@src/sagas/saga';
 
 const selectList = (state: RootState, kind: CollectionKind): CollectionList =>
   state.collections[kind];

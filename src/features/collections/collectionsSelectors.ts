@@ -1,10 +1,11 @@
 /** Selectors of the collections slice (the Archive, Favorites and Recent pages). */
 import { createSelector } from '@reduxjs/toolkit';
-import { fileKind, type FileKind } from '../../../common/files';
-import { awaitsThumbnail, isViewable } from '../../../common/imaging';
-import { formatDate, formatSize, relativeDate } from '../../../common/format';
-import type { EntityDto, HistoryAction } from '../../../common/types';
-import type { RootState } from '../../store/rootReducer';
+import { fileKind, type FileKind } from '@common/files';
+import { awaitsThumbnail, isViewable } from '@common/imaging';
+import { formatDate, formatSize, relativeDate } from '@common/format';
+import type { EntityDto } from '@common/entities';
+import type { HistoryAction } from '@common/history';
+import type { RootState } from '@src/store/rootReducer';
 import type { CollectionKind, FolderPath } from './collectionsSlice';
 
 /** The Archive list. */

@@ -7,15 +7,15 @@
  * the collections saga (`topRefreshed`).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { DEFAULT_PAGE_SIZE } from '../../../common/constants';
+import { DEFAULT_PAGE_SIZE } from '@common/constants';
+import type { CursorPage } from '@common/api';
 import type {
   ArchivedEntityDto,
   BreadcrumbDto,
-  CursorPage,
   EntityDto,
   RecentEntityDto,
-} from '../../../common/types';
-import type { Status } from '../../store/status';
+} from '@common/entities';
+import type { Status } from '@src/store/status';
 import { organiseEvents, type ItemsChanged } from '../organise/organiseEvents';
 import { sessionActions } from '../session/sessionSlice';
 

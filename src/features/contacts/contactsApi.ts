@@ -5,8 +5,8 @@ import type {
   ContactSearchResponse,
   FolderContactDto,
   FolderContactsResponse,
-} from '../../../common/contacts';
-import { get, post, request, REST } from '../../api/client';
+} from '@common/contacts';
+import { get, post, request, REST } from '@src/api/client';
 
 /**
  * POST REST/private/contacts/search with name: the firm's contacts whose name contains it,

@@ -16,15 +16,15 @@ import {
   takeLatest,
   takeLeading,
 } from 'typed-redux-saga';
-import { CONTACT_MESSAGES } from '../../../common/contacts';
-import { errorMessage } from '../../api/client';
-import { safely } from '../../sagas/safely';
-import { listError } from '../admin/adminSagas';
+import { CONTACT_MESSAGES } from '@common/contacts';
+import { errorMessage } from '@src/api/client';
+import { safely } from '@src/sagas/safely';
 import { notificationsActions } from '../notifications/notificationsSlice';
 import * as contactsApi from './contactsApi';
 import { selectAdminContacts } from './contactsSelectors';
 import { contactsActions } from './contactsSlice';
-import type { Saga } from '../../sagas/saga';
+import type { Saga } from '@src/sagas/saga';
+import { listError } from '@src/api/client';
 
 /** Pause after the last keystroke before a search is sent, in milliseconds. */
 export const CONTACT_SEARCH_DEBOUNCE_MS = 300;

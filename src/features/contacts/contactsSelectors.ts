@@ -1,6 +1,6 @@
 /** Selectors of the CRM contacts feature. */
 import { createSelector } from '@reduxjs/toolkit';
-import type { RootState } from '../../store/rootReducer';
+import type { RootState } from '@src/store/rootReducer';
 import { selectCurrentRole } from '../session/sessionSelectors';
 
 /** The whole contacts slice. */

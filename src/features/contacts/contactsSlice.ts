@@ -5,8 +5,8 @@
  * now typed is dropped (the saga also cancels it), so only the latest answer is shown.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ContactDto, ContactImportResult, FolderContactDto } from '../../../common/contacts';
-import type { Status } from '../../store/status';
+import type { ContactDto, ContactImportResult, FolderContactDto } from '@common/contacts';
+import type { Status } from '@src/store/status';
 import { sessionActions } from '../session/sessionSlice';
 
 /** A search-as-you-type list: the text typed and the answer to it. */

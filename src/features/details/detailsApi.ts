@@ -2,16 +2,9 @@
  * Calls of the entity side panel (SPEC section 7 "Folders" and "Files"): the item, its path, the
  * statistics (flag fileStats) and the download addresses.
  */
-import type {
-  BreadcrumbDto,
-  EntityRef,
-  FileDto,
-  FileStatsDto,
-  FolderDto,
-  FolderStatsDto,
-  TypeStatDto,
-} from '../../../common/types';
-import { REST, buildUrl, get } from '../../api/client';
+import type { BreadcrumbDto, EntityRef, FileDto, FolderDto } from '@common/entities';
+import type { FileStatsDto, FolderStatsDto, TypeStatDto } from '@common/stats';
+import { REST, buildUrl, get } from '@src/api/client';
 
 /** The REST collection of an item type: 'folders' or 'files'. */
 function collection(type: EntityRef['type']): 'folders' | 'files' {

@@ -7,10 +7,10 @@
  */
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { ROOT_FOLDER_ID } from '../../../common/constants';
-import type { EntityRef } from '../../../common/types';
-import { VIEWER_PARAM, withoutViewerParams } from '../../app/viewerLink';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { ROOT_FOLDER_ID } from '@common/constants';
+import type { EntityRef } from '@common/entities';
+import { VIEWER_PARAM, withoutViewerParams } from '@src/app/viewerLink';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
 import { selectDetailsTarget } from './detailsSelectors';
 import { detailsActions } from './detailsSlice';
 

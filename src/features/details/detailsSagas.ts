@@ -5,16 +5,16 @@
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, put, select, takeEvery, takeLatest, takeLeading } from 'typed-redux-saga';
-import { ROOT_FOLDER_ID } from '../../../common/constants';
-import type { BreadcrumbDto, EntityDto, EntityRef } from '../../../common/types';
-import { errorMessage } from '../../api/client';
-import { safely } from '../../sagas/safely';
-import type { RootState } from '../../store/rootReducer';
+import { ROOT_FOLDER_ID } from '@common/constants';
+import type { BreadcrumbDto, EntityDto, EntityRef } from '@common/entities';
+import { errorMessage } from '@src/api/client';
+import { safely } from '@src/sagas/safely';
+import type { RootState } from '@src/store/rootReducer';
 import { selectFeatureFlag } from '../flags/flagsSelectors';
 import { organiseEvents, type ItemsChanged } from '../organise/organiseEvents';
 import * as detailsApi from './detailsApi';
 import { detailsActions } from './detailsSlice';
-import type { Saga } from '../../sagas/saga';
+import type { Saga } from '@src/sagas/saga';
 
 const selectTarget = (state: RootState) => state.details.target;
 

@@ -1,8 +1,9 @@
 /** Selectors of the details slice (the entity side panel). */
 import { createSelector } from '@reduxjs/toolkit';
-import { FILE_CATEGORIES, fileCategory, fileKind, type FileCategory } from '../../../common/files';
-import type { EntityDto, TypeStatDto } from '../../../common/types';
-import type { RootState } from '../../store/rootReducer';
+import { FILE_CATEGORIES, fileCategory, fileKind, type FileCategory } from '@common/files';
+import type { EntityDto } from '@common/entities';
+import type { TypeStatDto } from '@common/stats';
+import type { RootState } from '@src/store/rootReducer';
 
 /** The whole details slice. */
 export const selectDetails = (state: RootState) => state.details;

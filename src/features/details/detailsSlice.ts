@@ -6,16 +6,10 @@
  * the Recent page also shows.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { ROOT_FOLDER_ID } from '../../../common/constants';
-import type {
-  BreadcrumbDto,
-  EntityDto,
-  EntityRef,
-  FileStatsDto,
-  FolderStatsDto,
-  TypeStatDto,
-} from '../../../common/types';
-import type { Status } from '../../store/status';
+import { ROOT_FOLDER_ID } from '@common/constants';
+import type { BreadcrumbDto, EntityDto, EntityRef } from '@common/entities';
+import type { FileStatsDto, FolderStatsDto, TypeStatDto } from '@common/stats';
+import type { Status } from '@src/store/status';
 import { organiseEvents } from '../organise/organiseEvents';
 import { sessionActions } from '../session/sessionSlice';
 import { uploadsActions } from '../uploads/uploadsSlice';

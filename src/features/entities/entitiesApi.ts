@@ -1,22 +1,16 @@
 /** Calls of the folder view: folder contents, folder details, breadcrumbs, create folder. */
-import { DEFAULT_PAGE_SIZE, ROOT_FOLDER_ID } from '../../../common/constants';
-import type {
-  BreadcrumbDto,
-  CreateFolderRequest,
-  CursorPage,
-  EntityDto,
-  FolderDto,
-  Page,
-} from '../../../common/types';
+import { DEFAULT_PAGE_SIZE, ROOT_FOLDER_ID } from '@common/constants';
+import type { CursorPage, Page } from '@common/api';
+import type { BreadcrumbDto, CreateFolderRequest, EntityDto, FolderDto } from '@common/entities';
 import {
   DEFAULT_FOLDER_SORT,
   FOLDER_SORT_PREFERENCE,
   parseFolderSort,
   type FolderSort,
   type PreferencesDto,
-} from '../../../common/sort';
-import { REST, buildUrl, post, request } from '../../api/client';
-import { getWarm, prefetchGet } from '../../api/prefetch';
+} from '@common/sort';
+import { REST, buildUrl, post, request } from '@src/api/client';
+import { getWarm, prefetchGet } from '@src/api/prefetch';
 import { folderSortFromSearch, sameSort } from './entityOrder';
 
 /**

@@ -4,15 +4,15 @@
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, put, race, select, take, takeLatest, takeLeading } from 'typed-redux-saga';
-import { FOLDER_SORT_PREFERENCE, type FolderSort } from '../../../common/sort';
-import { errorMessage } from '../../api/client';
-import { safely } from '../../sagas/safely';
+import { FOLDER_SORT_PREFERENCE, type FolderSort } from '@common/sort';
+import { errorMessage } from '@src/api/client';
+import { safely } from '@src/sagas/safely';
 import { notificationsActions } from '../notifications/notificationsSlice';
 import { setCachedPreference } from '../session/userCache';
 import * as entitiesApi from './entitiesApi';
 import { selectEntitiesState } from './entitiesSelectors';
 import { entitiesActions } from './entitiesSlice';
-import type { Saga } from '../../sagas/saga';
+import type { Saga } from '@src/sagas/saga';
 
 /** Loads one page of a folder (in `sort`, default by name) and reports it. */
 export function* loadPage(

@@ -1,11 +1,11 @@
 /** Selectors of the entities slice (the folder view). */
 import { createSelector } from '@reduxjs/toolkit';
-import { fileKind, type FileKind } from '../../../common/files';
-import { awaitsThumbnail, isViewable } from '../../../common/imaging';
-import { formatDate, formatSize } from '../../../common/format';
-import type { FolderSortKey } from '../../../common/sort';
-import type { EntityDto } from '../../../common/types';
-import type { RootState } from '../../store/rootReducer';
+import { fileKind, type FileKind } from '@common/files';
+import { awaitsThumbnail, isViewable } from '@common/imaging';
+import { formatDate, formatSize } from '@common/format';
+import type { FolderSortKey } from '@common/sort';
+import type { EntityDto } from '@common/entities';
+import type { RootState } from '@src/store/rootReducer';
 import { selectFolderItems } from '../folderEvents';
 
 /** The whole entities slice. */

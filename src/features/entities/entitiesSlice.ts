@@ -3,22 +3,17 @@
  * contents (folders first, then files, as the server orders them), and the create-folder dialog.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { DEFAULT_PAGE_SIZE, ROOT_FOLDER_ID, ROOT_FOLDER_NAME } from '../../../common/constants';
-import type {
-  BreadcrumbDto,
-  CurrentUserDto,
-  CursorPage,
-  EntityDto,
-  FolderDto,
-  Page,
-} from '../../../common/types';
-import type { Status } from '../../store/status';
+import { DEFAULT_PAGE_SIZE, ROOT_FOLDER_ID, ROOT_FOLDER_NAME } from '@common/constants';
+import type { CursorPage, Page } from '@common/api';
+import type { BreadcrumbDto, EntityDto, FolderDto } from '@common/entities';
+import type { CurrentUserDto } from '@common/session';
+import type { Status } from '@src/store/status';
 import { folderOpened } from '../folderEvents';
 import { organiseEvents, type ItemsChanged } from '../organise/organiseEvents';
 import { sessionActions } from '../session/sessionSlice';
 import { versionsActions } from '../versions/versionsSlice';
 import { uploadsActions } from '../uploads/uploadsSlice';
-import { DEFAULT_FOLDER_SORT, type FolderSort } from '../../../common/sort';
+import { DEFAULT_FOLDER_SORT, type FolderSort } from '@common/sort';
 import { compareEntities } from './entityOrder';
 
 /** The open folder's id and name ('' and 'Root' for the root, SPEC section 2). */

@@ -2,14 +2,14 @@
  * The order of a folder's contents, as the server sends it: folders first, then files, each by the
  * list's sort (common/sort.ts) and then by id, all in the sort's direction.
  */
-import { nameKey } from '../../../common/names';
+import { nameKey } from '@common/names';
 import {
   DEFAULT_FOLDER_SORT,
   isFolderSortKey,
   parseFolderSort,
   type FolderSort,
-} from '../../../common/sort';
-import type { EntityDto } from '../../../common/types';
+} from '@common/sort';
+import type { EntityDto } from '@common/entities';
 
 /** Code-unit comparison of two keys (the server's keys compare alike in both databases). */
 function compareKeys(a: string | number, b: string | number): number {

@@ -4,8 +4,8 @@
  * double-click): one builder and one runner, so both menus always offer the same actions.
  */
 import type { MenuProps } from 'antd';
-import type { EntityRef } from '../../../common/types';
-import type { AppDispatch } from '../../store/store';
+import type { EntityRef } from '@common/entities';
+import type { AppDispatch } from '@src/store/store';
 import { detailsActions } from '../details/detailsSlice';
 import { colorFromMenuKey, colorMenuItems } from '../organise/components/colorMenu';
 import { organiseEvents } from '../organise/organiseEvents';

@@ -6,7 +6,7 @@
  */
 import type { KeyboardEvent } from 'react';
 import { useStore } from 'react-redux';
-import type { AppStore } from '../../store/store';
+import type { AppStore } from '@src/store/store';
 import { isTextField } from '../notifications/useUndoShortcut';
 import { organiseEvents } from '../organise/organiseEvents';
 import {

@@ -4,8 +4,8 @@
  * Every call goes through the one HTTP client, so a failed call throws an ApiError with the
  * server's message.
  */
-import type { ExaminerExportDto, ExaminerExportRequest } from '../../../common/examinerExport';
-import { get, post, REST } from '../../api/client';
+import type { ExaminerExportDto, ExaminerExportRequest } from '@common/examinerExport';
+import { get, post, REST } from '@src/api/client';
 
 /** POST REST/examiner_exports: checks and counts the scope, answers the export and its link. */
 export function requestExport(body: ExaminerExportRequest): Promise<ExaminerExportDto> {

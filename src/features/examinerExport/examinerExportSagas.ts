@@ -12,9 +12,9 @@ import {
   type ExaminerExportDto,
   type ExaminerScope,
   type ExportVersions,
-} from '../../../common/examinerExport';
-import { errorMessage } from '../../api/client';
-import { safely } from '../../sagas/safely';
+} from '@common/examinerExport';
+import { errorMessage } from '@src/api/client';
+import { safely } from '@src/sagas/safely';
 import * as contactsApi from '../contacts/contactsApi';
 import { CONTACT_SEARCH_DEBOUNCE_MS } from '../contacts/contactsSagas';
 import { startDownload } from '../organise/organiseSagas';
@@ -28,7 +28,7 @@ import {
   examinerExportActions,
   isActive,
 } from './examinerExportSlice';
-import type { Saga } from '../../sagas/saga';
+import type { Saga } from '@src/sagas/saga';
 
 /** Progress reads in a row that may fail before the client stops asking. */
 export const PROGRESS_FAILURES_TOLERATED = 5;

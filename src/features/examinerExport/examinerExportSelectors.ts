@@ -1,5 +1,5 @@
 /** Selectors of the examiner's export feature. */
-import type { RootState } from '../../store/store';
+import type { RootState } from '@src/store/store';
 import type { ExaminerExportState } from './examinerExportSlice';
 
 /** The examiner's export slice. */

@@ -5,13 +5,9 @@
  * switch empty it.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ContactDto } from '../../../common/contacts';
-import type {
-  ExaminerExportDto,
-  ExaminerScope,
-  ExportVersions,
-} from '../../../common/examinerExport';
-import type { Status } from '../../store/status';
+import type { ContactDto } from '@common/contacts';
+import type { ExaminerExportDto, ExaminerScope, ExportVersions } from '@common/examinerExport';
+import type { Status } from '@src/store/status';
 import { sessionActions } from '../session/sessionSlice';
 
 /** Shown when the export cannot be asked for (followed by the server's reason). */

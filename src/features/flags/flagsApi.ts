@@ -1,7 +1,7 @@
 /** Calls of the flags feature. */
-import { REST } from '../../api/client';
-import { getWarm } from '../../api/prefetch';
-import type { FeatureFlags } from '../../../common/constants';
+import { REST } from '@src/api/client';
+import { getWarm } from '@src/api/prefetch';
+import type { FeatureFlags } from '@common/constants';
 
 /** The feature flags' address, asked for at start by src/main.tsx too. */
 export const FEATURE_FLAGS_PATH = `${REST}/feature_flags`;

@@ -1,10 +1,10 @@
 /** Sagas of the flags feature: read the server's feature flags on `flags/loadRequested`. */
 import { all, call, put, takeLatest } from 'typed-redux-saga';
-import { errorMessage } from '../../api/client';
-import { safely } from '../../sagas/safely';
+import { errorMessage } from '@src/api/client';
+import { safely } from '@src/sagas/safely';
 import { fetchFeatureFlags } from './flagsApi';
 import { flagsActions } from './flagsSlice';
-import type { Saga } from '../../sagas/saga';
+import type { Saga } from '@src/sagas/saga';
 
 /** Loads the flags; a failure keeps the defaults. */
 export function* loadFlags(): Saga {

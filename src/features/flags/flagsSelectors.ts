@@ -1,6 +1,6 @@
 /** Selectors of the flags slice. */
-import type { FeatureFlags } from '../../../common/constants';
-import type { RootState } from '../../store/rootReducer';
+import type { FeatureFlags } from '@common/constants';
+import type { RootState } from '@src/store/rootReducer';
 
 /** One flag's value: `useAppSelector((s) => selectFeatureFlag(s, 'sharing'))`. */
 export const selectFeatureFlag = (state: RootState, name: keyof FeatureFlags) =>

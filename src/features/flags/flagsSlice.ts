@@ -5,8 +5,8 @@
  * flag with selectFeatureFlag(name).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { FEATURE_FLAG_DEFAULTS, type FeatureFlags } from '../../../common/constants';
-import type { Status } from '../../store/status';
+import { FEATURE_FLAG_DEFAULTS, type FeatureFlags } from '@common/constants';
+import type { Status } from '@src/store/status';
 
 /** The flags slice's state. */
 export interface FlagsState {

@@ -6,13 +6,13 @@
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, put, select, takeEvery } from 'typed-redux-saga';
-import { errorMessage } from '../../api/client';
-import { safely } from '../../sagas/safely';
+import { errorMessage } from '@src/api/client';
+import { safely } from '@src/sagas/safely';
 import { organiseEvents, type ItemsChanged } from '../organise/organiseEvents';
 import { fetchAllSubfolders } from '../organise/organiseSagas';
 import { selectTreeLevels } from './folderTreeSelectors';
 import { folderTreeActions } from './folderTreeSlice';
-import type { Saga } from '../../sagas/saga';
+import type { Saga } from '@src/sagas/saga';
 
 /**
  * Reads one level unless it is loading or loaded (with `refresh`, unless it is loading). The

@@ -1,6 +1,6 @@
 /** Selectors of the folder tree slice. */
 import { createSelector } from '@reduxjs/toolkit';
-import type { RootState } from '../../store/rootReducer';
+import type { RootState } from '@src/store/rootReducer';
 
 /** The loaded levels by parent id ('' for the root). */
 export const selectTreeLevels = (state: RootState) => state.folderTree.levels;

@@ -7,9 +7,9 @@
  * archived, restored or deleted.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { ROOT_FOLDER_ID } from '../../../common/constants';
-import { nameKey } from '../../../common/names';
-import type { EntityDto, FolderDto } from '../../../common/types';
+import { ROOT_FOLDER_ID } from '@common/constants';
+import { nameKey } from '@common/names';
+import type { EntityDto, FolderDto } from '@common/entities';
 import { entitiesActions } from '../entities/entitiesSlice';
 import { organiseEvents, type ItemsChanged } from '../organise/organiseEvents';
 import type { PickerFolder, PickerLevel } from '../organise/organiseSlice';

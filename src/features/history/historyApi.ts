@@ -4,8 +4,8 @@ import type {
   HistoryPageDto,
   HistoryStatsDto,
   HistoryUserDto,
-} from '../../../common/types';
-import { ApiError, REST, buildUrl, get, post } from '../../api/client';
+} from '@common/history';
+import { ApiError, REST, buildUrl, get, post } from '@src/api/client';
 import { HISTORY_PAGE_SIZE } from './historyView';
 
 /**

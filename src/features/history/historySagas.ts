@@ -4,9 +4,9 @@
  * and the per-item panel's pages. Every worker is wrapped with safely().
  */
 import { all, call, put, select, takeLatest, takeLeading } from 'typed-redux-saga';
-import type { HistoryFilters } from '../../../common/types';
-import { errorMessage } from '../../api/client';
-import { safely } from '../../sagas/safely';
+import type { HistoryFilters } from '@common/history';
+import { errorMessage } from '@src/api/client';
+import { safely } from '@src/sagas/safely';
 import {
   downloadHistoryExport,
   fetchHistory,
@@ -18,7 +18,7 @@ import {
 import { selectHistoryState } from './historySelectors';
 import { historyActions, type HistoryItemTarget } from './historySlice';
 import { browserTimeZone, type TimeRange } from './historyView';
-import type { Saga } from '../../sagas/saga';
+import type { Saga } from '@src/sagas/saga';
 
 /** Loads one page of the History page's list and reports it. */
 export function* loadHistoryPage(

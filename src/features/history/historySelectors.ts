@@ -1,9 +1,9 @@
 /** Selectors of the history slice. */
 import { createSelector } from '@reduxjs/toolkit';
-import { formatDate } from '../../../common/format';
-import { renderHistoryEvent, type HistoryIcon } from '../../../common/history';
-import type { HistoryEventDto } from '../../../common/types';
-import type { RootState } from '../../store/rootReducer';
+import { formatDate } from '@common/format';
+import { renderHistoryEvent, type HistoryIcon } from '@common/history';
+import type { HistoryEventDto } from '@common/history';
+import type { RootState } from '@src/store/rootReducer';
 
 /** The whole history slice. */
 export const selectHistoryState = (state: RootState) => state.history;

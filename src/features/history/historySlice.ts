@@ -9,8 +9,8 @@ import type {
   HistoryPageDto,
   HistoryStatsDto,
   HistoryUserDto,
-} from '../../../common/types';
-import type { Status } from '../../store/status';
+} from '@common/history';
+import type { Status } from '@src/store/status';
 import { sessionActions } from '../session/sessionSlice';
 import { EMPTY_VIEW, type HistoryView, type TimeRange } from './historyView';
 

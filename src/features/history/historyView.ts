@@ -15,8 +15,8 @@ import {
   HISTORY_FILTER_LABELS,
   type DatePreset,
   type HistoryLabel,
-} from '../../../common/history';
-import type { HistoryEntityType, HistoryFilters } from '../../../common/types';
+} from '@common/history';
+import type { HistoryEntityType, HistoryFilters } from '@common/history';
 
 /** Page size of the history list and of the per-item panel. */
 export const HISTORY_PAGE_SIZE = 50;

@@ -1,6 +1,6 @@
 /** Calls of the document imaging feature (docs/architecture.md "Document imaging"). */
-import type { FileRenditionDto, ImagingStatusDto } from '../../../common/imaging';
-import { REST, get, post } from '../../api/client';
+import type { FileRenditionDto, ImagingStatusDto } from '@common/imaging';
+import { REST, get, post } from '@src/api/client';
 
 /** GET /api/rest/files/{id}/rendition: where a file's derivation is and what it made. */
 export function fetchRendition(fileId: string): Promise<FileRenditionDto> {

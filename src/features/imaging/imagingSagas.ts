@@ -16,11 +16,11 @@ import {
   takeLatest,
   takeLeading,
 } from 'typed-redux-saga';
-import type { RenditionState } from '../../../common/imaging';
-import type { CurrentUserDto } from '../../../common/types';
-import { ApiError, errorMessage } from '../../api/client';
-import type { ListLayout } from '../../components/listLayout';
-import { safely } from '../../sagas/safely';
+import type { RenditionState } from '@common/imaging';
+import type { CurrentUserDto } from '@common/session';
+import { ApiError, errorMessage } from '@src/api/client';
+import type { ListLayout } from '@src/components/listLayout';
+import { safely } from '@src/sagas/safely';
 import { sessionActions } from '../session/sessionSlice';
 import { readCachedUser, setCachedPreference, type CachedUser } from '../session/userCache';
 import * as imagingApi from './imagingApi';
@@ -31,7 +31,7 @@ import {
   COULD_NOT_RETRY,
   imagingActions,
 } from './imagingSlice';
-import type { Saga } from '../../sagas/saga';
+import type { Saga } from '@src/sagas/saga';
 
 /** The cached-user preference holding the list layout. */
 export const LIST_LAYOUT_PREFERENCE = 'listLayout';

@@ -1,5 +1,5 @@
 /** Selectors of the imaging feature. */
-import type { RootState } from '../../store/store';
+import type { RootState } from '@src/store/store';
 import type { RenditionEntry, RetryEntry } from './imagingSlice';
 
 const NO_RENDITION: RenditionEntry = { status: 'idle', data: null, error: null };

@@ -7,9 +7,9 @@
  * with the cached user's preferences, see imagingSagas.ts).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { FileRenditionDto, ImagingStatusDto } from '../../../common/imaging';
-import type { ListLayout } from '../../components/listLayout';
-import type { Status } from '../../store/status';
+import type { FileRenditionDto, ImagingStatusDto } from '@common/imaging';
+import type { ListLayout } from '@src/components/listLayout';
+import type { Status } from '@src/store/status';
 import { sessionActions } from '../session/sessionSlice';
 
 /** A file's derivation state as loaded. */

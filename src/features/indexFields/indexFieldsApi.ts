@@ -15,9 +15,9 @@ import type {
   UpdateIndexFieldRequest,
   UpdateManyAppliedIndexesRequest,
   UpdateManyAppliedIndexesResponse,
-} from '../../../common/indexFields';
-import { MISSING_INDEXES_PAGE_SIZE } from '../../../common/indexFields';
-import { REST, get, post, request } from '../../api/client';
+} from '@common/indexFields';
+import { MISSING_INDEXES_PAGE_SIZE } from '@common/indexFields';
+import { REST, get, post, request } from '@src/api/client';
 
 const id = (value: string) => encodeURIComponent(value);
 

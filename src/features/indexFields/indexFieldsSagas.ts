@@ -14,16 +14,16 @@ import {
   INDEX_MESSAGES,
   type ApplyIndexFormState,
   type IndexFieldDto,
-} from '../../../common/indexFields';
-import { plural } from '../../../common/text';
-import { errorMessage } from '../../api/client';
-import { safely } from '../../sagas/safely';
-import { undoable } from '../../sagas/undoable';
-import type { RootState } from '../../store/rootReducer';
+} from '@common/indexFields';
+import { plural } from '@common/text';
+import { errorMessage } from '@src/api/client';
+import { safely } from '@src/sagas/safely';
+import { undoable } from '@src/sagas/undoable';
+import type { RootState } from '@src/store/rootReducer';
 import { notificationsActions } from '../notifications/notificationsSlice';
 import * as api from './indexFieldsApi';
 import { indexFieldsActions as actions, type ApplyFormName } from './indexFieldsSlice';
-import type { Saga } from '../../sagas/saga';
+import type { Saga } from '@src/sagas/saga';
 
 const selectFields = (state: RootState) => state.indexFields.fields.items;
 const selectForm = (form: ApplyFormName) => (state: RootState) => state.indexFields.forms[form];

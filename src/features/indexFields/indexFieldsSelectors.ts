@@ -1,7 +1,7 @@
 /** Selectors of the index fields and applied indexes feature. */
 import { createSelector } from '@reduxjs/toolkit';
-import type { IndexFieldDto } from '../../../common/indexFields';
-import type { RootState } from '../../store/rootReducer';
+import type { IndexFieldDto } from '@common/indexFields';
+import type { RootState } from '@src/store/rootReducer';
 import type { ApplyFormName } from './indexFieldsSlice';
 
 /** The firm's fields (live and archived) with their status. */

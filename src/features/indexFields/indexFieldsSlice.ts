@@ -15,9 +15,9 @@ import {
   type AppliedValueCountDto,
   type ApplyIndexFormState,
   type IndexFieldDto,
-} from '../../../common/indexFields';
-import type { FileDto } from '../../../common/types';
-import type { Status } from '../../store/status';
+} from '@common/indexFields';
+import type { FileDto } from '@common/entities';
+import type { Status } from '@src/store/status';
 import { sessionActions } from '../session/sessionSlice';
 
 /** Status and error of one request. */

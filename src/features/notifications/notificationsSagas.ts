@@ -6,12 +6,12 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, delay, put, race, select, take, takeEvery } from 'typed-redux-saga';
 import type { Action } from '@reduxjs/toolkit';
-import { INFO_MESSAGE_MS, SUCCESS_TOAST_MS } from '../../../common/constants';
-import { safely } from '../../sagas/safely';
-import type { RootState } from '../../store/rootReducer';
+import { INFO_MESSAGE_MS, SUCCESS_TOAST_MS } from '@common/constants';
+import { safely } from '@src/sagas/safely';
+import type { RootState } from '@src/store/rootReducer';
 import { selectSuccessToast } from './notificationsSelectors';
 import { notificationsActions, type InfoMessage, type SuccessToast } from './notificationsSlice';
-import type { Saga } from '../../sagas/saga';
+import type { Saga } from '@src/sagas/saga';
 
 /** Closes a toast after SUCCESS_TOAST_MS unless it was closed (or undone) before. */
 export function* expireToast(action: PayloadAction<SuccessToast>): Saga {

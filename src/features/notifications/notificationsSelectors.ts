@@ -1,5 +1,5 @@
 /** Selectors of the notifications slice. */
-import type { RootState } from '../../store/rootReducer';
+import type { RootState } from '@src/store/rootReducer';
 
 /** The notification panel (status, title, content). */
 export const selectNotificationPanel = (state: RootState) => state.notifications.panel;

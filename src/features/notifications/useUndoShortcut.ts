@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { useStore } from 'react-redux';
-import type { AppStore } from '../../store/store';
+import type { AppStore } from '@src/store/store';
 import { selectSuccessToasts } from './notificationsSelectors';
 import { notificationsActions } from './notificationsSlice';
 

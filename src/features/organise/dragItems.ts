@@ -3,7 +3,7 @@
  * items travel in the drag's DataTransfer under their own type, so file drops (uploads) and row
  * drops never mix.
  */
-import type { EntityRef } from '../../../common/types';
+import type { EntityRef } from '@common/entities';
 
 /** The DataTransfer type that carries dragged rows (JSON of EntityRef[]). */
 export const DRAG_ITEMS_TYPE = 'application/x-dossier-items';

@@ -3,17 +3,11 @@
  * rename, move, copy, archive, restore, destroy, favorite, colour, the folder picker's folder lists
  * and the address of a folder's zip download. Every call throws ApiError with the server's message.
  */
-import { MAX_PAGE_SIZE } from '../../../common/constants';
-import type {
-  BulkResultDto,
-  EntityDto,
-  EntityRef,
-  FileDto,
-  FolderColorKey,
-  FolderDto,
-  Page,
-} from '../../../common/types';
-import { REST, buildUrl, get, post, request } from '../../api/client';
+import { MAX_PAGE_SIZE } from '@common/constants';
+import type { Page } from '@common/api';
+import type { EntityDto, EntityRef, FileDto, FolderDto } from '@common/entities';
+import type { BulkResultDto, FolderColorKey } from '@common/organise';
+import { REST, buildUrl, get, post, request } from '@src/api/client';
 
 /** `folders` or `files`: the path segment of an item's type. */
 function segment(type: EntityRef['type']): 'folders' | 'files' {

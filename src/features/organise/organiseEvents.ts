@@ -6,7 +6,8 @@
  * Payloads are plain JSON (ids, names), never DTO instances with Dates.
  */
 import { createAction } from '@reduxjs/toolkit';
-import type { BulkItemResult, EntityDto, EntityRef, FolderColorKey } from '../../../common/types';
+import type { EntityDto, EntityRef } from '@common/entities';
+import type { BulkItemResult, FolderColorKey } from '@common/organise';
 
 /** What an organising action did, for the lists that show the items. */
 export type OrganiseChange =

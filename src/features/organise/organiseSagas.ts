@@ -8,25 +8,19 @@
  */
 import type { Action, PayloadAction } from '@reduxjs/toolkit';
 import { all, call, put, select, takeEvery } from 'typed-redux-saga';
-import { BULK_MAX_ITEMS, FOLDER_COLORS, MAX_PAGE_SIZE } from '../../../common/constants';
-import { MESSAGES, formatMessage } from '../../../common/messages';
-import type {
-  BulkItemResult,
-  BulkResultDto,
-  EntityDto,
-  EntityRef,
-  FileDto,
-  FolderColorKey,
-} from '../../../common/types';
-import { errorMessage } from '../../api/client';
-import { safely } from '../../sagas/safely';
-import { undoEvents, undoable, type ActionPredicate } from '../../sagas/undoable';
+import { BULK_MAX_ITEMS, FOLDER_COLORS, MAX_PAGE_SIZE } from '@common/constants';
+import { MESSAGES, formatMessage } from '@common/messages';
+import type { EntityDto, EntityRef, FileDto } from '@common/entities';
+import type { BulkItemResult, BulkResultDto, FolderColorKey } from '@common/organise';
+import { errorMessage } from '@src/api/client';
+import { safely } from '@src/sagas/safely';
+import { undoEvents, undoable, type ActionPredicate } from '@src/sagas/undoable';
 import { folderOpened, selectFolderItems } from '../folderEvents';
 import { notificationsActions } from '../notifications/notificationsSlice';
 import * as organiseApi from './organiseApi';
 import { organiseEvents, type ItemsChanged } from './organiseEvents';
 import { organiseActions, type PickerFolder } from './organiseSlice';
-import type { Saga } from '../../sagas/saga';
+import type { Saga } from '@src/sagas/saga';
 
 /** Most files one "Make a copy" copies (one call each). */
 export const MAKE_COPY_MAX_FILES = 50;

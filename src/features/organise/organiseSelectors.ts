@@ -1,7 +1,7 @@
 /** Selectors of the organise slice: the selection (joined with the folder's rows), rename, picker. */
 import { createSelector } from '@reduxjs/toolkit';
-import type { EntityRef } from '../../../common/types';
-import type { RootState } from '../../store/rootReducer';
+import type { EntityRef } from '@common/entities';
+import type { RootState } from '@src/store/rootReducer';
 import { selectFolderItems } from '../folderEvents';
 import { selectCurrentRole } from '../session/sessionSelectors';
 

@@ -5,8 +5,8 @@
  * themselves are the shared events of organiseEvents.ts; the saga is organiseSagas.ts.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { EntityRef } from '../../../common/types';
-import type { Status } from '../../store/status';
+import type { EntityRef } from '@common/entities';
+import type { Status } from '@src/store/status';
 import { folderOpened } from '../folderEvents';
 import { sessionActions } from '../session/sessionSlice';
 import { organiseEvents } from './organiseEvents';

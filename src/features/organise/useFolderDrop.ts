@@ -3,7 +3,7 @@
  * dragged over it, it is highlighted; a drop asks to move them into the folder.
  */
 import { useState, type DragEvent } from 'react';
-import { useAppDispatch } from '../../store/hooks';
+import { useAppDispatch } from '@src/store/hooks';
 import { canDropOn, carriesItems, droppedItems, endItemsDrag } from './dragItems';
 import { organiseEvents } from './organiseEvents';
 

@@ -4,9 +4,9 @@
  * Every call goes through the one HTTP client, so a failed call throws an ApiError with the
  * server's message.
  */
-import type { OutboxMessageDto, OutboxSummaryDto } from '../../../common/outbox';
-import type { Page } from '../../../common/types';
-import { REST, get } from '../../api/client';
+import type { OutboxMessageDto, OutboxSummaryDto } from '@common/outbox';
+import type { Page } from '@common/api';
+import { REST, get } from '@src/api/client';
 
 /** Messages read per page of the outbox list. */
 export const OUTBOX_PAGE_SIZE = 100;

@@ -5,12 +5,12 @@
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, put, select, takeLatest, takeLeading } from 'typed-redux-saga';
-import { ApiError } from '../../api/client';
-import { safely } from '../../sagas/safely';
+import { ApiError } from '@src/api/client';
+import { safely } from '@src/sagas/safely';
 import * as outboxApi from './outboxApi';
 import { selectOutbox } from './outboxSelectors';
 import { COULD_NOT_GET_MESSAGE, COULD_NOT_GET_OUTBOX, outboxActions } from './outboxSlice';
-import type { Saga } from '../../sagas/saga';
+import type { Saga } from '@src/sagas/saga';
 
 /** `message` followed by the server's reason when the server answered one. */
 export function withReason(message: string, error: unknown): string {

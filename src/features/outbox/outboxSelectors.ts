@@ -1,5 +1,5 @@
 /** Selectors of the mail outbox feature. */
-import type { RootState } from '../../store/store';
+import type { RootState } from '@src/store/store';
 import type { OutboxState } from './outboxSlice';
 
 /** The outbox slice. */

@@ -4,10 +4,10 @@
  * Sign-out, an ended session and a firm switch empty it.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Page } from '../../../common/types';
-import type { Status } from '../../store/status';
+import type { Page } from '@common/api';
+import type { Status } from '@src/store/status';
 import { sessionActions } from '../session/sessionSlice';
-import type { OutboxMessageDto, OutboxSummaryDto } from '../../../common/outbox';
+import type { OutboxMessageDto, OutboxSummaryDto } from '@common/outbox';
 
 /** Shown when the outbox list cannot be read (followed by the server's reason). */
 export const COULD_NOT_GET_OUTBOX = 'Could not get the outbox.';

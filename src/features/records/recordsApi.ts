@@ -4,7 +4,7 @@
  * one HTTP client, so a failed call throws an ApiError with the server's message (the refusals of
  * common/retention.ts RECORDS_MESSAGES, shown as they come).
  */
-import type { IndexFieldDto } from '../../../common/indexFields';
+import type { IndexFieldDto } from '@common/indexFields';
 import type {
   ApproveDispositionResponse,
   CreateLegalHoldRequest,
@@ -16,8 +16,8 @@ import type {
   RetentionScheduleDto,
   UpdateLegalHoldRequest,
   UpdateRetentionScheduleRequest,
-} from '../../../common/retention';
-import { get, post, request, REST } from '../../api/client';
+} from '@common/retention';
+import { get, post, request, REST } from '@src/api/client';
 import { fetchIndexFields } from '../indexFields/indexFieldsApi';
 
 const SCHEDULES = `${REST}/private/retention_schedules`;

@@ -8,7 +8,7 @@
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, delay, put, takeEvery, takeLatest } from 'typed-redux-saga';
-import type { IndexFieldDto } from '../../../common/indexFields';
+import type { IndexFieldDto } from '@common/indexFields';
 import type {
   CreateLegalHoldRequest,
   CreateRetentionScheduleRequest,
@@ -17,10 +17,10 @@ import type {
   RetentionScheduleDto,
   UpdateLegalHoldRequest,
   UpdateRetentionScheduleRequest,
-} from '../../../common/retention';
-import { errorMessage } from '../../api/client';
-import type { Saga } from '../../sagas/saga';
-import { safely } from '../../sagas/safely';
+} from '@common/retention';
+import { errorMessage } from '@src/api/client';
+import type { Saga } from '@src/sagas/saga';
+import { safely } from '@src/sagas/safely';
 import * as contactsApi from '../contacts/contactsApi';
 import { CONTACT_SEARCH_DEBOUNCE_MS } from '../contacts/contactsSagas';
 import { fetchAllSubfolders } from '../organise/organiseSagas';

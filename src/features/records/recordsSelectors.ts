@@ -1,5 +1,5 @@
 /** Selectors of the records management feature. */
-import type { RootState } from '../../store/store';
+import type { RootState } from '@src/store/store';
 import type { ProtectionEntry, RecordsState } from './recordsSlice';
 
 /** The firm's retention schedules as last loaded. */

@@ -7,7 +7,7 @@
  * switch empty it.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { IndexFieldType } from '../../../common/indexFields';
+import type { IndexFieldType } from '@common/indexFields';
 import type {
   ApproveDispositionResponse,
   CreateLegalHoldRequest,
@@ -20,8 +20,8 @@ import type {
   RetentionScheduleDto,
   UpdateLegalHoldRequest,
   UpdateRetentionScheduleRequest,
-} from '../../../common/retention';
-import type { Status } from '../../store/status';
+} from '@common/retention';
+import type { Status } from '@src/store/status';
 import type { PickerFolder, PickerLevel } from '../organise/organiseSlice';
 import { sessionActions } from '../session/sessionSlice';
 

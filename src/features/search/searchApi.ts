@@ -9,8 +9,8 @@ import {
   type SearchFilters,
   type SearchRequest,
   type SearchResponse,
-} from '../../../common/search';
-import { REST, get, post } from '../../api/client';
+} from '@common/search';
+import { REST, get, post } from '@src/api/client';
 
 /**
  * GET REST/entities/search/autocomplete?query: at most 10 items matching the query (exact name

@@ -11,13 +11,13 @@
  * names, index values and contacts, not in the text of files; absent: also in file text). Unknown
  * or malformed values, and other parameters (the side panel's, the viewer's), are ignored.
  */
-import { DATE_PRESETS, datePresetRange, type DatePreset } from '../../../common/history';
+import { DATE_PRESETS, datePresetRange, type DatePreset } from '@common/history';
 import {
   SEARCH_TYPES,
   isSearchableQuery,
   type SearchFilters,
   type SearchType,
-} from '../../../common/search';
+} from '@common/search';
 
 /** One filter of the search panel; serializable (the store keeps them). */
 export type SearchFilterItem =

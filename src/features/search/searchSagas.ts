@@ -17,18 +17,14 @@ import {
   takeLatest,
   takeLeading,
 } from 'typed-redux-saga';
-import {
-  AUTOCOMPLETE_DEBOUNCE_MS,
-  isSearchableQuery,
-  normalizeSearchQuery,
-} from '../../../common/search';
-import { errorMessage } from '../../api/client';
-import { safely } from '../../sagas/safely';
-import type { RootState } from '../../store/rootReducer';
+import { AUTOCOMPLETE_DEBOUNCE_MS, isSearchableQuery, normalizeSearchQuery } from '@common/search';
+import { errorMessage } from '@src/api/client';
+import { safely } from '@src/sagas/safely';
+import type { RootState } from '@src/store/rootReducer';
 import * as searchApi from './searchApi';
 import { filtersForView, viewIsSearchable, type SearchView } from './searchFilters';
 import { searchActions } from './searchSlice';
-import type { Saga } from '../../sagas/saga';
+import type { Saga } from '@src/sagas/saga';
 
 const selectSearchState = (state: RootState) => state.search;
 

@@ -1,5 +1,5 @@
 /** Selectors of the search feature. */
-import type { RootState } from '../../store/rootReducer';
+import type { RootState } from '@src/store/rootReducer';
 
 /** The header box's text (SPEC "query"). */
 export const selectSearchQuery = (state: RootState) => state.search.query;

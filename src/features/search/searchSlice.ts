@@ -13,8 +13,8 @@ import {
   normalizeSearchQuery,
   type AutocompleteHitDto,
   type SearchHitDto,
-} from '../../../common/search';
-import type { Status } from '../../store/status';
+} from '@common/search';
+import type { Status } from '@src/store/status';
 import { sessionActions } from '../session/sessionSlice';
 import { viewIsSearchable, type SearchFilterItem, type SearchView } from './searchFilters';
 

@@ -2,15 +2,15 @@
  * Calls of the session feature: current user, sign-in, login/logout events, database switch and
  * session extension.
  */
-import { AUTH, REST, get, post } from '../../api/client';
-import { getWarm } from '../../api/prefetch';
+import { AUTH, REST, get, post } from '@src/api/client';
+import { getWarm } from '@src/api/prefetch';
 import type {
   AuthenticateRequest,
   CurrentUserDto,
   ExtendSessionResponse,
   SwitchDatabaseRequest,
-} from '../../../common/types';
-import type { TokenLoginRequest } from '../../../common/integrations';
+} from '@common/session';
+import type { TokenLoginRequest } from '@common/integrations';
 
 /** The current user's address, asked for at start by src/main.tsx too. */
 export const CURRENT_USER_PATH = `${AUTH}/current-user`;

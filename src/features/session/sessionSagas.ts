@@ -6,15 +6,15 @@
  */
 import { all, call, fork, put, take, takeEvery, takeLatest, takeLeading } from 'typed-redux-saga';
 import type { Action, PayloadAction } from '@reduxjs/toolkit';
-import type { CurrentUserDto } from '../../../common/types';
-import { ApiError, errorMessage, subscribeUnauthorized } from '../../api/client';
-import { clearPrefetched } from '../../api/prefetch';
-import { subscriptionChannel } from '../../sagas/channels';
-import { safely } from '../../sagas/safely';
+import type { CurrentUserDto } from '@common/session';
+import { ApiError, errorMessage, subscribeUnauthorized } from '@src/api/client';
+import { clearPrefetched } from '@src/api/prefetch';
+import { subscriptionChannel } from '@src/sagas/channels';
+import { safely } from '@src/sagas/safely';
 import * as sessionApi from './sessionApi';
 import { sessionActions, type SignInRequest } from './sessionSlice';
 import { cacheUser, clearCachedUser } from './userCache';
-import type { Saga } from '../../sagas/saga';
+import type { Saga } from '@src/sagas/saga';
 
 /** Reads the current user; a 401 means "signed out", anything else is a failure. */
 export function* loadCurrentUser(): Saga {

@@ -1,7 +1,7 @@
 /** Selectors of the session slice. */
 import { createSelector } from '@reduxjs/toolkit';
-import { switchableDatabases } from '../../../common/session';
-import type { RootState } from '../../store/rootReducer';
+import { switchableDatabases } from '@common/session';
+import type { RootState } from '@src/store/rootReducer';
 
 /** The signed-in user, or null. */
 export const selectCurrentUser = (state: RootState) => state.session.user;

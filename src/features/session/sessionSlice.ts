@@ -4,8 +4,8 @@
  * `session/signedIn`, ...); the sagas in sessionSagas.ts do the calls.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { CurrentUserDto } from '../../../common/types';
-import type { Status } from '../../store/status';
+import type { CurrentUserDto } from '@common/session';
+import type { Status } from '@src/store/status';
 
 /**
  * Why there is no user: never signed in, signed out on request, the session ended on the server

@@ -6,8 +6,8 @@
  * per-user preferences features save with {@link setCachedPreference}. Storage failures (private
  * mode, quota) are ignored: the cache is a convenience.
  */
-import { FOLDER_SORT_PREFERENCE } from '../../../common/sort';
-import type { CurrentUserDto } from '../../../common/types';
+import { FOLDER_SORT_PREFERENCE } from '@common/sort';
+import type { CurrentUserDto } from '@common/session';
 
 /** The one localStorage key of cached user data. */
 export const USER_CACHE_KEY = 'dossier.user';

@@ -38,13 +38,13 @@ import {
   ACTIVITY_THROTTLE_MS,
   KEEP_ALIVE_INTERVAL_MS,
   SESSION_COUNTDOWN_STEP_MS,
-} from '../../../common/constants';
-import { MESSAGES } from '../../../common/messages';
-import { countdownLengthMs, sessionExtendedText } from '../../../common/session';
-import type { CurrentUserDto, ExtendSessionResponse } from '../../../common/types';
-import { ApiError, errorMessage } from '../../api/client';
-import { countdownChannel, subscriptionChannel, throttledEventChannel } from '../../sagas/channels';
-import { safely } from '../../sagas/safely';
+} from '@common/constants';
+import { MESSAGES } from '@common/messages';
+import { countdownLengthMs, sessionExtendedText } from '@common/session';
+import type { CurrentUserDto, ExtendSessionResponse } from '@common/session';
+import { ApiError, errorMessage } from '@src/api/client';
+import { countdownChannel, subscriptionChannel, throttledEventChannel } from '@src/sagas/channels';
+import { safely } from '@src/sagas/safely';
 import { notificationsActions } from '../notifications/notificationsSlice';
 import * as sessionApi from '../session/sessionApi';
 import { selectCurrentUser } from '../session/sessionSelectors';
@@ -61,7 +61,7 @@ import {
   type SharedActivity,
   type SharedSessionMessage,
 } from './sharedActivity';
-import type { Saga } from '../../sagas/saga';
+import type { Saga } from '@src/sagas/saga';
 
 /** Saga-context key of the {@link SessionEnvironment} (makeStore's `sagaContext` option). */
 export const SESSION_ENVIRONMENT = 'sessionEnvironment';

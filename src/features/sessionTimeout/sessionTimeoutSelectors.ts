@@ -1,7 +1,7 @@
 /** Selectors of the session-timeout slice. */
 import { createSelector } from '@reduxjs/toolkit';
-import { formatCountdown } from '../../../common/session';
-import type { RootState } from '../../store/rootReducer';
+import { formatCountdown } from '@common/session';
+import type { RootState } from '@src/store/rootReducer';
 
 /** The whole session-timeout slice. */
 export const selectSessionTimeout = (state: RootState) => state.sessionTimeout;

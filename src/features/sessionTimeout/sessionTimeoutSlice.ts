@@ -11,7 +11,7 @@
  * user's next activity makes the phase 'active' again.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Status } from '../../store/status';
+import type { Status } from '@src/store/status';
 
 /** Where this tab is in the session's inactivity cycle. */
 export type SessionTimeoutPhase = 'inactive' | 'active' | 'warning' | 'dismissed' | 'timedOut';

@@ -22,8 +22,8 @@ import {
   type SharedSignupRequest,
   type SharedSignupResponse,
   type ShareLinkListResponse,
-} from '../../../common/sharing';
-import { ApiError, REST, buildUrl, get, post, request } from '../../api/client';
+} from '@common/sharing';
+import { ApiError, REST, buildUrl, get, post, request } from '@src/api/client';
 
 /** Path prefix of the share routes. */
 const SHARED = `${REST}/shared`;

@@ -24,10 +24,10 @@ import {
   type SharedSessionResponse,
   type SharedSigninRequest,
   type SharedSignupRequest,
-} from '../../../common/sharing';
-import { ApiError, errorMessage } from '../../api/client';
-import { safely } from '../../sagas/safely';
-import type { RootState } from '../../store/rootReducer';
+} from '@common/sharing';
+import { ApiError, errorMessage } from '@src/api/client';
+import { safely } from '@src/sagas/safely';
+import type { RootState } from '@src/store/rootReducer';
 import * as sessionApi from '../session/sessionApi';
 import { sessionActions } from '../session/sessionSlice';
 import * as sharingApi from './sharingApi';
@@ -39,7 +39,7 @@ import {
   type SharedScope,
   type ShareTarget,
 } from './sharingSlice';
-import type { Saga } from '../../sagas/saga';
+import type { Saga } from '@src/sagas/saga';
 
 /** Browser handles of the sharing sagas; tests pass a fake as the saga context. */
 export interface SharingEnvironment {

@@ -1,14 +1,14 @@
 /** Selectors of the sharing slice and the guest rules of the app shell. */
 import { createSelector } from '@reduxjs/toolkit';
-import { fileKind, isInlinePreviewable, type FileKind } from '../../../common/files';
-import { awaitsThumbnail, isViewable } from '../../../common/imaging';
-import { formatDate, formatSize } from '../../../common/format';
+import { fileKind, isInlinePreviewable, type FileKind } from '@common/files';
+import { awaitsThumbnail, isViewable } from '@common/imaging';
+import { formatDate, formatSize } from '@common/format';
 import {
   SHARED_BY_ME_STATE_LABELS,
   type SharedByMeState,
   type SharedEntityDto,
-} from '../../../common/sharing';
-import type { RootState } from '../../store/rootReducer';
+} from '@common/sharing';
+import type { RootState } from '@src/store/rootReducer';
 import { selectFeatureFlag } from '../flags/flagsSelectors';
 import { selectCurrentRole } from '../session/sessionSelectors';
 

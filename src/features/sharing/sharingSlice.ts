@@ -19,8 +19,8 @@ import type {
   SharedSigninRequest,
   SharedSignupRequest,
   ShareLinkDto,
-} from '../../../common/sharing';
-import type { Status } from '../../store/status';
+} from '@common/sharing';
+import type { Status } from '@src/store/status';
 import { sessionActions } from '../session/sessionSlice';
 import type { SharedFileMode } from './sharingApi';
 

@@ -3,7 +3,7 @@
  * survive a reload and resume): uploaded (record it), failed (interrupted, or its earlier
  * failure), or uploading (resumed from the parts already stored).
  */
-import { MESSAGES } from '../../../common/messages';
+import { MESSAGES } from '@common/messages';
 import type { RestoredUpload } from './uploader';
 
 /** The facts of a restored file the decision reads. */

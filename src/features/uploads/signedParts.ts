@@ -3,7 +3,7 @@
  * for PARTS_PER_SIGNATURE parts at once and keeps the ones it did not need yet, each used once and
  * only while it has at least `marginMs` left before it expires.
  */
-import type { PresignedRequestDto } from '../../../common/types';
+import type { PresignedRequestDto } from '@common/uploads';
 
 /** A part URL the server signed, without its part number. */
 type SignedPart = Pick<PresignedRequestDto, 'url' | 'headers'>;

@@ -3,7 +3,7 @@
  * size format of SPEC section 9 per second ("1.5 MB/s"), the time left rounded up to whole
  * seconds under a minute, whole minutes under an hour, else hours and minutes.
  */
-import { formatSize } from '../../../common/format';
+import { formatSize } from '@common/format';
 
 /**
  * Formats a speed.

@@ -2,7 +2,7 @@
  * The small interface the upload sagas use to send files, so that tests can substitute it and
  * the store never sees a File, a Blob or the Uppy instance (DESIGN.md section 5).
  */
-import type { UploadRestrictions } from '../../../common/uploads';
+import type { UploadRestrictions } from '@common/uploads';
 
 /** One file to upload into a folder. */
 export interface UploadRequest {

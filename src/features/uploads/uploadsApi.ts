@@ -2,18 +2,18 @@
  * Calls of the upload flow: the restrictions, create a pending upload (presigned PUT) or a
  * resumable multipart upload (presigned S3-style steps), record it, or discard it.
  */
+import type { FileDto } from '@common/entities';
 import type {
   CreateMultipartUploadRequest,
   CreateMultipartUploadResponse,
   CreateUploadRequest,
   CreateUploadResponse,
-  FileDto,
   PresignedPartDto,
   PresignedRequestDto,
   RecordUploadRequest,
-} from '../../../common/types';
-import type { UploadRestrictions } from '../../../common/uploads';
-import { REST, get, post, request } from '../../api/client';
+} from '@common/uploads';
+import type { UploadRestrictions } from '@common/uploads';
+import { REST, get, post, request } from '@src/api/client';
 
 /** GET /api/rest/files/restrictions: the size, count and type rules and the multipart settings. */
 export function fetchUploadRestrictions(): Promise<UploadRestrictions> {

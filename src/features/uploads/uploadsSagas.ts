@@ -6,13 +6,13 @@
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, delay, fork, put, race, select, take, takeEvery } from 'typed-redux-saga';
-import { MESSAGES, formatMessage } from '../../../common/messages';
-import { DEFAULT_UPLOAD_RESTRICTIONS, type UploadRestrictions } from '../../../common/uploads';
-import type { ConflictChoice, UploadConflictsResponse } from '../../../common/versions';
-import { ApiError, errorMessage } from '../../api/client';
-import { subscriptionChannel } from '../../sagas/channels';
-import { safely } from '../../sagas/safely';
-import type { RootState } from '../../store/rootReducer';
+import { MESSAGES, formatMessage } from '@common/messages';
+import { DEFAULT_UPLOAD_RESTRICTIONS, type UploadRestrictions } from '@common/uploads';
+import type { ConflictChoice, UploadConflictsResponse } from '@common/versions';
+import { ApiError, errorMessage } from '@src/api/client';
+import { subscriptionChannel } from '@src/sagas/channels';
+import { safely } from '@src/sagas/safely';
+import type { RootState } from '@src/store/rootReducer';
 import { sessionActions } from '../session/sessionSlice';
 import { fetchUploadConflicts } from '../versions/versionsApi';
 import { clearFailedUploads, collectFailedUpload, forgetFailedUpload } from './failedUploads';
@@ -32,7 +32,7 @@ import { takeStagedFiles } from './stagedFiles';
 import type { Uploader } from './uploader';
 import { currentUploader } from './uploaderRegistry';
 import { validateUploads } from './validateUploads';
-import type { Saga } from '../../sagas/saga';
+import type { Saga } from '@src/sagas/saga';
 
 let watched: Uploader | null = null;
 const waitingForWatch: ((uploader: Uploader) => void)[] = [];

@@ -1,7 +1,7 @@
 /** Selectors of the uploads slice. */
 import { createSelector } from '@reduxjs/toolkit';
-import { DEFAULT_UPLOAD_RESTRICTIONS, type UploadRestrictions } from '../../../common/uploads';
-import type { RootState } from '../../store/rootReducer';
+import { DEFAULT_UPLOAD_RESTRICTIONS, type UploadRestrictions } from '@common/uploads';
+import type { RootState } from '@src/store/rootReducer';
 import { isActiveUpload, type UploadItem } from './uploadsSlice';
 
 /** The accepted files of the upload panel, in the order they were added. */

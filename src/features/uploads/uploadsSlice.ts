@@ -11,10 +11,10 @@
  * does not expire".
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { FileDto } from '../../../common/types';
-import type { ConflictChoice } from '../../../common/versions';
-import type { UploadRestrictions } from '../../../common/uploads';
-import type { Status } from '../../store/status';
+import type { FileDto } from '@common/entities';
+import type { ConflictChoice } from '@common/versions';
+import type { UploadRestrictions } from '@common/uploads';
+import type { Status } from '@src/store/status';
 import { sessionActions } from '../session/sessionSlice';
 import type { RestoredUpload } from './uploader';
 

@@ -40,10 +40,10 @@ import {
   MAX_FILE_SIZE_BYTES,
   PRESIGNED_URL_TTL_MS,
   UPLOAD_STALL_TIMEOUT_MS,
-} from '../../../common/constants';
-import { contentTypeFor } from '../../../common/files';
-import { MESSAGES, formatMessage } from '../../../common/messages';
-import { splitFileName } from '../../../common/names';
+} from '@common/constants';
+import { contentTypeFor } from '@common/files';
+import { MESSAGES, formatMessage } from '@common/messages';
+import { splitFileName } from '@common/names';
 import { restoredStateOf } from './restoredUpload';
 import { SignedPartCache } from './signedParts';
 import { createStallWatchdog } from './stallWatchdog';
@@ -55,13 +55,13 @@ import type {
   PresignedPartDto,
   PresignedRequestDto,
   SettledUploadResponse,
-} from '../../../common/types';
+} from '@common/uploads';
 import {
   DEFAULT_UPLOAD_RESTRICTIONS,
   usesMultipart,
   type UploadRestrictions,
-} from '../../../common/uploads';
-import { ApiError, errorMessage } from '../../api/client';
+} from '@common/uploads';
+import { ApiError, errorMessage } from '@src/api/client';
 import { collectFailedUpload, forgetFailedUpload } from './failedUploads';
 import { currentUploader, setUploader } from './uploaderRegistry';
 import type { AddResult, RestoredUpload, UploadRequest, Uploader, UploaderEvent } from './uploader';

@@ -1,6 +1,6 @@
 /** The hook components use to hand picked or dropped files to the upload saga. */
 import { useCallback } from 'react';
-import { useAppDispatch } from '../../store/hooks';
+import { useAppDispatch } from '@src/store/hooks';
 import type { PickedFile } from './pickedFiles';
 import { uploadsActions } from './uploadsSlice';
 import { stageFiles } from './stagedFiles';

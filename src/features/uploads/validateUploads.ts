@@ -3,15 +3,15 @@
  * (SPEC sections 5 and 8). The server checks everything again; these checks give the user the
  * spec's messages at once.
  */
-import { duplicateMessage, validateUploadFile } from '../../../common/files';
-import { formatMessage } from '../../../common/messages';
-import { nameKey } from '../../../common/names';
+import { duplicateMessage, validateUploadFile } from '@common/files';
+import { formatMessage } from '@common/messages';
+import { nameKey } from '@common/names';
 import {
   DEFAULT_UPLOAD_RESTRICTIONS,
   tooManyFilesMessage,
   validateRestrictedFile,
   type UploadRestrictions,
-} from '../../../common/uploads';
+} from '@common/uploads';
 import { DIRECTORY_REJECTED } from './uploadMessages';
 
 /** What the checks need to know about one picked item. */

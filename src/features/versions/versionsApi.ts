@@ -7,8 +7,8 @@ import type {
   FileVersionsResponse,
   RestoreVersionResponse,
   UploadConflictsResponse,
-} from '../../../common/versions';
-import { REST, buildUrl, get, post, request } from '../../api/client';
+} from '@common/versions';
+import { REST, buildUrl, get, post, request } from '@src/api/client';
 
 /** The REST path of a file's versions. */
 function versionsPath(fileId: string): string {

@@ -5,18 +5,18 @@
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, put, select, takeEvery, takeLatest } from 'typed-redux-saga';
-import { formatMessage } from '../../../common/messages';
-import type { FileDto } from '../../../common/types';
-import { VERSION_MESSAGES } from '../../../common/versions';
-import { errorMessage } from '../../api/client';
-import { safely } from '../../sagas/safely';
-import type { RootState } from '../../store/rootReducer';
+import { formatMessage } from '@common/messages';
+import type { FileDto } from '@common/entities';
+import { VERSION_MESSAGES } from '@common/versions';
+import { errorMessage } from '@src/api/client';
+import { safely } from '@src/sagas/safely';
+import type { RootState } from '@src/store/rootReducer';
 import { fetchEntity } from '../details/detailsApi';
 import { notificationsActions } from '../notifications/notificationsSlice';
 import { uploadsActions } from '../uploads/uploadsSlice';
 import * as versionsApi from './versionsApi';
 import { versionsActions } from './versionsSlice';
-import type { Saga } from '../../sagas/saga';
+import type { Saga } from '@src/sagas/saga';
 
 type VersionRef = PayloadAction<{ fileId: string; number: number }>;
 

@@ -1,6 +1,6 @@
 /** Selectors of the versions feature. */
 import { createSelector } from '@reduxjs/toolkit';
-import type { RootState } from '../../store/rootReducer';
+import type { RootState } from '@src/store/rootReducer';
 import { selectCurrentRole } from '../session/sessionSelectors';
 
 /** The versions of the side panel's file, and what is in flight. */

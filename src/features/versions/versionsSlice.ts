@@ -5,9 +5,9 @@
  * its new size and date without reading the folder again.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { FileDto } from '../../../common/types';
-import type { FileVersionDto } from '../../../common/versions';
-import type { Status } from '../../store/status';
+import type { FileDto } from '@common/entities';
+import type { FileVersionDto } from '@common/versions';
+import type { Status } from '@src/store/status';
 import { sessionActions } from '../session/sessionSlice';
 
 /** A restore or a delete of one version, waiting for the server. */

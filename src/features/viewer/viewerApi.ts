@@ -3,9 +3,9 @@
  * imaging is with its PDF rendition (through the firm's routes, or a guest's share). The bytes themselves are read by pdf.js, `<img>`, `<video>`
  * and `<audio>` from the file addresses (entitiesApi.ts `fileUrl`, sharingApi.ts `sharedFileUrl`).
  */
-import type { FileRenditionDto } from '../../../common/imaging';
-import type { BreadcrumbDto, FileDto } from '../../../common/types';
-import { REST, get } from '../../api/client';
+import type { FileRenditionDto } from '@common/imaging';
+import type { BreadcrumbDto, FileDto } from '@common/entities';
+import { REST, get } from '@src/api/client';
 
 /** GET /api/rest/files/{id}: the file as the session may see it. */
 export function fetchFile(fileId: string): Promise<FileDto> {

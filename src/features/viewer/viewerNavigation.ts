@@ -16,8 +16,8 @@ import {
   viewerSearch,
   withoutViewerParams,
   type ViewerTarget,
-} from '../../app/viewerLink';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
+} from '@src/app/viewerLink';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
 import { listKindOf, selectViewerFileId, selectViewerPage } from './viewerSelectors';
 import { viewerActions, type ViewerSource } from './viewerSlice';
 

@@ -7,18 +7,18 @@
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, getContext, put, race, select, take, takeLatest } from 'typed-redux-saga';
-import { ROOT_FOLDER_ID } from '../../../common/constants';
-import type { FileRenditionDto } from '../../../common/imaging';
-import { MESSAGES } from '../../../common/messages';
-import { errorMessage } from '../../api/client';
-import { safely } from '../../sagas/safely';
-import type { RootState } from '../../store/rootReducer';
+import { ROOT_FOLDER_ID } from '@common/constants';
+import type { FileRenditionDto } from '@common/imaging';
+import { MESSAGES } from '@common/messages';
+import { errorMessage } from '@src/api/client';
+import { safely } from '@src/sagas/safely';
+import type { RootState } from '@src/store/rootReducer';
 import { selectIsGuest } from '../sharing/sharingSelectors';
 import { sharingActions } from '../sharing/sharingSlice';
 import * as viewerApi from './viewerApi';
 import { contentOf, PENDING_RENDITION_STATES } from './viewerSelectors';
 import { viewerActions, type ViewerCrumb, type ViewerFile, type ViewerSource } from './viewerSlice';
-import type { Saga } from '../../sagas/saga';
+import type { Saga } from '@src/sagas/saga';
 
 /**
  * The pauses between two questions to the rendition route while the rendition is being made, in

@@ -4,8 +4,8 @@
  * store: the folder, Favorites, Recent, Archive, search results, Shared).
  */
 import { createSelector } from '@reduxjs/toolkit';
-import { viewerContent, type ViewerContent, type RenditionState } from '../../../common/imaging';
-import type { RootState } from '../../store/rootReducer';
+import { viewerContent, type ViewerContent, type RenditionState } from '@common/imaging';
+import type { RootState } from '@src/store/rootReducer';
 import { fileUrl } from '../entities/entitiesApi';
 import { sharedFileUrl } from '../sharing/sharingApi';
 import type { ViewerFile } from './viewerSlice';

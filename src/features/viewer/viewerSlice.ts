@@ -6,8 +6,8 @@
  * writes it.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { FileRenditionDto } from '../../../common/imaging';
-import type { Status } from '../../store/status';
+import type { FileRenditionDto } from '@common/imaging';
+import type { Status } from '@src/store/status';
 import { sessionActions } from '../session/sessionSlice';
 
 /** Where the file shown was read from: the firm's file routes, or a guest's share. */

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES } from '../../../../common/messages';
-import { App } from '../../../../src/app/App';
-import type { AppStore } from '../../../../src/store/store';
+import { MESSAGES } from '@common/messages';
+import { App } from '@src/app/App';
+import type { AppStore } from '@src/store/store';
 import {
   callsTo,
   makeRecordingStore,

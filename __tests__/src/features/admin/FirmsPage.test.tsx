@@ -5,9 +5,9 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { FirmDto, FirmMemberDto } from '../../../../common/firms';
-import { App } from '../../../../src/app/App';
-import type { AppStore } from '../../../../src/store/store';
+import type { FirmDto, FirmMemberDto } from '@common/firms';
+import { App } from '@src/app/App';
+import type { AppStore } from '@src/store/store';
 import {
   callsTo,
   makePage,

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CursorPage } from '../../../../common/types';
-import { App } from '../../../../src/app/App';
-import { detailsActions } from '../../../../src/features/details/detailsSlice';
-import type { AppStore } from '../../../../src/store/store';
+import type { CursorPage } from '@common/api';
+import { App } from '@src/app/App';
+import { detailsActions } from '@src/features/details/detailsSlice';
+import type { AppStore } from '@src/store/store';
 import {
   callsTo,
   makeFolder,

@@ -3,14 +3,10 @@ import type {
   CreatedIntegrationKeyDto,
   IntegrationDto,
   IntegrationKeyDto,
-} from '../../../../common/integrations';
-import type {
-  DatabaseUserDto,
-  FolderPermissionDto,
-  Page,
-  PermissionableDto,
-  TeamDto,
-} from '../../../../common/types';
+} from '@common/integrations';
+import type { Page } from '@common/api';
+import type { FolderPermissionDto, PermissionableDto } from '@common/folderPermissions';
+import type { DatabaseUserDto, TeamDto } from '@common/users';
 
 /** A member of the firm. */
 export function makeMember(overrides: Partial<DatabaseUserDto> = {}): DatabaseUserDto {

@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@testing-library/react';
-import { MESSAGES } from '../../../../common/messages';
-import { adminActions } from '../../../../src/features/admin/adminSlice';
-import { integrationsActions } from '../../../../src/features/admin/integrationsSlice';
-import type { AppStore } from '../../../../src/store/store';
+import { MESSAGES } from '@common/messages';
+import type { AppStore } from '@src/store/store';
 import {
   callsTo,
   makeRecordingStore,
@@ -24,6 +22,10 @@ import {
   membersPage,
 } from './adminFixtures';
 import { allowConsoleError } from '../../consoleErrors';
+import { folderPermissionsActions } from '@src/features/folderPermissions/folderPermissionsSlice';
+import { integrationsActions } from '@src/features/integrations/integrationsSlice';
+import { membersActions } from '@src/features/members/membersSlice';
+import { teamsActions } from '@src/features/teams/teamsSlice';
 
 let store: AppStore | undefined;
 
@@ -48,11 +50,11 @@ describe('member sagas', () => {
           ? { body: membersPage([ALAN], 3, 2) }
           : { body: membersPage([ADA, GRACE], 3) },
     });
-    store.dispatch(adminActions.membersRequested());
-    await waitFor(() => expect(store.getState().admin.members.status).toBe('succeeded'));
+    store.dispatch(membersActions.membersRequested());
+    await waitFor(() => expect(store.getState().members.list.status).toBe('succeeded'));
     expect(calls[0]?.url).toBe('/api/rest/private/users?page=1&page_size=100');
-    store.dispatch(adminActions.membersMoreRequested());
-    await waitFor(() => expect(store.getState().admin.members.items).toHaveLength(3));
+    store.dispatch(membersActions.membersMoreRequested());
+    await waitFor(() => expect(store.getState().members.list.items).toHaveLength(3));
     expect(calls[1]?.url).toBe('/api/rest/private/users?page=2&page_size=100');
   });
 
@@ -60,12 +62,12 @@ describe('member sagas', () => {
     const { calls, store } = start({
       'GET /api/rest/private/users': { body: membersPage([GRACE]) },
     });
-    store.dispatch(adminActions.memberSearchChanged('gra'));
-    store.dispatch(adminActions.memberSearchChanged('grace hop'));
-    await waitFor(() => expect(store.getState().admin.members.status).toBe('succeeded'));
+    store.dispatch(membersActions.memberSearchChanged('gra'));
+    store.dispatch(membersActions.memberSearchChanged('grace hop'));
+    await waitFor(() => expect(store.getState().members.list.status).toBe('succeeded'));
     expect(callsTo(calls, 'GET /api/rest/private/users')).toHaveLength(1);
     expect(calls[0]?.url).toContain('query=grace+hop');
-    expect(store.getState().admin.members.items).toEqual([GRACE]);
+    expect(store.getState().members.list.items).toEqual([GRACE]);
   });
 
   it('says "Could not get database users." when the list cannot be read', async () => {
@@ -76,9 +78,9 @@ describe('member sagas', () => {
         body: { message: 'Only administrators can do this.', code: 'admin_only' },
       },
     });
-    store.dispatch(adminActions.membersRequested());
-    await waitFor(() => expect(store.getState().admin.members.status).toBe('failed'));
-    expect(store.getState().admin.members.error).toBe(
+    store.dispatch(membersActions.membersRequested());
+    await waitFor(() => expect(store.getState().members.list.status).toBe('failed'));
+    expect(store.getState().members.list.error).toBe(
       `${MESSAGES.couldNotGetDatabaseUsers} Only administrators can do this.`,
     );
   });
@@ -90,13 +92,13 @@ describe('member sagas', () => {
         body: { ...GRACE, sessions_ended: 1 },
       },
     });
-    store.dispatch(adminActions.membersRequested());
-    await waitFor(() => expect(store.getState().admin.members.status).toBe('succeeded'));
-    store.dispatch(adminActions.memberDialogOpened({ kind: 'password', memberId: 'u2' }));
+    store.dispatch(membersActions.membersRequested());
+    await waitFor(() => expect(store.getState().members.list.status).toBe('succeeded'));
+    store.dispatch(membersActions.memberDialogOpened({ kind: 'password', memberId: 'u2' }));
     store.dispatch(
-      adminActions.passwordChangeRequested({ memberId: 'u2', password: 'a long passphrase' }),
+      membersActions.passwordChangeRequested({ memberId: 'u2', password: 'a long passphrase' }),
     );
-    await waitFor(() => expect(store.getState().admin.memberDialog.kind).toBeNull());
+    await waitFor(() => expect(store.getState().members.dialog.kind).toBeNull());
     const [call] = callsTo(calls, 'PATCH /api/rest/private/users/u2/update_password');
     expect(call?.body).toEqual({ password: 'a long passphrase' });
     expect(JSON.stringify(store.getState())).not.toContain('a long passphrase');
@@ -111,10 +113,10 @@ describe('member sagas', () => {
         body: { message: 'The password must not be the username.', code: 'weak_password' },
       },
     });
-    store.dispatch(adminActions.memberDialogOpened({ kind: 'password', memberId: 'u2' }));
-    store.dispatch(adminActions.passwordChangeRequested({ memberId: 'u2', password: 'grace' }));
-    await waitFor(() => expect(store.getState().admin.memberDialog.status).toBe('failed'));
-    expect(store.getState().admin.memberDialog).toMatchObject({
+    store.dispatch(membersActions.memberDialogOpened({ kind: 'password', memberId: 'u2' }));
+    store.dispatch(membersActions.passwordChangeRequested({ memberId: 'u2', password: 'grace' }));
+    await waitFor(() => expect(store.getState().members.dialog.status).toBe('failed'));
+    expect(store.getState().members.dialog).toMatchObject({
       kind: 'password',
       error: 'The password must not be the username.',
     });
@@ -131,14 +133,16 @@ describe('member sagas', () => {
         body: { ...GRACE, disabled: true, role: 'admin' },
       },
     });
-    store.dispatch(adminActions.membersRequested());
-    await waitFor(() => expect(store.getState().admin.members.status).toBe('succeeded'));
-    store.dispatch(adminActions.memberStateChangeRequested({ memberId: 'u3', change: 'unlock' }));
-    await waitFor(() => expect(store.getState().admin.members.items[2]?.locked).toBe(false));
-    store.dispatch(adminActions.memberStateChangeRequested({ memberId: 'u2', change: 'disable' }));
-    await waitFor(() => expect(store.getState().admin.members.items[1]?.disabled).toBe(true));
-    store.dispatch(adminActions.roleChangeRequested({ memberId: 'u2', role: 'admin' }));
-    await waitFor(() => expect(store.getState().admin.members.items[1]?.role).toBe('admin'));
+    store.dispatch(membersActions.membersRequested());
+    await waitFor(() => expect(store.getState().members.list.status).toBe('succeeded'));
+    store.dispatch(membersActions.memberStateChangeRequested({ memberId: 'u3', change: 'unlock' }));
+    await waitFor(() => expect(store.getState().members.list.items[2]?.locked).toBe(false));
+    store.dispatch(
+      membersActions.memberStateChangeRequested({ memberId: 'u2', change: 'disable' }),
+    );
+    await waitFor(() => expect(store.getState().members.list.items[1]?.disabled).toBe(true));
+    store.dispatch(membersActions.roleChangeRequested({ memberId: 'u2', role: 'admin' }));
+    await waitFor(() => expect(store.getState().members.list.items[1]?.role).toBe('admin'));
     expect(callsTo(calls, 'PATCH /api/rest/private/users/role/u2')[0]?.body).toEqual({
       role: 'admin',
     });
@@ -148,9 +152,9 @@ describe('member sagas', () => {
     const { store } = start({
       'GET /api/rest/private/users/u2/teams': { body: [{ id: 't1', name: 'Advisors' }] },
     });
-    store.dispatch(adminActions.memberDialogOpened({ kind: 'permission', memberId: 'u2' }));
-    await waitFor(() => expect(store.getState().admin.memberTeams.status).toBe('succeeded'));
-    expect(store.getState().admin.memberTeams.items).toEqual([{ id: 't1', name: 'Advisors' }]);
+    store.dispatch(membersActions.memberDialogOpened({ kind: 'permission', memberId: 'u2' }));
+    await waitFor(() => expect(store.getState().members.teams.status).toBe('succeeded'));
+    expect(store.getState().members.teams.items).toEqual([{ id: 't1', name: 'Advisors' }]);
   });
 });
 
@@ -161,17 +165,17 @@ describe('team sagas', () => {
       'DELETE /api/rest/private/teams/t1/members/u2': { status: 204 },
       'GET /api/rest/private/teams': { body: [makeTeam({ member_ids: [] })] },
     });
-    store.dispatch(adminActions.teamDialogOpened({ kind: 'create' }));
-    store.dispatch(adminActions.teamCreateRequested({ name: 'Advisors', memberIds: ['u2'] }));
-    await waitFor(() => expect(store.getState().admin.teams.items).toHaveLength(1));
+    store.dispatch(teamsActions.teamDialogOpened({ kind: 'create' }));
+    store.dispatch(teamsActions.teamCreateRequested({ name: 'Advisors', memberIds: ['u2'] }));
+    await waitFor(() => expect(store.getState().teams.list.items).toHaveLength(1));
     expect(callsTo(calls, 'POST /api/rest/private/teams')[0]?.body).toEqual({
       name: 'Advisors',
       member_ids: ['u2'],
     });
-    store.dispatch(adminActions.teamDialogOpened({ kind: 'members', teamId: 't1' }));
-    store.dispatch(adminActions.teamMemberRemoveRequested({ teamId: 't1', userId: 'u2' }));
-    await waitFor(() => expect(store.getState().admin.teams.items[0]?.member_ids).toEqual([]));
-    expect(store.getState().admin.teamDialog).toMatchObject({
+    store.dispatch(teamsActions.teamDialogOpened({ kind: 'members', teamId: 't1' }));
+    store.dispatch(teamsActions.teamMemberRemoveRequested({ teamId: 't1', userId: 'u2' }));
+    await waitFor(() => expect(store.getState().teams.list.items[0]?.member_ids).toEqual([]));
+    expect(store.getState().teams.dialog).toMatchObject({
       kind: 'members',
       status: 'succeeded',
     });
@@ -200,27 +204,33 @@ describe('folder permission sagas', () => {
         return { status: 204 };
       },
     });
-    store.dispatch(adminActions.folderPermissionsOpened({ id: 'f1', name: 'Clients' }));
-    await waitFor(() => expect(store.getState().admin.folderPermissions.status).toBe('succeeded'));
-    await waitFor(() => expect(store.getState().admin.permissionables.items).toHaveLength(4));
+    store.dispatch(folderPermissionsActions.folderPermissionsOpened({ id: 'f1', name: 'Clients' }));
+    await waitFor(() => expect(store.getState().folderPermissions.dialog.status).toBe('succeeded'));
+    await waitFor(() =>
+      expect(store.getState().folderPermissions.permissionables.items).toHaveLength(4),
+    );
     store.dispatch(
-      adminActions.permissionsAddRequested({
+      folderPermissionsActions.permissionsAddRequested({
         folderId: 'f1',
         permissionables: [{ permissionable_id: 't1', permissionable_type: 'team' }],
       }),
     );
-    await waitFor(() => expect(store.getState().admin.folderPermissions.items).toHaveLength(2));
+    await waitFor(() => expect(store.getState().folderPermissions.dialog.items).toHaveLength(2));
     expect(callsTo(calls, 'POST /api/rest/folder_permissions')[0]?.body).toEqual({
       folder_id: 'f1',
       permissionables: [{ permissionable_id: 't1', permissionable_type: 'team' }],
     });
-    store.dispatch(adminActions.permissionRemoveRequested({ folderId: 'f1', permissionId: 'p1' }));
-    await waitFor(() =>
-      expect(store.getState().admin.folderPermissions.items.map((item) => item.id)).toEqual(['p2']),
+    store.dispatch(
+      folderPermissionsActions.permissionRemoveRequested({ folderId: 'f1', permissionId: 'p1' }),
     );
-    store.dispatch(adminActions.permissionsClearRequested({ folderId: 'f1' }));
-    await waitFor(() => expect(store.getState().admin.folderPermissions.items).toEqual([]));
-    expect(store.getState().admin.folderPermissions.change).toBe('succeeded');
+    await waitFor(() =>
+      expect(store.getState().folderPermissions.dialog.items.map((item) => item.id)).toEqual([
+        'p2',
+      ]),
+    );
+    store.dispatch(folderPermissionsActions.permissionsClearRequested({ folderId: 'f1' }));
+    await waitFor(() => expect(store.getState().folderPermissions.dialog.items).toEqual([]));
+    expect(store.getState().folderPermissions.dialog.change).toBe('succeeded');
   });
 });
 

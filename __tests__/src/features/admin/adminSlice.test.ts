@@ -1,28 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  memberMatches,
-  roleLabel,
-  selectAddablePermissionables,
-  selectCurrentIntegration,
-  selectSelectedMember,
-  selectUserOptions,
-  selectVisibleMembers,
-} from '../../../../src/features/admin/adminSelectors';
-import { sanitizeAdminAction } from '../../../../src/features/admin/adminSagas';
-import {
-  adminActions,
-  adminReducer,
-  initialAdminState,
-  type AdminState,
-} from '../../../../src/features/admin/adminSlice';
-import {
-  initialIntegrationsState,
-  integrationsActions,
-  integrationsReducer,
-} from '../../../../src/features/admin/integrationsSlice';
-import { sessionActions } from '../../../../src/features/session/sessionSlice';
-import type { RootState } from '../../../../src/store/rootReducer';
-import { makeStore } from '../../../../src/store/store';
+import { combineReducers } from '@reduxjs/toolkit';
+import { sessionActions } from '@src/features/session/sessionSlice';
+import type { RootState } from '@src/store/rootReducer';
+import { makeStore } from '@src/store/store';
 import { makeUser, signedInState } from '../../fixtures';
 import {
   ADA,
@@ -34,6 +14,47 @@ import {
   makeKey,
   makePermission,
 } from './adminFixtures';
+import { sanitizeAdminAction } from '@src/features/admin/sanitizeAdminAction';
+import {
+  selectAddablePermissionables,
+  selectUserOptions,
+} from '@src/features/folderPermissions/folderPermissionsSelectors';
+import {
+  folderPermissionsActions,
+  folderPermissionsReducer,
+  initialFolderPermissionsState,
+} from '@src/features/folderPermissions/folderPermissionsSlice';
+import { selectCurrentIntegration } from '@src/features/integrations/integrationsSelectors';
+import {
+  initialIntegrationsState,
+  integrationsActions,
+  integrationsReducer,
+} from '@src/features/integrations/integrationsSlice';
+import {
+  memberMatches,
+  roleLabel,
+  selectSelectedMember,
+  selectVisibleMembers,
+} from '@src/features/members/membersSelectors';
+import {
+  initialMembersState,
+  membersActions,
+  membersReducer,
+} from '@src/features/members/membersSlice';
+import { initialTeamsState, teamsReducer } from '@src/features/teams/teamsSlice';
+
+/** The admin area's slices together, as the root reducer holds them. */
+const adminReducer = combineReducers({
+  members: membersReducer,
+  teams: teamsReducer,
+  folderPermissions: folderPermissionsReducer,
+});
+type AdminState = ReturnType<typeof adminReducer>;
+const initialAdminState: AdminState = {
+  members: initialMembersState,
+  teams: initialTeamsState,
+  folderPermissions: initialFolderPermissionsState,
+};
 
 function reduce(...actions: Parameters<typeof adminReducer>[1][]): AdminState {
   return actions.reduce(adminReducer, initialAdminState);
@@ -41,7 +62,7 @@ function reduce(...actions: Parameters<typeof adminReducer>[1][]): AdminState {
 
 function rootState(admin: AdminState): RootState {
   const store = makeStore(signedInState());
-  const state = { ...store.getState(), admin };
+  const state = { ...store.getState(), ...admin };
   store.sagaTask.cancel();
   return state;
 }
@@ -49,45 +70,45 @@ function rootState(admin: AdminState): RootState {
 describe('admin slice: members', () => {
   it('replaces the list with page 1 and appends later pages without repeats', () => {
     let state = reduce(
-      adminActions.membersRequested(),
-      adminActions.membersLoaded({ search: '', page: 1, total: 3, items: [ADA, GRACE] }),
+      membersActions.membersRequested(),
+      membersActions.membersLoaded({ search: '', page: 1, total: 3, items: [ADA, GRACE] }),
     );
-    expect(state.members.status).toBe('succeeded');
-    expect(state.members.items.map((m) => m.id)).toEqual(['u1', 'u2']);
-    state = adminReducer(state, adminActions.membersMoreRequested());
-    expect(state.members.more).toBe('loading');
+    expect(state.members.list.status).toBe('succeeded');
+    expect(state.members.list.items.map((m) => m.id)).toEqual(['u1', 'u2']);
+    state = adminReducer(state, membersActions.membersMoreRequested());
+    expect(state.members.list.more).toBe('loading');
     state = adminReducer(
       state,
-      adminActions.membersLoaded({ search: '', page: 2, total: 3, items: [GRACE, ALAN] }),
+      membersActions.membersLoaded({ search: '', page: 2, total: 3, items: [GRACE, ALAN] }),
     );
-    expect(state.members.items.map((m) => m.id)).toEqual(['u1', 'u2', 'u3']);
-    expect(state.members.page).toBe(2);
-    expect(state.members.more).toBe('idle');
+    expect(state.members.list.items.map((m) => m.id)).toEqual(['u1', 'u2', 'u3']);
+    expect(state.members.list.page).toBe(2);
+    expect(state.members.list.more).toBe('idle');
   });
 
   it('asks for no next page when every match is loaded', () => {
     const state = reduce(
-      adminActions.membersLoaded({ search: '', page: 1, total: 2, items: [ADA, GRACE] }),
-      adminActions.membersMoreRequested(),
+      membersActions.membersLoaded({ search: '', page: 1, total: 2, items: [ADA, GRACE] }),
+      membersActions.membersMoreRequested(),
     );
-    expect(state.members.more).toBe('idle');
+    expect(state.members.list.more).toBe('idle');
   });
 
   it('ignores a page answered for an older search text', () => {
     const state = reduce(
-      adminActions.memberSearchChanged('gra'),
-      adminActions.membersLoaded({ search: '', page: 1, total: 3, items: [ADA, GRACE, ALAN] }),
+      membersActions.memberSearchChanged('gra'),
+      membersActions.membersLoaded({ search: '', page: 1, total: 3, items: [ADA, GRACE, ALAN] }),
     );
-    expect(state.members.items).toEqual([]);
-    expect(state.members.status).toBe('idle');
+    expect(state.members.list.items).toEqual([]);
+    expect(state.members.list.status).toBe('idle');
   });
 
   it('keeps the spec message of a failed read', () => {
     const state = reduce(
-      adminActions.membersRequested(),
-      adminActions.membersFailed('Could not get database users.'),
+      membersActions.membersRequested(),
+      membersActions.membersFailed('Could not get database users.'),
     );
-    expect(state.members).toMatchObject({
+    expect(state.members.list).toMatchObject({
       status: 'failed',
       error: 'Could not get database users.',
     });
@@ -95,10 +116,10 @@ describe('admin slice: members', () => {
 
   it('opens a dialog for the selected member, keeps a failure open and closes on save', () => {
     let state = reduce(
-      adminActions.membersLoaded({ search: '', page: 1, total: 2, items: [ADA, GRACE] }),
-      adminActions.memberDialogOpened({ kind: 'update', memberId: 'u2' }),
+      membersActions.membersLoaded({ search: '', page: 1, total: 2, items: [ADA, GRACE] }),
+      membersActions.memberDialogOpened({ kind: 'update', memberId: 'u2' }),
     );
-    expect(state.memberDialog).toEqual({
+    expect(state.members.dialog).toEqual({
       kind: 'update',
       memberId: 'u2',
       status: 'idle',
@@ -107,35 +128,38 @@ describe('admin slice: members', () => {
     expect(selectSelectedMember(rootState(state))?.username).toBe('grace');
     state = adminReducer(
       state,
-      adminActions.memberUpdateRequested({ memberId: 'u2', changes: { firstName: 'G' } }),
+      membersActions.memberUpdateRequested({ memberId: 'u2', changes: { firstName: 'G' } }),
     );
-    expect(state.memberDialog.status).toBe('loading');
-    state = adminReducer(state, adminActions.memberDialogFailed('That username is already taken.'));
-    expect(state.memberDialog).toMatchObject({
+    expect(state.members.dialog.status).toBe('loading');
+    state = adminReducer(
+      state,
+      membersActions.memberDialogFailed('That username is already taken.'),
+    );
+    expect(state.members.dialog).toMatchObject({
       kind: 'update',
       status: 'failed',
       error: 'That username is already taken.',
     });
-    state = adminReducer(state, adminActions.memberSaved({ ...GRACE, firstName: 'G' }));
-    expect(state.memberDialog.kind).toBeNull();
-    expect(state.members.items[1]?.firstName).toBe('G');
-    expect(state.members.total).toBe(2);
+    state = adminReducer(state, membersActions.memberSaved({ ...GRACE, firstName: 'G' }));
+    expect(state.members.dialog.kind).toBeNull();
+    expect(state.members.list.items[1]?.firstName).toBe('G');
+    expect(state.members.list.total).toBe(2);
   });
 
   it('counts a created member', () => {
     const state = reduce(
-      adminActions.membersLoaded({ search: '', page: 1, total: 1, items: [ADA] }),
-      adminActions.memberDialogOpened({ kind: 'create' }),
-      adminActions.memberSaved(GRACE),
+      membersActions.membersLoaded({ search: '', page: 1, total: 1, items: [ADA] }),
+      membersActions.memberDialogOpened({ kind: 'create' }),
+      membersActions.memberSaved(GRACE),
     );
-    expect(state.members.total).toBe(2);
-    expect(state.members.items.map((m) => m.id)).toEqual(['u1', 'u2']);
+    expect(state.members.list.total).toBe(2);
+    expect(state.members.list.items.map((m) => m.id)).toEqual(['u1', 'u2']);
   });
 
   it('starts over after sign-out and after a firm switch', () => {
     const loaded = reduce(
-      adminActions.membersLoaded({ search: '', page: 1, total: 1, items: [ADA] }),
-      adminActions.folderPermissionsOpened({ id: 'f1', name: 'Clients' }),
+      membersActions.membersLoaded({ search: '', page: 1, total: 1, items: [ADA] }),
+      folderPermissionsActions.folderPermissionsOpened({ id: 'f1', name: 'Clients' }),
     );
     expect(adminReducer(loaded, sessionActions.signedOut())).toEqual(initialAdminState);
     expect(adminReducer(loaded, sessionActions.expired())).toEqual(initialAdminState);
@@ -147,40 +171,51 @@ describe('admin slice: members', () => {
 
 describe('admin slice: folder permissions', () => {
   it('loads the open folder only and tracks changes', () => {
-    let state = reduce(adminActions.folderPermissionsOpened({ id: 'f1', name: 'Clients' }));
-    expect(state.folderPermissions).toMatchObject({
+    let state = reduce(
+      folderPermissionsActions.folderPermissionsOpened({ id: 'f1', name: 'Clients' }),
+    );
+    expect(state.folderPermissions.dialog).toMatchObject({
       folder: { id: 'f1', name: 'Clients' },
       status: 'loading',
     });
     state = adminReducer(
       state,
-      adminActions.folderPermissionsLoaded({ folderId: 'f9', items: [makePermission()] }),
+      folderPermissionsActions.folderPermissionsLoaded({
+        folderId: 'f9',
+        items: [makePermission()],
+      }),
     );
-    expect(state.folderPermissions.items).toEqual([]);
+    expect(state.folderPermissions.dialog.items).toEqual([]);
     state = adminReducer(
       state,
-      adminActions.folderPermissionsLoaded({ folderId: 'f1', items: [makePermission()] }),
+      folderPermissionsActions.folderPermissionsLoaded({
+        folderId: 'f1',
+        items: [makePermission()],
+      }),
     );
-    expect(state.folderPermissions.items).toHaveLength(1);
+    expect(state.folderPermissions.dialog.items).toHaveLength(1);
     state = adminReducer(
       state,
-      adminActions.permissionRemoveRequested({ folderId: 'f1', permissionId: 'p1' }),
+      folderPermissionsActions.permissionRemoveRequested({ folderId: 'f1', permissionId: 'p1' }),
     );
-    expect(state.folderPermissions.change).toBe('loading');
+    expect(state.folderPermissions.dialog.change).toBe('loading');
     state = adminReducer(
       state,
-      adminActions.permissionsChangeFailed({ folderId: 'f1', message: 'Not found.' }),
+      folderPermissionsActions.permissionsChangeFailed({ folderId: 'f1', message: 'Not found.' }),
     );
-    expect(state.folderPermissions).toMatchObject({ change: 'failed', changeError: 'Not found.' });
-    state = adminReducer(state, adminActions.folderPermissionsClosed());
-    expect(state.folderPermissions.folder).toBeNull();
+    expect(state.folderPermissions.dialog).toMatchObject({
+      change: 'failed',
+      changeError: 'Not found.',
+    });
+    state = adminReducer(state, folderPermissionsActions.folderPermissionsClosed());
+    expect(state.folderPermissions.dialog.folder).toBeNull();
   });
 
   it('offers only the users and teams not yet on the folder', () => {
     const state = reduce(
-      adminActions.permissionablesLoaded(PERMISSIONABLES),
-      adminActions.folderPermissionsOpened({ id: 'f1', name: 'Clients' }),
-      adminActions.folderPermissionsLoaded({
+      folderPermissionsActions.permissionablesLoaded(PERMISSIONABLES),
+      folderPermissionsActions.folderPermissionsOpened({ id: 'f1', name: 'Clients' }),
+      folderPermissionsActions.folderPermissionsLoaded({
         folderId: 'f1',
         items: [
           makePermission(),
@@ -214,8 +249,8 @@ describe('admin selectors', () => {
 
   it('narrows the loaded rows by the search text at once', () => {
     const state = reduce(
-      adminActions.membersLoaded({ search: '', page: 1, total: 3, items: [ADA, GRACE, ALAN] }),
-      adminActions.memberSearchChanged('tur'),
+      membersActions.membersLoaded({ search: '', page: 1, total: 3, items: [ADA, GRACE, ALAN] }),
+      membersActions.memberSearchChanged('tur'),
     );
     expect(selectVisibleMembers(rootState(state)).map((m) => m.id)).toEqual(['u3']);
   });
@@ -295,7 +330,7 @@ describe('integrations slice', () => {
 describe('sanitizeAdminAction', () => {
   it('masks passwords and new keys, and leaves other actions alone', () => {
     const create = sanitizeAdminAction(
-      adminActions.memberCreateRequested({
+      membersActions.memberCreateRequested({
         username: 'x',
         firstName: 'X',
         lastName: 'Y',
@@ -304,12 +339,12 @@ describe('sanitizeAdminAction', () => {
     );
     expect(JSON.stringify(create)).not.toContain('correct horse');
     const password = sanitizeAdminAction(
-      adminActions.passwordChangeRequested({ memberId: 'u2', password: 'correct horse battery' }),
+      membersActions.passwordChangeRequested({ memberId: 'u2', password: 'correct horse battery' }),
     );
     expect(JSON.stringify(password)).not.toContain('correct horse');
     const key = sanitizeAdminAction(integrationsActions.keyIssued(makeCreatedKey()));
     expect(JSON.stringify(key)).not.toContain('secret');
-    const other = adminActions.membersRequested();
+    const other = membersActions.membersRequested();
     expect(sanitizeAdminAction(other)).toBe(other);
   });
 });

@@ -1,23 +1,19 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { waitFor } from '@testing-library/react';
-import { FEATURE_FLAG_DEFAULTS, type FeatureFlags } from '../../../../common/constants';
-import type {
-  ArchivedEntityDto,
-  CursorPage,
-  EntityDto,
-  RecentEntityDto,
-} from '../../../../common/types';
-import { refreshPlan } from '../../../../src/features/collections/collectionsSagas';
+import { FEATURE_FLAG_DEFAULTS, type FeatureFlags } from '@common/constants';
+import type { CursorPage } from '@common/api';
+import type { ArchivedEntityDto, EntityDto, RecentEntityDto } from '@common/entities';
+import { refreshPlan } from '@src/features/collections/collectionsSagas';
 import {
   collectionsActions,
   collectionsReducer,
   initialCollectionsState,
   type CollectionsState,
-} from '../../../../src/features/collections/collectionsSlice';
-import { initialFlagsState } from '../../../../src/features/flags/flagsSlice';
-import { organiseEvents } from '../../../../src/features/organise/organiseEvents';
-import type { RootState } from '../../../../src/store/rootReducer';
-import type { AppStore } from '../../../../src/store/store';
+} from '@src/features/collections/collectionsSlice';
+import { initialFlagsState } from '@src/features/flags/flagsSlice';
+import { organiseEvents } from '@src/features/organise/organiseEvents';
+import type { RootState } from '@src/store/rootReducer';
+import type { AppStore } from '@src/store/store';
 import {
   callsTo,
   makeFile,

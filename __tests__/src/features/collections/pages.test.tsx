@@ -1,26 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  FEATURE_FLAG_DEFAULTS,
-  FOLDER_COLORS,
-  type FeatureFlags,
-} from '../../../../common/constants';
-import type {
-  ArchivedEntityDto,
-  CursorPage,
-  RecentEntityDto,
-  TypeStatDto,
-} from '../../../../common/types';
-import { App } from '../../../../src/app/App';
-import { EMPTY_ARCHIVE_TEXT } from '../../../../src/features/collections/components/ArchivePage';
-import { EMPTY_FAVORITES_TEXT } from '../../../../src/features/collections/components/FavoritesPage';
-import { EMPTY_RECENT_TEXT } from '../../../../src/features/collections/components/RecentPage';
-import { initialFlagsState } from '../../../../src/features/flags/flagsSlice';
-import { organiseEvents } from '../../../../src/features/organise/organiseEvents';
-import { sessionActions } from '../../../../src/features/session/sessionSlice';
-import type { RootState } from '../../../../src/store/rootReducer';
-import type { AppStore } from '../../../../src/store/store';
+import { FEATURE_FLAG_DEFAULTS, FOLDER_COLORS, type FeatureFlags } from '@common/constants';
+import type { CursorPage } from '@common/api';
+import type { ArchivedEntityDto, RecentEntityDto } from '@common/entities';
+import type { TypeStatDto } from '@common/stats';
+import { App } from '@src/app/App';
+import { EMPTY_ARCHIVE_TEXT } from '@src/features/collections/components/ArchivePage';
+import { EMPTY_FAVORITES_TEXT } from '@src/features/collections/components/FavoritesPage';
+import { EMPTY_RECENT_TEXT } from '@src/features/collections/components/RecentPage';
+import { initialFlagsState } from '@src/features/flags/flagsSlice';
+import { organiseEvents } from '@src/features/organise/organiseEvents';
+import { sessionActions } from '@src/features/session/sessionSlice';
+import type { RootState } from '@src/store/rootReducer';
+import type { AppStore } from '@src/store/store';
 import {
   callsTo,
   makeFile,

@@ -3,13 +3,9 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  PHONE_ERROR_MESSAGES,
-  PHONE_INPUT_MAX_LENGTH,
-  type PhoneErrorKind,
-} from '../../../../common/phone';
-import { ContactsAdminPage } from '../../../../src/features/contacts/components/ContactsAdminPage';
-import type { AppStore } from '../../../../src/store/store';
+import { PHONE_ERROR_MESSAGES, PHONE_INPUT_MAX_LENGTH, type PhoneErrorKind } from '@common/phone';
+import { ContactsAdminPage } from '@src/features/contacts/components/ContactsAdminPage';
+import type { AppStore } from '@src/store/store';
 import {
   callsTo,
   makeRecordingStore,

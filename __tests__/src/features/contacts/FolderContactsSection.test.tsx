@@ -3,8 +3,8 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FolderContactsSection } from '../../../../src/features/contacts/components/FolderContactsSection';
-import type { AppStore } from '../../../../src/store/store';
+import { FolderContactsSection } from '@src/features/contacts/components/FolderContactsSection';
+import type { AppStore } from '@src/store/store';
 import {
   callsTo,
   makeFolder,

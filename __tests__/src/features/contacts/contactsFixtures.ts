@@ -1,5 +1,5 @@
 // Fixtures of the contacts client tests.
-import type { ContactDto, FolderContactDto } from '../../../../common/contacts';
+import type { ContactDto, FolderContactDto } from '@common/contacts';
 
 /** A contact. */
 export function makeContact(overrides: Partial<ContactDto> = {}): ContactDto {

@@ -2,13 +2,13 @@
 // answer (an older answer arriving late is dropped); link, unlink and import against a store.
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@testing-library/react';
-import { CONTACT_SEARCH_DEBOUNCE_MS } from '../../../../src/features/contacts/contactsSagas';
+import { CONTACT_SEARCH_DEBOUNCE_MS } from '@src/features/contacts/contactsSagas';
 import {
   contactsActions,
   contactsReducer,
   initialContactsState,
-} from '../../../../src/features/contacts/contactsSlice';
-import type { AppStore } from '../../../../src/store/store';
+} from '@src/features/contacts/contactsSlice';
+import type { AppStore } from '@src/store/store';
 import {
   callsTo,
   makeRecordingStore,

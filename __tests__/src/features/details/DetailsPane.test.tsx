@@ -4,10 +4,10 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App } from '../../../../src/app/App';
-import { DETAILS_PANE_QUERY } from '../../../../src/components/useMediaQuery';
-import { detailsActions } from '../../../../src/features/details/detailsSlice';
-import type { AppStore } from '../../../../src/store/store';
+import { App } from '@src/app/App';
+import { DETAILS_PANE_QUERY } from '@src/components/useMediaQuery';
+import { detailsActions } from '@src/features/details/detailsSlice';
+import type { AppStore } from '@src/store/store';
 import { allowConsoleError, UNSTUBBED_ROUTE } from '../../consoleErrors';
 import { matchOnly } from '../../matchMedia';
 import {

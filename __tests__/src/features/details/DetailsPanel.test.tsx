@@ -1,15 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FEATURE_FLAG_DEFAULTS, type FeatureFlags } from '../../../../common/constants';
-import type { CursorPage, FolderStatsDto, TypeStatDto } from '../../../../common/types';
-import { App } from '../../../../src/app/App';
-import { detailsActions } from '../../../../src/features/details/detailsSlice';
-import { initialFlagsState } from '../../../../src/features/flags/flagsSlice';
-import { historyActions } from '../../../../src/features/history/historySlice';
-import { organiseEvents } from '../../../../src/features/organise/organiseEvents';
-import type { RootState } from '../../../../src/store/rootReducer';
-import type { AppStore } from '../../../../src/store/store';
+import { FEATURE_FLAG_DEFAULTS, type FeatureFlags } from '@common/constants';
+import type { CursorPage } from '@common/api';
+import type { FolderStatsDto, TypeStatDto } from '@common/stats';
+import { App } from '@src/app/App';
+import { detailsActions } from '@src/features/details/detailsSlice';
+import { initialFlagsState } from '@src/features/flags/flagsSlice';
+import { historyActions } from '@src/features/history/historySlice';
+import { organiseEvents } from '@src/features/organise/organiseEvents';
+import type { RootState } from '@src/store/rootReducer';
+import type { AppStore } from '@src/store/store';
 import {
   callsTo,
   makeFile,

@@ -2,18 +2,19 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useNavigate, type NavigateFunction } from 'react-router';
-import type { SearchHitDto } from '../../../../common/search';
-import type { CursorPage, HistoryPageDto, HistoryStatsDto } from '../../../../common/types';
-import { App } from '../../../../src/app/App';
+import type { SearchHitDto } from '@common/search';
+import type { CursorPage } from '@common/api';
+import type { HistoryPageDto, HistoryStatsDto } from '@common/history';
+import { App } from '@src/app/App';
 import {
   DETAILS_PARAM,
   formatDetailsParam,
   parseDetailsParam,
   withoutDetailsParam,
-} from '../../../../src/features/details/detailsLink';
-import { detailsActions } from '../../../../src/features/details/detailsSlice';
-import { hitRoute } from '../../../../src/features/search/components/SearchBox';
-import type { AppStore } from '../../../../src/store/store';
+} from '@src/features/details/detailsLink';
+import { detailsActions } from '@src/features/details/detailsSlice';
+import { hitRoute } from '@src/features/search/components/SearchBox';
+import type { AppStore } from '@src/store/store';
 import {
   AddressProbe,
   callsTo,

@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { EntityList } from '../../../../src/features/entities/components/EntityList';
-import { NO_PREVIEW_TEXT } from '../../../../src/features/entities/components/FileNameLink';
+import { EntityList } from '@src/features/entities/components/EntityList';
+import { NO_PREVIEW_TEXT } from '@src/features/entities/components/FileNameLink';
 import {
   entitiesActions,
   entitiesReducer,
   initialEntitiesState,
-} from '../../../../src/features/entities/entitiesSlice';
-import type { EntityDto } from '../../../../common/types';
-import { makeStore, type AppStore } from '../../../../src/store/store';
+} from '@src/features/entities/entitiesSlice';
+import type { EntityDto } from '@common/entities';
+import { makeStore, type AppStore } from '@src/store/store';
 import {
   AddressProbe,
   makeFile,

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App } from '../../../../src/app/App';
-import { entitiesActions } from '../../../../src/features/entities/entitiesSlice';
-import { setUploader } from '../../../../src/features/uploads/uppyClient';
-import type { AppStore } from '../../../../src/store/store';
+import { App } from '@src/app/App';
+import { entitiesActions } from '@src/features/entities/entitiesSlice';
+import { setUploader } from '@src/features/uploads/uppyClient';
+import type { AppStore } from '@src/store/store';
 import {
   callsTo,
   makeFile,

@@ -1,17 +1,15 @@
 // The folder list follows organise/itemsChanged (rows leave, come back, change in place) and reads
 // the next page after the server's keyset cursor.
 import { describe, expect, it } from '@jest/globals';
-import type { CursorPage, EntityDto } from '../../../../common/types';
+import type { CursorPage } from '@common/api';
+import type { EntityDto } from '@common/entities';
 import {
   entitiesActions,
   entitiesReducer,
   initialEntitiesState,
   type EntitiesState,
-} from '../../../../src/features/entities/entitiesSlice';
-import {
-  organiseEvents,
-  type ItemsChanged,
-} from '../../../../src/features/organise/organiseEvents';
+} from '@src/features/entities/entitiesSlice';
+import { organiseEvents, type ItemsChanged } from '@src/features/organise/organiseEvents';
 import { makeFile, makeFolder } from '../../fixtures';
 
 const rows: EntityDto[] = [

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { waitFor } from '@testing-library/react';
-import { entitiesActions } from '../../../../src/features/entities/entitiesSlice';
-import type { AppStore } from '../../../../src/store/store';
+import { entitiesActions } from '@src/features/entities/entitiesSlice';
+import type { AppStore } from '@src/store/store';
 import {
   callsTo,
   makeFile,

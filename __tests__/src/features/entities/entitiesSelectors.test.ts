@@ -3,8 +3,8 @@ import {
   selectEntityRows,
   selectHasMoreItems,
   toEntityRow,
-} from '../../../../src/features/entities/entitiesSelectors';
-import { rootReducer, type RootState } from '../../../../src/store/rootReducer';
+} from '@src/features/entities/entitiesSelectors';
+import { rootReducer, type RootState } from '@src/store/rootReducer';
 import { makeFile, makeFolder } from '../../fixtures';
 
 function stateWith(items: RootState['entities']['items'], total = items.length): RootState {

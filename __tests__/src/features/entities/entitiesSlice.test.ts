@@ -4,9 +4,9 @@ import {
   entitiesReducer,
   initialEntitiesState,
   type EntitiesState,
-} from '../../../../src/features/entities/entitiesSlice';
-import { sessionActions } from '../../../../src/features/session/sessionSlice';
-import { uploadsActions } from '../../../../src/features/uploads/uploadsSlice';
+} from '@src/features/entities/entitiesSlice';
+import { sessionActions } from '@src/features/session/sessionSlice';
+import { uploadsActions } from '@src/features/uploads/uploadsSlice';
 import { makeFile, makeFolder, makePage, makeUser } from '../../fixtures';
 
 const a = makeFolder({ id: 'fa', name: 'Alpha' });

@@ -2,20 +2,17 @@
 // the selection's Download and "Make a copy" of the folder page's toolbar and row menu.
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { EntityDto } from '../../../../common/types';
-import { EntityList } from '../../../../src/features/entities/components/EntityList';
+import type { EntityDto } from '@common/entities';
+import { EntityList } from '@src/features/entities/components/EntityList';
 import {
   entitiesActions,
   entitiesReducer,
   initialEntitiesState,
-} from '../../../../src/features/entities/entitiesSlice';
-import {
-  compareEntities,
-  folderSortFromSearch,
-} from '../../../../src/features/entities/entityOrder';
-import { BulkToolbar } from '../../../../src/features/organise/components/BulkToolbar';
-import { sessionActions } from '../../../../src/features/session/sessionSlice';
-import type { AppStore } from '../../../../src/store/store';
+} from '@src/features/entities/entitiesSlice';
+import { compareEntities, folderSortFromSearch } from '@src/features/entities/entityOrder';
+import { BulkToolbar } from '@src/features/organise/components/BulkToolbar';
+import { sessionActions } from '@src/features/session/sessionSlice';
+import type { AppStore } from '@src/store/store';
 import {
   AddressProbe,
   callsTo,

@@ -2,14 +2,14 @@
 // selected item, Enter and a double-click open a row.
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { EntityDto } from '../../../../common/types';
-import { EntityList } from '../../../../src/features/entities/components/EntityList';
+import type { EntityDto } from '@common/entities';
+import { EntityList } from '@src/features/entities/components/EntityList';
 import {
   entitiesActions,
   entitiesReducer,
   initialEntitiesState,
-} from '../../../../src/features/entities/entitiesSlice';
-import type { AppStore } from '../../../../src/store/store';
+} from '@src/features/entities/entitiesSlice';
+import type { AppStore } from '@src/store/store';
 import {
   LocationProbe,
   makeFile,

@@ -4,14 +4,14 @@
 // Shift+F10) offers the same items.
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { EntityDto } from '../../../../common/types';
-import { EntityList } from '../../../../src/features/entities/components/EntityList';
+import type { EntityDto } from '@common/entities';
+import { EntityList } from '@src/features/entities/components/EntityList';
 import {
   entitiesActions,
   entitiesReducer,
   initialEntitiesState,
-} from '../../../../src/features/entities/entitiesSlice';
-import type { AppStore } from '../../../../src/store/store';
+} from '@src/features/entities/entitiesSlice';
+import type { AppStore } from '@src/store/store';
 import {
   makeFile,
   makeFolder,

@@ -6,13 +6,13 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
-import type { CursorPage } from '../../../../common/types';
-import type { ExaminerExportDto } from '../../../../common/examinerExport';
-import { App } from '../../../../src/app/App';
-import { detailsActions } from '../../../../src/features/details/detailsSlice';
-import { ExaminerExportPage } from '../../../../src/features/examinerExport/components/ExaminerExportPage';
-import { rangeScope } from '../../../../src/features/examinerExport/components/ExaminerExportForm';
-import type { AppStore } from '../../../../src/store/store';
+import type { CursorPage } from '@common/api';
+import type { ExaminerExportDto } from '@common/examinerExport';
+import { App } from '@src/app/App';
+import { detailsActions } from '@src/features/details/detailsSlice';
+import { ExaminerExportPage } from '@src/features/examinerExport/components/ExaminerExportPage';
+import { rangeScope } from '@src/features/examinerExport/components/ExaminerExportForm';
+import type { AppStore } from '@src/store/store';
 import {
   callsTo,
   makeFolder,

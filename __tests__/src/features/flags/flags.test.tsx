@@ -1,12 +1,12 @@
 // Feature flags and maintenance mode in the client.
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
-import { FEATURE_FLAG_DEFAULTS } from '../../../../common/constants';
-import { MESSAGES } from '../../../../common/messages';
-import { App } from '../../../../src/app/App';
-import { flagsActions, initialFlagsState } from '../../../../src/features/flags/flagsSlice';
-import type { RootState } from '../../../../src/store/rootReducer';
-import type { AppStore } from '../../../../src/store/store';
+import { FEATURE_FLAG_DEFAULTS } from '@common/constants';
+import { MESSAGES } from '@common/messages';
+import { App } from '@src/app/App';
+import { flagsActions, initialFlagsState } from '@src/features/flags/flagsSlice';
+import type { RootState } from '@src/store/rootReducer';
+import type { AppStore } from '@src/store/store';
 import {
   callsTo,
   makePage,

@@ -4,27 +4,23 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FEATURE_FLAG_DEFAULTS } from '../../../../common/constants';
-import { TREE_PANE_QUERY } from '../../../../src/components/useMediaQuery';
-import { entitiesActions } from '../../../../src/features/entities/entitiesSlice';
+import { FEATURE_FLAG_DEFAULTS } from '@common/constants';
+import { TREE_PANE_QUERY } from '@src/components/useMediaQuery';
+import { entitiesActions } from '@src/features/entities/entitiesSlice';
 import {
   FolderTreePane,
   TREE_COLLAPSED_PREFERENCE,
-} from '../../../../src/features/folderTree/components/FolderTreePane';
+} from '@src/features/folderTree/components/FolderTreePane';
 import {
   folderTreeReducer,
   initialFolderTreeState,
   type FolderTreeState,
-} from '../../../../src/features/folderTree/folderTreeSlice';
-import { initialFlagsState } from '../../../../src/features/flags/flagsSlice';
-import { organiseEvents } from '../../../../src/features/organise/organiseEvents';
-import {
-  cacheUser,
-  clearCachedUser,
-  getCachedPreference,
-} from '../../../../src/features/session/userCache';
-import type { AppStore } from '../../../../src/store/store';
-import { makeStore } from '../../../../src/store/store';
+} from '@src/features/folderTree/folderTreeSlice';
+import { initialFlagsState } from '@src/features/flags/flagsSlice';
+import { organiseEvents } from '@src/features/organise/organiseEvents';
+import { cacheUser, clearCachedUser, getCachedPreference } from '@src/features/session/userCache';
+import type { AppStore } from '@src/store/store';
+import { makeStore } from '@src/store/store';
 import {
   callsTo,
   makeFolder,

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { EntityRowView } from '../../../../src/features/entities/components/EntityRowView';
-import type { EntityDto } from '../../../../common/types';
-import { toEntityRow } from '../../../../src/features/entities/entitiesSelectors';
-import type { AppStore } from '../../../../src/store/store';
+import { EntityRowView } from '@src/features/entities/components/EntityRowView';
+import type { EntityDto } from '@common/entities';
+import { toEntityRow } from '@src/features/entities/entitiesSelectors';
+import type { AppStore } from '@src/store/store';
 import {
   makeFile,
   makeFolder,

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { datePresetRange } from '../../../../common/history';
-import type { HistoryEventDto, HistoryPageDto, HistoryStatsDto } from '../../../../common/types';
-import { App } from '../../../../src/app/App';
-import { EntityHistoryDrawer } from '../../../../src/features/history/components/EntityHistoryDrawer';
-import { historyActions } from '../../../../src/features/history/historySlice';
-import type { AppStore } from '../../../../src/store/store';
+import { datePresetRange } from '@common/history';
+import type { HistoryEventDto, HistoryPageDto, HistoryStatsDto } from '@common/history';
+import { App } from '@src/app/App';
+import { EntityHistoryDrawer } from '@src/features/history/components/EntityHistoryDrawer';
+import { historyActions } from '@src/features/history/historySlice';
+import type { AppStore } from '@src/store/store';
 import {
   AddressProbe,
   callsTo,

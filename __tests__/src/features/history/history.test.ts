@@ -1,21 +1,21 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { waitFor } from '@testing-library/react';
-import type { HistoryEventDto, HistoryPageDto, HistoryStatsDto } from '../../../../common/types';
+import type { HistoryEventDto, HistoryPageDto, HistoryStatsDto } from '@common/history';
 import {
   selectHasMoreHistory,
   selectHistoryCountText,
   selectHistoryRows,
   selectItemHistoryRows,
-} from '../../../../src/features/history/historySelectors';
+} from '@src/features/history/historySelectors';
 import {
   historyActions,
   historyReducer,
   initialHistoryState,
-} from '../../../../src/features/history/historySlice';
-import { EMPTY_VIEW } from '../../../../src/features/history/historyView';
-import { sessionActions } from '../../../../src/features/session/sessionSlice';
-import { rootReducer, type RootState } from '../../../../src/store/rootReducer';
-import type { AppStore } from '../../../../src/store/store';
+} from '@src/features/history/historySlice';
+import { EMPTY_VIEW } from '@src/features/history/historyView';
+import { sessionActions } from '@src/features/session/sessionSlice';
+import { rootReducer, type RootState } from '@src/store/rootReducer';
+import type { AppStore } from '@src/store/store';
 import {
   callsTo,
   makeEvent,

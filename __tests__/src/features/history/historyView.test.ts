@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { datePresetRange, HISTORY_FILTER_LABELS } from '../../../../common/history';
+import { datePresetRange, HISTORY_FILTER_LABELS } from '@common/history';
 import {
   EMPTY_VIEW,
   filtersForView,
@@ -9,7 +9,7 @@ import {
   statsRangeForView,
   viewFromSearch,
   type HistoryView,
-} from '../../../../src/features/history/historyView';
+} from '@src/features/history/historyView';
 
 const NOW = new Date(2024, 4, 15, 10, 30); // Wednesday 15 May 2024, local time
 

@@ -6,14 +6,14 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { FileRenditionDto, ImagingStatusDto } from '../../../../common/imaging';
-import { ImagingStatusPage } from '../../../../src/features/imaging/components/ImagingStatusPage';
+import type { FileRenditionDto, ImagingStatusDto } from '@common/imaging';
+import { ImagingStatusPage } from '@src/features/imaging/components/ImagingStatusPage';
 import {
   PREVIEW_STATE_TEXT,
   PreviewTextSection,
   splitInstallCommand,
-} from '../../../../src/features/imaging/components/PreviewTextSection';
-import { makeStore, type AppStore } from '../../../../src/store/store';
+} from '@src/features/imaging/components/PreviewTextSection';
+import { makeStore, type AppStore } from '@src/store/store';
 import {
   callsTo,
   makeFile,

@@ -7,20 +7,17 @@
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
-import type { FileRenditionDto } from '../../../../common/imaging';
-import type { EntityDto } from '../../../../common/types';
-import { EntityList } from '../../../../src/features/entities/components/EntityList';
+import type { FileRenditionDto } from '@common/imaging';
+import type { EntityDto } from '@common/entities';
+import { EntityList } from '@src/features/entities/components/EntityList';
 import {
   entitiesActions,
   entitiesReducer,
   initialEntitiesState,
-} from '../../../../src/features/entities/entitiesSlice';
-import { FileThumbnail } from '../../../../src/features/imaging/components/FileThumbnail';
-import {
-  IMAGING_ENVIRONMENT,
-  type ImagingEnvironment,
-} from '../../../../src/features/imaging/imagingSagas';
-import { makeStore, type AppStore } from '../../../../src/store/store';
+} from '@src/features/entities/entitiesSlice';
+import { FileThumbnail } from '@src/features/imaging/components/FileThumbnail';
+import { IMAGING_ENVIRONMENT, type ImagingEnvironment } from '@src/features/imaging/imagingSagas';
+import { makeStore, type AppStore } from '@src/store/store';
 import { allowConsoleError } from '../../consoleErrors';
 import {
   callsTo,

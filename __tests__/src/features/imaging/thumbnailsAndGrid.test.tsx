@@ -8,25 +8,21 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { VirtuosoGridMockContext } from 'react-virtuoso';
-import type { EntityDto } from '../../../../common/types';
-import { EntityList } from '../../../../src/features/entities/components/EntityList';
+import type { EntityDto } from '@common/entities';
+import { EntityList } from '@src/features/entities/components/EntityList';
 import {
   entitiesActions,
   entitiesReducer,
   initialEntitiesState,
-} from '../../../../src/features/entities/entitiesSlice';
+} from '@src/features/entities/entitiesSlice';
 import {
   GRID_VIEW_LABEL,
   ListLayoutToggle,
-} from '../../../../src/features/imaging/components/ListLayoutToggle';
-import { LIST_LAYOUT_PREFERENCE } from '../../../../src/features/imaging/imagingSagas';
-import { selectListLayout } from '../../../../src/features/imaging/imagingSelectors';
-import {
-  cacheUser,
-  clearCachedUser,
-  readCachedUser,
-} from '../../../../src/features/session/userCache';
-import { makeStore, type AppStore } from '../../../../src/store/store';
+} from '@src/features/imaging/components/ListLayoutToggle';
+import { LIST_LAYOUT_PREFERENCE } from '@src/features/imaging/imagingSagas';
+import { selectListLayout } from '@src/features/imaging/imagingSelectors';
+import { cacheUser, clearCachedUser, readCachedUser } from '@src/features/session/userCache';
+import { makeStore, type AppStore } from '@src/store/store';
 import {
   makeFile,
   makeFolder,

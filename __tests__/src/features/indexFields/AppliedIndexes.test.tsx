@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { AppliedIndexesSection } from '../../../../src/features/indexFields/components/AppliedIndexesSection';
-import { BulkApplyIndexButton } from '../../../../src/features/indexFields/components/BulkApplyIndexButton';
-import { MissingIndexesPage } from '../../../../src/features/indexFields/components/MissingIndexesPage';
-import { notificationsActions } from '../../../../src/features/notifications/notificationsSlice';
-import type { AppStore } from '../../../../src/store/store';
+import { AppliedIndexesSection } from '@src/features/indexFields/components/AppliedIndexesSection';
+import { BulkApplyIndexButton } from '@src/features/indexFields/components/BulkApplyIndexButton';
+import { MissingIndexesPage } from '@src/features/indexFields/components/MissingIndexesPage';
+import { notificationsActions } from '@src/features/notifications/notificationsSlice';
+import type { AppStore } from '@src/store/store';
 import { allowConsoleError } from '../../consoleErrors';
 import {
   callsTo,

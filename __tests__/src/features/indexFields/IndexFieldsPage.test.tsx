@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NotificationCenter } from '../../../../src/features/notifications/components/NotificationCenter';
+import { NotificationCenter } from '@src/features/notifications/components/NotificationCenter';
 import {
   IndexFieldsPage,
   fieldFormProblem,
   moveItem,
-} from '../../../../src/features/indexFields/components/IndexFieldsPage';
-import type { AppStore } from '../../../../src/store/store';
+} from '@src/features/indexFields/components/IndexFieldsPage';
+import type { AppStore } from '@src/store/store';
 import { allowConsoleError } from '../../consoleErrors';
 import {
   callsTo,

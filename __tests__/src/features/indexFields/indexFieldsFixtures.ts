@@ -1,5 +1,5 @@
 // Fixtures of the index fields client tests.
-import type { AppliedIndexDto, IndexFieldDto } from '../../../../common/indexFields';
+import type { AppliedIndexDto, IndexFieldDto } from '@common/indexFields';
 
 const AT = '2024-01-01T00:00:00.000Z';
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@testing-library/react';
-import { indexFieldsActions } from '../../../../src/features/indexFields/indexFieldsSlice';
-import { undoEvents } from '../../../../src/sagas/undoable';
-import type { AppStore } from '../../../../src/store/store';
+import { indexFieldsActions } from '@src/features/indexFields/indexFieldsSlice';
+import { undoEvents } from '@src/sagas/undoable';
+import type { AppStore } from '@src/store/store';
 import {
   callsTo,
   makeRecordingStore,

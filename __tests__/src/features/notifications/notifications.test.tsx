@@ -4,10 +4,10 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { INFO_MESSAGE_MS, SUCCESS_TOAST_MS } from '../../../../common/constants';
-import { NotificationCenter } from '../../../../src/features/notifications/components/NotificationCenter';
-import { notificationsActions } from '../../../../src/features/notifications/notificationsSlice';
-import type { AppStore } from '../../../../src/store/store';
+import { INFO_MESSAGE_MS, SUCCESS_TOAST_MS } from '@common/constants';
+import { NotificationCenter } from '@src/features/notifications/components/NotificationCenter';
+import { notificationsActions } from '@src/features/notifications/notificationsSlice';
+import type { AppStore } from '@src/store/store';
 import { makeRecordingStore, renderWithProviders } from '../../testUtils';
 
 describe('notification sagas', () => {

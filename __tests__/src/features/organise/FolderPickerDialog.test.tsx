@@ -3,11 +3,11 @@
 // level.
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { FEATURE_FLAG_DEFAULTS } from '../../../../common/constants';
-import { initialFlagsState } from '../../../../src/features/flags/flagsSlice';
-import { FolderPickerDialog } from '../../../../src/features/organise/components/FolderPickerDialog';
-import { organiseEvents } from '../../../../src/features/organise/organiseEvents';
-import type { AppStore } from '../../../../src/store/store';
+import { FEATURE_FLAG_DEFAULTS } from '@common/constants';
+import { initialFlagsState } from '@src/features/flags/flagsSlice';
+import { FolderPickerDialog } from '@src/features/organise/components/FolderPickerDialog';
+import { organiseEvents } from '@src/features/organise/organiseEvents';
+import type { AppStore } from '@src/store/store';
 import {
   makeFolder,
   makePage,

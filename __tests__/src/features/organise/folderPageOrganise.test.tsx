@@ -4,15 +4,15 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { EntityDto } from '../../../../common/types';
-import { EntityList } from '../../../../src/features/entities/components/EntityList';
+import type { EntityDto } from '@common/entities';
+import { EntityList } from '@src/features/entities/components/EntityList';
 import {
   entitiesActions,
   entitiesReducer,
   initialEntitiesState,
-} from '../../../../src/features/entities/entitiesSlice';
-import { BulkToolbar } from '../../../../src/features/organise/components/BulkToolbar';
-import type { AppStore } from '../../../../src/store/store';
+} from '@src/features/entities/entitiesSlice';
+import { BulkToolbar } from '@src/features/organise/components/BulkToolbar';
+import type { AppStore } from '@src/store/store';
 import {
   callsTo,
   makeFile,

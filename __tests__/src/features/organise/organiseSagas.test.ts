@@ -3,19 +3,20 @@
 // exactly that action, and failures shown as error messages.
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { waitFor } from '@testing-library/react';
-import { BULK_MAX_ITEMS } from '../../../../common/constants';
-import { MESSAGES, formatMessage } from '../../../../common/messages';
-import type { BulkResultDto, EntityDto } from '../../../../common/types';
+import { BULK_MAX_ITEMS } from '@common/constants';
+import { MESSAGES, formatMessage } from '@common/messages';
+import type { EntityDto } from '@common/entities';
+import type { BulkResultDto } from '@common/organise';
 import {
   entitiesActions,
   entitiesReducer,
   initialEntitiesState,
-} from '../../../../src/features/entities/entitiesSlice';
-import { notificationsActions } from '../../../../src/features/notifications/notificationsSlice';
-import { organiseEvents } from '../../../../src/features/organise/organiseEvents';
-import { organiseActions } from '../../../../src/features/organise/organiseSlice';
-import { undoEvents } from '../../../../src/sagas/undoable';
-import type { AppStore } from '../../../../src/store/store';
+} from '@src/features/entities/entitiesSlice';
+import { notificationsActions } from '@src/features/notifications/notificationsSlice';
+import { organiseEvents } from '@src/features/organise/organiseEvents';
+import { organiseActions } from '@src/features/organise/organiseSlice';
+import { undoEvents } from '@src/sagas/undoable';
+import type { AppStore } from '@src/store/store';
 import {
   callsTo,
   makeFile,

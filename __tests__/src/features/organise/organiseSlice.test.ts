@@ -1,26 +1,26 @@
 // The selection model of the folder page (organise slice and selectors): plain click, Ctrl/Cmd
 // toggle, Shift range from the anchor, select all, clear; and what resets or trims it.
 import { describe, expect, it } from '@jest/globals';
-import type { EntityDto } from '../../../../common/types';
+import type { EntityDto } from '@common/entities';
 import {
   entitiesActions,
   entitiesReducer,
   initialEntitiesState,
-} from '../../../../src/features/entities/entitiesSlice';
-import { organiseEvents } from '../../../../src/features/organise/organiseEvents';
+} from '@src/features/entities/entitiesSlice';
+import { organiseEvents } from '@src/features/organise/organiseEvents';
 import {
   selectSelectAllState,
   selectSelectedCount,
   selectSelectedItems,
-} from '../../../../src/features/organise/organiseSelectors';
+} from '@src/features/organise/organiseSelectors';
 import {
   initialOrganiseState,
   organiseActions,
   organiseReducer,
   type OrganiseState,
   type SelectModifier,
-} from '../../../../src/features/organise/organiseSlice';
-import type { RootState } from '../../../../src/store/rootReducer';
+} from '@src/features/organise/organiseSlice';
+import type { RootState } from '@src/store/rootReducer';
 import { makeFile, makeFolder, makePage } from '../../fixtures';
 
 const ids = ['a', 'b', 'c', 'd', 'e', 'f'];

@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import type { Action } from '@reduxjs/toolkit';
 import { runSaga, stdChannel, type SagaIterator, type Task } from 'redux-saga';
 import { call } from 'redux-saga/effects';
-import { SUCCESS_TOAST_MS } from '../../../../common/constants';
-import { notificationsActions } from '../../../../src/features/notifications/notificationsSlice';
-import { undoEvents, undoable, type UndoOutcome } from '../../../../src/sagas/undoable';
+import { SUCCESS_TOAST_MS } from '@common/constants';
+import { notificationsActions } from '@src/features/notifications/notificationsSlice';
+import { undoEvents, undoable, type UndoOutcome } from '@src/sagas/undoable';
 import { flushPromises } from '../../fixtures';
 
 /** Runs `undoable` with a recording dispatch; `send` feeds actions to its `take`s. */

@@ -6,8 +6,8 @@ import {
   OUTBOX_EMPTY,
   OutboxPage,
   outboxCountText,
-} from '../../../../src/features/outbox/components/OutboxPage';
-import type { AppStore } from '../../../../src/store/store';
+} from '@src/features/outbox/components/OutboxPage';
+import type { AppStore } from '@src/store/store';
 import {
   callsTo,
   makeRecordingStore,

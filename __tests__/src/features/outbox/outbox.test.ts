@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@testing-library/react';
-import { sessionActions } from '../../../../src/features/session/sessionSlice';
+import { sessionActions } from '@src/features/session/sessionSlice';
 import {
   COULD_NOT_GET_MESSAGE,
   COULD_NOT_GET_OUTBOX,
   initialOutboxState,
   outboxActions,
   outboxReducer,
-} from '../../../../src/features/outbox/outboxSlice';
-import type { AppStore } from '../../../../src/store/store';
+} from '@src/features/outbox/outboxSlice';
+import type { AppStore } from '@src/store/store';
 import {
   callsTo,
   makeRecordingStore,

@@ -1,6 +1,6 @@
 /** Outbox messages of the client tests. */
-import type { Page } from '../../../../common/types';
-import type { OutboxMessageDto, OutboxSummaryDto } from '../../../../common/outbox';
+import type { Page } from '@common/api';
+import type { OutboxMessageDto, OutboxSummaryDto } from '@common/outbox';
 
 export const LINK =
   'http://localhost:3000/sharing/invitation/Zk3v9QmE1o2Rr7pXbW4tYc8uNa6sLd0fHjKgTe5iVqA';

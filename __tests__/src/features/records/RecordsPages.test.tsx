@@ -7,26 +7,19 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import {
-  RECORDS_MESSAGES,
-  recordsMessage,
-  type ItemProtectionDto,
-} from '../../../../common/retention';
-import { DispositionPage } from '../../../../src/features/records/components/DispositionPage';
-import {
-  HoldsPage,
-  STOP_HOLDING_TEXT,
-} from '../../../../src/features/records/components/HoldsPage';
+import { RECORDS_MESSAGES, recordsMessage, type ItemProtectionDto } from '@common/retention';
+import { DispositionPage } from '@src/features/records/components/DispositionPage';
+import { HoldsPage, STOP_HOLDING_TEXT } from '@src/features/records/components/HoldsPage';
 import {
   ProtectionSection,
   protectionLines,
-} from '../../../../src/features/records/components/ProtectionSection';
+} from '@src/features/records/components/ProtectionSection';
 import {
   LOCK_CONFIRM_TEXT,
   NO_SCHEDULES_TEXT,
   SchedulesPage,
-} from '../../../../src/features/records/components/SchedulesPage';
-import type { AppStore } from '../../../../src/store/store';
+} from '@src/features/records/components/SchedulesPage';
+import type { AppStore } from '@src/store/store';
 import { allowConsoleError } from '../../consoleErrors';
 import {
   callsTo,

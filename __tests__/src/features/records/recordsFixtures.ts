@@ -5,7 +5,7 @@ import type {
   LegalHoldDto,
   RecordsTargetDto,
   RetentionScheduleDto,
-} from '../../../../common/retention';
+} from '@common/retention';
 
 /** A folder target. */
 export function makeTarget(overrides: Partial<RecordsTargetDto> = {}): RecordsTargetDto {

@@ -3,16 +3,16 @@
 // approval (files leave the queue, the queue is read again), and a session end emptying it all.
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { waitFor } from '@testing-library/react';
-import { RECORDS_MESSAGES, recordsMessage } from '../../../../common/retention';
+import { RECORDS_MESSAGES, recordsMessage } from '@common/retention';
 import {
   COULD_NOT_DISPOSE,
   COULD_NOT_LOAD_SCHEDULES,
   initialRecordsState,
   recordsActions,
   recordsReducer,
-} from '../../../../src/features/records/recordsSlice';
-import { sessionActions } from '../../../../src/features/session/sessionSlice';
-import type { AppStore } from '../../../../src/store/store';
+} from '@src/features/records/recordsSlice';
+import { sessionActions } from '@src/features/session/sessionSlice';
+import type { AppStore } from '@src/store/store';
 import {
   callsTo,
   makeRecordingStore,

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { SearchBox } from '../../../../src/features/search/components/SearchBox';
-import type { AppStore } from '../../../../src/store/store';
+import { SearchBox } from '@src/features/search/components/SearchBox';
+import type { AppStore } from '@src/store/store';
 import {
   LocationProbe,
   makeRecordingStore,

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import type { IndexFieldDto } from '../../../../common/indexFields';
-import { SearchResultsPage } from '../../../../src/features/search/components/SearchResultsPage';
-import type { AppStore } from '../../../../src/store/store';
+import type { IndexFieldDto } from '@common/indexFields';
+import { SearchResultsPage } from '@src/features/search/components/SearchResultsPage';
+import type { AppStore } from '@src/store/store';
 import {
   callsTo,
   makeRecordingStore,

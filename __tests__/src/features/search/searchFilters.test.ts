@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { datePresetRange } from '../../../../common/history';
+import { datePresetRange } from '@common/history';
 import {
   filtersForView,
   searchFromView,
@@ -8,12 +8,8 @@ import {
   viewIsSearchable,
   withFilterItem,
   type SearchView,
-} from '../../../../src/features/search/searchFilters';
-import {
-  initialSearchState,
-  searchReducer,
-  searchActions,
-} from '../../../../src/features/search/searchSlice';
+} from '@src/features/search/searchFilters';
+import { initialSearchState, searchReducer, searchActions } from '@src/features/search/searchSlice';
 import { fileHit, fileSuggestion } from './searchFixtures';
 
 const view: SearchView = {

@@ -1,5 +1,5 @@
 // Fixtures of the search client tests.
-import type { AutocompleteHitDto, SearchHitDto } from '../../../../common/search';
+import type { AutocompleteHitDto, SearchHitDto } from '@common/search';
 import { makeFile, makeFolder } from '../../fixtures';
 
 /** A file hit in Root / Clients. */

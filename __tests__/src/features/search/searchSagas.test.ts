@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@testing-library/react';
-import { AUTOCOMPLETE_DEBOUNCE_MS } from '../../../../common/search';
-import { searchActions } from '../../../../src/features/search/searchSlice';
-import type { AppStore } from '../../../../src/store/store';
+import { AUTOCOMPLETE_DEBOUNCE_MS } from '@common/search';
+import { searchActions } from '@src/features/search/searchSlice';
+import type { AppStore } from '@src/store/store';
 import {
   callsTo,
   makeRecordingStore,

@@ -4,9 +4,9 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DatabaseDto } from '../../../../common/types';
-import { FirmSwitcher } from '../../../../src/features/session/components/FirmSwitcher';
-import type { AppStore } from '../../../../src/store/store';
+import type { DatabaseDto } from '@common/session';
+import { FirmSwitcher } from '@src/features/session/components/FirmSwitcher';
+import type { AppStore } from '@src/store/store';
 import { makeRecordingStore, makeUser, renderWithProviders, signedInState } from '../../testUtils';
 
 const DATABASES: DatabaseDto[] = [

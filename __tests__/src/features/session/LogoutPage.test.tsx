@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { act, screen, waitFor } from '@testing-library/react';
-import { App } from '../../../../src/app/App';
-import { ApiError, get } from '../../../../src/api/client';
-import type { AppStore } from '../../../../src/store/store';
+import { App } from '@src/app/App';
+import { ApiError, get } from '@src/api/client';
+import type { AppStore } from '@src/store/store';
 import {
   LocationProbe,
   makeRecordingStore,

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@testing-library/react';
-import { ApiError, get } from '../../../../src/api/client';
-import { bootstrapSession } from '../../../../src/features/session/components/SessionGate';
-import { sessionActions } from '../../../../src/features/session/sessionSlice';
-import type { AppStore } from '../../../../src/store/store';
+import { ApiError, get } from '@src/api/client';
+import { bootstrapSession } from '@src/features/session/components/SessionGate';
+import { sessionActions } from '@src/features/session/sessionSlice';
+import type { AppStore } from '@src/store/store';
 import { callsTo, makeRecordingStore, makeUser, signedInState, stubRoutes } from '../../fixtures';
 import { allowConsoleError } from '../../consoleErrors';
 

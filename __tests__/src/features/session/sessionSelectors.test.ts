@@ -4,8 +4,8 @@ import {
   selectCurrentDatabase,
   selectSwitchableDatabases,
   selectUserDisplayName,
-} from '../../../../src/features/session/sessionSelectors';
-import { rootReducer, type RootState } from '../../../../src/store/rootReducer';
+} from '@src/features/session/sessionSelectors';
+import { rootReducer, type RootState } from '@src/store/rootReducer';
 import { makeUser } from '../../fixtures';
 
 function stateWith(user: ReturnType<typeof makeUser> | null): RootState {

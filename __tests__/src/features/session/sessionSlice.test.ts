@@ -4,7 +4,7 @@ import {
   sessionActions,
   sessionReducer,
   type SessionState,
-} from '../../../../src/features/session/sessionSlice';
+} from '@src/features/session/sessionSlice';
 import { makeUser } from '../../fixtures';
 
 const signedIn: SessionState = { ...initialSessionState, user: makeUser(), status: 'succeeded' };

@@ -1,7 +1,7 @@
 // Cached user data under one localStorage key, cleared at logout (SPEC section 3).
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@testing-library/react';
-import { sessionActions } from '../../../../src/features/session/sessionSlice';
+import { sessionActions } from '@src/features/session/sessionSlice';
 import {
   USER_CACHE_KEY,
   cacheUser,
@@ -9,8 +9,8 @@ import {
   getCachedPreference,
   readCachedUser,
   setCachedPreference,
-} from '../../../../src/features/session/userCache';
-import type { AppStore } from '../../../../src/store/store';
+} from '@src/features/session/userCache';
+import type { AppStore } from '@src/store/store';
 import { makeRecordingStore, makeUser, signedInState, stubRoutes } from '../../fixtures';
 
 describe('cached user data', () => {

@@ -2,14 +2,14 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES } from '../../../../common/messages';
-import { App } from '../../../../src/app/App';
-import { SessionTimeoutDialog } from '../../../../src/features/sessionTimeout/components/SessionTimeout';
+import { MESSAGES } from '@common/messages';
+import { App } from '@src/app/App';
+import { SessionTimeoutDialog } from '@src/features/sessionTimeout/components/SessionTimeout';
 import {
   initialSessionTimeoutState,
   type SessionTimeoutState,
-} from '../../../../src/features/sessionTimeout/sessionTimeoutSlice';
-import type { AppStore } from '../../../../src/store/store';
+} from '@src/features/sessionTimeout/sessionTimeoutSlice';
+import type { AppStore } from '@src/store/store';
 import {
   LocationProbe,
   callsTo,

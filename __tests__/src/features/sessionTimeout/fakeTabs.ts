@@ -2,15 +2,15 @@
 // target; the tabs share jsdom's localStorage and a fake BroadcastChannel that, like the real one,
 // delivers a message asynchronously to every other open channel of the same name.
 import type { Action, Middleware } from '@reduxjs/toolkit';
-import type { CurrentUserDto } from '../../../../common/types';
+import type { CurrentUserDto } from '@common/session';
 import {
   SESSION_ENVIRONMENT,
   type SessionEnvironment,
-} from '../../../../src/features/sessionTimeout/sessionTimeoutSagas';
-import { openSharedActivity } from '../../../../src/features/sessionTimeout/sharedActivity';
-import { sessionActions } from '../../../../src/features/session/sessionSlice';
-import type { RootState } from '../../../../src/store/rootReducer';
-import { makeStore, type AppStore } from '../../../../src/store/store';
+} from '@src/features/sessionTimeout/sessionTimeoutSagas';
+import { openSharedActivity } from '@src/features/sessionTimeout/sharedActivity';
+import { sessionActions } from '@src/features/session/sessionSlice';
+import type { RootState } from '@src/store/rootReducer';
+import { makeStore, type AppStore } from '@src/store/store';
 
 type Listener = (event: MessageEvent<unknown>) => void;
 

@@ -9,13 +9,13 @@ import {
   SESSION_COUNTDOWN_STEP_MS,
   SESSION_WARNING_MS,
   SSO_SESSION_WARNING_MS,
-} from '../../../../common/constants';
-import { MESSAGES } from '../../../../common/messages';
-import type { ExtendSessionResponse } from '../../../../common/types';
-import { sessionTimeoutActions } from '../../../../src/features/sessionTimeout/sessionTimeoutSlice';
-import { ACTIVITY_STORAGE_KEY } from '../../../../src/features/sessionTimeout/sharedActivity';
-import { sessionActions } from '../../../../src/features/session/sessionSlice';
-import { uploadsActions } from '../../../../src/features/uploads/uploadsSlice';
+} from '@common/constants';
+import { MESSAGES } from '@common/messages';
+import type { ExtendSessionResponse } from '@common/session';
+import { sessionTimeoutActions } from '@src/features/sessionTimeout/sessionTimeoutSlice';
+import { ACTIVITY_STORAGE_KEY } from '@src/features/sessionTimeout/sharedActivity';
+import { sessionActions } from '@src/features/session/sessionSlice';
+import { uploadsActions } from '@src/features/uploads/uploadsSlice';
 import { callsTo, makeUser, stubRoutes, type FetchCall, type StubRoutes } from '../../fixtures';
 import { FakeBroadcastChannel, loadUserInTab, openTab, signInTab, type Tab } from './fakeTabs';
 import { allowConsoleError, UNSTUBBED_ROUTE } from '../../consoleErrors';

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { SHARING_MESSAGES } from '../../../../common/sharing';
-import { InvitationPage } from '../../../../src/features/sharing/components/InvitationPage';
-import { makeStore, type AppStore } from '../../../../src/store/store';
+import { SHARING_MESSAGES } from '@common/sharing';
+import { InvitationPage } from '@src/features/sharing/components/InvitationPage';
+import { makeStore, type AppStore } from '@src/store/store';
 import {
   LocationProbe,
   callsTo,

@@ -1,14 +1,11 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FEATURE_FLAG_DEFAULTS } from '../../../../common/constants';
-import type { CreateShareLinkRequest } from '../../../../common/sharing';
-import { ShareButton } from '../../../../src/features/sharing/components/ShareButton';
-import {
-  parseRecipients,
-  recipientsProblem,
-} from '../../../../src/features/sharing/components/ShareDialog';
-import { makeStore, type AppStore } from '../../../../src/store/store';
+import { FEATURE_FLAG_DEFAULTS } from '@common/constants';
+import type { CreateShareLinkRequest } from '@common/sharing';
+import { ShareButton } from '@src/features/sharing/components/ShareButton';
+import { parseRecipients, recipientsProblem } from '@src/features/sharing/components/ShareDialog';
+import { makeStore, type AppStore } from '@src/store/store';
 import {
   callsTo,
   makeFolder,

@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { FEATURE_FLAG_DEFAULTS } from '../../../../common/constants';
-import { SharedPage } from '../../../../src/features/sharing/components/SharedPage';
-import type { SharingEnvironment } from '../../../../src/features/sharing/sharingSagas';
-import { makeStore, type AppStore } from '../../../../src/store/store';
+import { FEATURE_FLAG_DEFAULTS } from '@common/constants';
+import { SharedPage } from '@src/features/sharing/components/SharedPage';
+import type { SharingEnvironment } from '@src/features/sharing/sharingSagas';
+import { makeStore, type AppStore } from '@src/store/store';
 import {
   LocationProbe,
   callsTo,

@@ -1,7 +1,7 @@
 /** Passwords of share links and guest sign-ups never reach the developer tools' action log. */
 import { describe, expect, it } from '@jest/globals';
-import { sanitizeSharingAction } from '../../../../src/features/sharing/sharingSagas';
-import { sharingActions } from '../../../../src/features/sharing/sharingSlice';
+import { sanitizeSharingAction } from '@src/features/sharing/sharingSagas';
+import { sharingActions } from '@src/features/sharing/sharingSlice';
 
 describe('sanitizeSharingAction', () => {
   it('hides the link password of a new share, and leaves a share without one as it is', () => {

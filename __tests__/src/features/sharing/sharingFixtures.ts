@@ -4,8 +4,8 @@ import type {
   InvitationInfoDto,
   SharedEntityDto,
   ShareLinkDto,
-} from '../../../../common/sharing';
-import type { CurrentUserDto } from '../../../../common/types';
+} from '@common/sharing';
+import type { CurrentUserDto } from '@common/session';
 import { makeUser } from '../../testUtils';
 
 /** An invitation of a link. */

@@ -1,19 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { SHARING_MESSAGES } from '../../../../common/sharing';
-import { ApiError } from '../../../../src/api/client';
-import { isAccessEnded } from '../../../../src/features/sharing/sharingApi';
-import {
-  invitationProblem,
-  type SharingEnvironment,
-} from '../../../../src/features/sharing/sharingSagas';
-import { selectIsGuest } from '../../../../src/features/sharing/sharingSelectors';
+import { SHARING_MESSAGES } from '@common/sharing';
+import { ApiError } from '@src/api/client';
+import { isAccessEnded } from '@src/features/sharing/sharingApi';
+import { invitationProblem, type SharingEnvironment } from '@src/features/sharing/sharingSagas';
+import { selectIsGuest } from '@src/features/sharing/sharingSelectors';
 import {
   initialSharingState,
   sharingActions,
   sharingReducer,
-} from '../../../../src/features/sharing/sharingSlice';
-import { sessionActions } from '../../../../src/features/session/sessionSlice';
-import { makeStore, type AppStore } from '../../../../src/store/store';
+} from '@src/features/sharing/sharingSlice';
+import { sessionActions } from '@src/features/session/sessionSlice';
+import { makeStore, type AppStore } from '@src/store/store';
 import { callsTo, makeUser, signedInState, stubRoutes } from '../../testUtils';
 import { makeGuest, makeLink, makeShared } from './sharingFixtures';
 import { allowConsoleError } from '../../consoleErrors';

@@ -7,13 +7,13 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { UploadConflictsResponse } from '../../../../common/versions';
-import { UploadConflictDialog } from '../../../../src/features/uploads/components/UploadConflictDialog';
-import { UploadPanel } from '../../../../src/features/uploads/components/UploadPanel';
-import type { PickedFile } from '../../../../src/features/uploads/pickedFiles';
-import { initialUploadsState, uploadsActions } from '../../../../src/features/uploads/uploadsSlice';
-import { setUploader, stageFiles } from '../../../../src/features/uploads/uppyClient';
-import type { AppStore } from '../../../../src/store/store';
+import type { UploadConflictsResponse } from '@common/versions';
+import { UploadConflictDialog } from '@src/features/uploads/components/UploadConflictDialog';
+import { UploadPanel } from '@src/features/uploads/components/UploadPanel';
+import type { PickedFile } from '@src/features/uploads/pickedFiles';
+import { initialUploadsState, uploadsActions } from '@src/features/uploads/uploadsSlice';
+import { setUploader, stageFiles } from '@src/features/uploads/uppyClient';
+import type { AppStore } from '@src/store/store';
 import { allowConsoleError } from '../../consoleErrors';
 import {
   callsTo,
@@ -24,7 +24,7 @@ import {
   stubRoutes,
   type StubRoutes,
 } from '../../testUtils';
-import { DEFAULT_UPLOAD_RESTRICTIONS } from '../../../../common/uploads';
+import { DEFAULT_UPLOAD_RESTRICTIONS } from '@common/uploads';
 import { FakeUploader, fakeFile } from './fakeUploader';
 
 const CONFLICTS = 'POST /api/rest/files/conflicts';

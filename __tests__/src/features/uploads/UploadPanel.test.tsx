@@ -1,20 +1,20 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { duplicateMessage, fileTooLargeMessage } from '../../../../common/files';
-import { MAX_FILE_SIZE_BYTES } from '../../../../common/constants';
-import { MESSAGES } from '../../../../common/messages';
-import { tooManyFilesMessage } from '../../../../common/uploads';
-import { UploadPanel } from '../../../../src/features/uploads/components/UploadPanel';
-import { UPLOAD_PANEL_SPACE_PROPERTY } from '../../../../src/features/uploads/components/useReservedSpace';
+import { duplicateMessage, fileTooLargeMessage } from '@common/files';
+import { MAX_FILE_SIZE_BYTES } from '@common/constants';
+import { MESSAGES } from '@common/messages';
+import { tooManyFilesMessage } from '@common/uploads';
+import { UploadPanel } from '@src/features/uploads/components/UploadPanel';
+import { UPLOAD_PANEL_SPACE_PROPERTY } from '@src/features/uploads/components/useReservedSpace';
 import {
   initialUploadsState,
   uploadsActions,
   uploadsReducer,
   type UploadsState,
-} from '../../../../src/features/uploads/uploadsSlice';
-import { setUploader } from '../../../../src/features/uploads/uppyClient';
-import { makeStore, type AppStore } from '../../../../src/store/store';
+} from '@src/features/uploads/uploadsSlice';
+import { setUploader } from '@src/features/uploads/uppyClient';
+import { makeStore, type AppStore } from '@src/store/store';
 import { makeFile, renderWithProviders, signedInState } from '../../testUtils';
 import { FakeUploader } from './fakeUploader';
 

@@ -1,11 +1,11 @@
 // A scriptable Uploader for the upload tests: records what it is given and emits events on demand.
-import type { UploadRestrictions } from '../../../../common/uploads';
+import type { UploadRestrictions } from '@common/uploads';
 import type {
   AddResult,
   UploadRequest,
   Uploader,
   UploaderEvent,
-} from '../../../../src/features/uploads/uploader';
+} from '@src/features/uploads/uploader';
 
 /** Records added files, starts, retries, cancels and releases; `emit` plays an uploader event. */
 export class FakeUploader implements Uploader {

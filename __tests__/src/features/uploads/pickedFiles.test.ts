@@ -1,8 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  pickedFromDataTransfer,
-  pickedFromFileList,
-} from '../../../../src/features/uploads/pickedFiles';
+import { pickedFromDataTransfer, pickedFromFileList } from '@src/features/uploads/pickedFiles';
 import { fakeFile } from './fakeUploader';
 
 function item(file: File, entry?: { isDirectory: boolean } | null) {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatSpeed, formatTimeLeft } from '../../../../src/features/uploads/uploadFormat';
+import { formatSpeed, formatTimeLeft } from '@src/features/uploads/uploadFormat';
 import {
   clearFailedUploads,
   collectFailedUpload,
   failedUpload,
   failedUploads,
   forgetFailedUpload,
-} from '../../../../src/features/uploads/failedUploads';
+} from '@src/features/uploads/failedUploads';
 import { fakeFile } from './fakeUploader';
 
 describe('upload speed and time left', () => {

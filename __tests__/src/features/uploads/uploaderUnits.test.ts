@@ -2,8 +2,8 @@
 // file restored after a reload (src/features/uploads/signedParts.ts, stallWatchdog.ts,
 // restoredUpload.ts), and the wait for Golden Retriever's restore (restoreSettled.ts).
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { MESSAGES } from '../../../../common/messages';
-import { restoredStateOf } from '../../../../src/features/uploads/restoredUpload';
+import { MESSAGES } from '@common/messages';
+import { restoredStateOf } from '@src/features/uploads/restoredUpload';
 import {
   GOLDEN_RETRIEVER_DB,
   indexedDbState,
@@ -13,9 +13,9 @@ import {
   restoreStateKey,
   willRestore,
   type SavedState,
-} from '../../../../src/features/uploads/restoreSettled';
-import { SignedPartCache } from '../../../../src/features/uploads/signedParts';
-import { createStallWatchdog } from '../../../../src/features/uploads/stallWatchdog';
+} from '@src/features/uploads/restoreSettled';
+import { SignedPartCache } from '@src/features/uploads/signedParts';
+import { createStallWatchdog } from '@src/features/uploads/stallWatchdog';
 
 describe('SignedPartCache', () => {
   const part = (n: number) => ({ part_number: n, url: `https://store/part/${n}`, headers: {} });

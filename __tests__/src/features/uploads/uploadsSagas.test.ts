@@ -1,20 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@testing-library/react';
-import { DEFAULT_UPLOAD_RESTRICTIONS, type UploadRestrictions } from '../../../../common/uploads';
-import { ApiError } from '../../../../src/api/client';
-import { entitiesActions } from '../../../../src/features/entities/entitiesSlice';
-import { sessionActions } from '../../../../src/features/session/sessionSlice';
+import { DEFAULT_UPLOAD_RESTRICTIONS, type UploadRestrictions } from '@common/uploads';
+import { ApiError } from '@src/api/client';
+import { entitiesActions } from '@src/features/entities/entitiesSlice';
+import { sessionActions } from '@src/features/session/sessionSlice';
 import {
   collectFailedUpload,
   failedUpload,
   failedUploads,
-} from '../../../../src/features/uploads/failedUploads';
-import type { PickedFile } from '../../../../src/features/uploads/pickedFiles';
-import { RECORD_RETRY_DELAY_MS } from '../../../../src/features/uploads/uploadsSagas';
-import { initialUploadsState, uploadsActions } from '../../../../src/features/uploads/uploadsSlice';
-import { setUploader, stageFiles } from '../../../../src/features/uploads/uppyClient';
-import type { RootState } from '../../../../src/store/rootReducer';
-import type { AppStore } from '../../../../src/store/store';
+} from '@src/features/uploads/failedUploads';
+import type { PickedFile } from '@src/features/uploads/pickedFiles';
+import { RECORD_RETRY_DELAY_MS } from '@src/features/uploads/uploadsSagas';
+import { initialUploadsState, uploadsActions } from '@src/features/uploads/uploadsSlice';
+import { setUploader, stageFiles } from '@src/features/uploads/uppyClient';
+import type { RootState } from '@src/store/rootReducer';
+import type { AppStore } from '@src/store/store';
 import {
   callsTo,
   flushPromises,

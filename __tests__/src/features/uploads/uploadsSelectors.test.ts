@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { DEFAULT_UPLOAD_RESTRICTIONS } from '../../../../common/uploads';
+import { DEFAULT_UPLOAD_RESTRICTIONS } from '@common/uploads';
 import {
   secondsLeftOf,
   selectActiveUploadNamesByFolder,
@@ -8,9 +8,9 @@ import {
   selectUploadCountInUse,
   selectUploadRestrictions,
   selectUploadTotals,
-} from '../../../../src/features/uploads/uploadsSelectors';
-import type { UploadItem } from '../../../../src/features/uploads/uploadsSlice';
-import { rootReducer, type RootState } from '../../../../src/store/rootReducer';
+} from '@src/features/uploads/uploadsSelectors';
+import type { UploadItem } from '@src/features/uploads/uploadsSlice';
+import { rootReducer, type RootState } from '@src/store/rootReducer';
 
 function item(overrides: Partial<UploadItem>): UploadItem {
   return {

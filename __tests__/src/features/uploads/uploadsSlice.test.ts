@@ -1,12 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { DEFAULT_UPLOAD_RESTRICTIONS } from '../../../../common/uploads';
-import { sessionActions } from '../../../../src/features/session/sessionSlice';
+import { DEFAULT_UPLOAD_RESTRICTIONS } from '@common/uploads';
+import { sessionActions } from '@src/features/session/sessionSlice';
 import {
   initialUploadsState,
   uploadsActions,
   uploadsReducer,
   type UploadsState,
-} from '../../../../src/features/uploads/uploadsSlice';
+} from '@src/features/uploads/uploadsSlice';
 import { makeFile } from '../../fixtures';
 
 function withFiles(): UploadsState {

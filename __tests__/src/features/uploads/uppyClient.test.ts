@@ -10,11 +10,11 @@ import type {
   PresignedPartDto,
   PresignedRequestDto,
   SettledUploadResponse,
-} from '../../../../common/types';
-import { DEFAULT_UPLOAD_RESTRICTIONS } from '../../../../common/uploads';
-import { ApiError } from '../../../../src/api/client';
-import { clearFailedUploads, failedUpload } from '../../../../src/features/uploads/failedUploads';
-import type { UploaderEvent } from '../../../../src/features/uploads/uploader';
+} from '@common/uploads';
+import { DEFAULT_UPLOAD_RESTRICTIONS } from '@common/uploads';
+import { ApiError } from '@src/api/client';
+import { clearFailedUploads, failedUpload } from '@src/features/uploads/failedUploads';
+import type { UploaderEvent } from '@src/features/uploads/uploader';
 import {
   createUppyUploader,
   isConnectionError,
@@ -23,8 +23,8 @@ import {
   uploadErrorMessage,
   type UploadBody,
   type UploadMeta,
-} from '../../../../src/features/uploads/uppyClient';
-import { UPLOAD_ID_STORAGE_KEY } from '../../../../src/features/uploads/uploadIdStore';
+} from '@src/features/uploads/uppyClient';
+import { UPLOAD_ID_STORAGE_KEY } from '@src/features/uploads/uploadIdStore';
 import { fakeFile } from './fakeUploader';
 
 type Listener = (...args: unknown[]) => void;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { DEFAULT_UPLOAD_RESTRICTIONS } from '../../../../common/uploads';
-import { validateUploads } from '../../../../src/features/uploads/validateUploads';
+import { DEFAULT_UPLOAD_RESTRICTIONS } from '@common/uploads';
+import { validateUploads } from '@src/features/uploads/validateUploads';
 
 const file = (name: string, size = 10, isDirectory = false) => ({ name, size, isDirectory });
 

@@ -6,10 +6,10 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { FileVersionDto } from '../../../../common/versions';
-import { VersionsSection } from '../../../../src/features/versions/components/VersionsSection';
-import { detailsActions } from '../../../../src/features/details/detailsSlice';
-import type { AppStore } from '../../../../src/store/store';
+import type { FileVersionDto } from '@common/versions';
+import { VersionsSection } from '@src/features/versions/components/VersionsSection';
+import { detailsActions } from '@src/features/details/detailsSlice';
+import type { AppStore } from '@src/store/store';
 import { allowConsoleError } from '../../consoleErrors';
 import {
   callsTo,

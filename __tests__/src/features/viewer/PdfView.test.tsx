@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { PdfView } from '../../../../src/features/viewer/components/PdfView';
+import { PdfView } from '@src/features/viewer/components/PdfView';
 
 /** Height of a fake page's box and of the scrolling column's view, in CSS pixels. */
 const PAGE_HEIGHT = 1000;

@@ -5,15 +5,15 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { VIEWER_MESSAGES, type FileRenditionDto } from '../../../../common/imaging';
+import { VIEWER_MESSAGES, type FileRenditionDto } from '@common/imaging';
 import {
   entitiesActions,
   entitiesReducer,
   initialEntitiesState,
-} from '../../../../src/features/entities/entitiesSlice';
-import { ViewerSlot } from '../../../../src/features/viewer/components/ViewerSlot';
-import { VIEWER_ENVIRONMENT } from '../../../../src/features/viewer/viewerSagas';
-import { makeStore, type AppStore } from '../../../../src/store/store';
+} from '@src/features/entities/entitiesSlice';
+import { ViewerSlot } from '@src/features/viewer/components/ViewerSlot';
+import { VIEWER_ENVIRONMENT } from '@src/features/viewer/viewerSagas';
+import { makeStore, type AppStore } from '@src/store/store';
 import {
   AddressProbe,
   makeFile,

@@ -1,10 +1,6 @@
 // Find in a PDF: matches over the joined text items, and the parts of items they cover.
 import { describe, expect, it } from '@jest/globals';
-import {
-  findMatches,
-  highlightSegments,
-  pageTextOf,
-} from '../../../../src/features/viewer/pdfFind';
+import { findMatches, highlightSegments, pageTextOf } from '@src/features/viewer/pdfFind';
 
 const page1 = pageTextOf([
   { str: 'Quarterly Statement', hasEOL: true },

@@ -1,11 +1,7 @@
 // The viewer's address: `view=file:<id>` and `page=<n>` on any page's own query.
 import { describe, expect, it } from '@jest/globals';
-import {
-  parseViewerParams,
-  viewerSearch,
-  withoutViewerParams,
-} from '../../../../src/app/viewerLink';
-import { withoutDetailsParam } from '../../../../src/features/details/detailsLink';
+import { parseViewerParams, viewerSearch, withoutViewerParams } from '@src/app/viewerLink';
+import { withoutDetailsParam } from '@src/features/details/detailsLink';
 
 describe('viewerSearch', () => {
   it("adds the file and the page to the page's own query", () => {

@@ -4,20 +4,16 @@
 // when the viewer closes or names another file. A guest's file comes from the shared list.
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@testing-library/react';
-import type { FileRenditionDto, RenditionState } from '../../../../common/imaging';
-import { initialSharingState } from '../../../../src/features/sharing/sharingSlice';
+import type { FileRenditionDto, RenditionState } from '@common/imaging';
+import { initialSharingState } from '@src/features/sharing/sharingSlice';
 import {
   pollDelayMs,
   VIEWER_ENVIRONMENT,
   type ViewerEnvironment,
-} from '../../../../src/features/viewer/viewerSagas';
-import { selectViewerPhase } from '../../../../src/features/viewer/viewerSelectors';
-import {
-  initialViewerState,
-  viewerActions,
-  viewerReducer,
-} from '../../../../src/features/viewer/viewerSlice';
-import { makeStore, type AppStore } from '../../../../src/store/store';
+} from '@src/features/viewer/viewerSagas';
+import { selectViewerPhase } from '@src/features/viewer/viewerSelectors';
+import { initialViewerState, viewerActions, viewerReducer } from '@src/features/viewer/viewerSlice';
+import { makeStore, type AppStore } from '@src/store/store';
 import {
   callsTo,
   makeFile,

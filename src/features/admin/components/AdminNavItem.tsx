@@ -4,8 +4,8 @@
  */
 import { SettingOutlined } from '@ant-design/icons';
 import { NavLink } from 'react-router';
-import { useAppSelector } from '../../../store/hooks';
-import { selectIsAdmin, selectIsOperator } from '../../session/sessionSelectors';
+import { useAppSelector } from '@src/store/hooks';
+import { selectIsAdmin, selectIsOperator } from '@src/features/session/sessionSelectors';
 
 /** The admin area's route. */
 export const ADMIN_ROUTE = '/admin';

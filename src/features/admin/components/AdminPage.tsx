@@ -13,29 +13,34 @@
 import { Result, Spin } from 'antd';
 import { lazy, Suspense } from 'react';
 import { NavLink, Navigate, Route, Routes } from 'react-router';
-import { PageTitle } from '../../../components/PageTitle';
-import { useAppSelector } from '../../../store/hooks';
-import { selectIsAdmin, selectIsOperator } from '../../session/sessionSelectors';
-import { ContactsAdminPage } from '../../contacts/components/ContactsAdminPage';
-import { IndexFieldsPage } from '../../indexFields/components/IndexFieldsPage';
-import { OutboxPage } from '../../outbox/components/OutboxPage';
-import { ImagingStatusPage } from '../../imaging/components/ImagingStatusPage';
+import { PageTitle } from '@src/components/PageTitle';
+import { useAppSelector } from '@src/store/hooks';
+import { selectIsAdmin, selectIsOperator } from '@src/features/session/sessionSelectors';
+import { ContactsAdminPage } from '@src/features/contacts/components/ContactsAdminPage';
+import { IndexFieldsPage } from '@src/features/indexFields/components/IndexFieldsPage';
+import { OutboxPage } from '@src/features/outbox/components/OutboxPage';
+import { ImagingStatusPage } from '@src/features/imaging/components/ImagingStatusPage';
 import {
   EXAMINER_SECTION,
   ExaminerExportPage,
-} from '../../examinerExport/components/ExaminerExportPage';
-import { DISPOSITION_SECTION, DispositionPage } from '../../records/components/DispositionPage';
-import { HOLDS_SECTION, HoldsPage } from '../../records/components/HoldsPage';
-import { SCHEDULES_SECTION, SchedulesPage } from '../../records/components/SchedulesPage';
+} from '@src/features/examinerExport/components/ExaminerExportPage';
+import {
+  DISPOSITION_SECTION,
+  DispositionPage,
+} from '@src/features/records/components/DispositionPage';
+import { HOLDS_SECTION, HoldsPage } from '@src/features/records/components/HoldsPage';
+import { SCHEDULES_SECTION, SchedulesPage } from '@src/features/records/components/SchedulesPage';
 import { ADMIN_LABEL, ADMIN_ROUTE } from './AdminNavItem';
-import { IntegrationsPage } from './IntegrationsPage';
-import { MembersPage } from './MembersPage';
-import { TeamsPage } from './TeamsPage';
+import { IntegrationsPage } from '@src/features/integrations/components/IntegrationsPage';
+import { MembersPage } from '@src/features/members/components/MembersPage';
+import { TeamsPage } from '@src/features/teams/components/TeamsPage';
 import './admin.css';
 
 /** The operator's Firms section, its own chunk: most administrators never open it. */
 const FirmsPage = lazy(() =>
-  import('./FirmsPage').then((module) => ({ default: module.FirmsPage })),
+  import('@src/features/firms/components/FirmsPage').then((module) => ({
+    default: module.FirmsPage,
+  })),
 );
 
 /** The section of operators (firm provisioning). */

@@ -8,12 +8,12 @@
 import { DeleteOutlined, UndoOutlined } from '@ant-design/icons';
 import { App, Button, Checkbox, Space } from 'antd';
 import { memo, useCallback, useEffect } from 'react';
-import { plural } from '../../../../common/text';
-import type { EntityRef } from '../../../../common/types';
-import { PageTitle } from '../../../components/PageTitle';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { organiseEvents } from '../../organise/organiseEvents';
-import { selectCurrentDatabaseId, selectCurrentRole } from '../../session/sessionSelectors';
+import { plural } from '@common/text';
+import type { EntityRef } from '@common/entities';
+import { PageTitle } from '@src/components/PageTitle';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
+import { organiseEvents } from '@src/features/organise/organiseEvents';
+import { selectCurrentDatabaseId, selectCurrentRole } from '@src/features/session/sessionSelectors';
 import {
   selectArchive,
   selectArchiveRows,

@@ -6,11 +6,11 @@
 import { StarFilled } from '@ant-design/icons';
 import { Button } from 'antd';
 import { memo, useEffect } from 'react';
-import { plural } from '../../../../common/text';
-import { PageTitle } from '../../../components/PageTitle';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { organiseEvents } from '../../organise/organiseEvents';
-import { selectCurrentDatabaseId } from '../../session/sessionSelectors';
+import { plural } from '@common/text';
+import { PageTitle } from '@src/components/PageTitle';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
+import { organiseEvents } from '@src/features/organise/organiseEvents';
+import { selectCurrentDatabaseId } from '@src/features/session/sessionSelectors';
 import {
   selectFavoriteRows,
   selectFavorites,

@@ -5,10 +5,10 @@
  */
 import { Tooltip } from 'antd';
 import { memo, useEffect, useState } from 'react';
-import { PageTitle } from '../../../components/PageTitle';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { FirmStatsCard } from '../../details/components/FirmStatsCard';
-import { selectCurrentDatabaseId } from '../../session/sessionSelectors';
+import { PageTitle } from '@src/components/PageTitle';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
+import { FirmStatsCard } from '@src/features/details/components/FirmStatsCard';
+import { selectCurrentDatabaseId } from '@src/features/session/sessionSelectors';
 import { selectRecentRows, type RecentRow } from '../collectionsSelectors';
 import { collectionsActions } from '../collectionsSlice';
 import { CollectionList } from './CollectionList';

@@ -3,10 +3,10 @@ import { InfoCircleOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { detailsActions } from '../../details/detailsSlice';
-import { FileNameLink } from '../../entities/components/FileNameLink';
-import { FileThumbnail } from '../../imaging/components/FileThumbnail';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
+import { detailsActions } from '@src/features/details/detailsSlice';
+import { FileNameLink } from '@src/features/entities/components/FileNameLink';
+import { FileThumbnail } from '@src/features/imaging/components/FileThumbnail';
 import { selectFolderPath, type CollectionRow } from '../collectionsSelectors';
 import { collectionsActions } from '../collectionsSlice';
 

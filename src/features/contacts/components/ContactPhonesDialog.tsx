@@ -8,15 +8,15 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Input, Modal } from 'antd';
 import { useId, useState } from 'react';
-import { CONTACT_PHONES_MAX, type ContactDto } from '../../../../common/contacts';
+import { CONTACT_PHONES_MAX, type ContactDto } from '@common/contacts';
 import {
   PHONE_ERROR_MESSAGES,
   PHONE_INPUT_MAX_LENGTH,
   formatPhone,
   parsePhone,
   phoneInputText,
-} from '../../../../common/phone';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+} from '@common/phone';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
 import { selectContactPhonesEdit } from '../contactsSelectors';
 import { contactsActions } from '../contactsSlice';
 

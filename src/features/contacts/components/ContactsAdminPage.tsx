@@ -14,9 +14,9 @@ import {
   CONTACT_SEARCH_LIMIT,
   CONTACT_SEARCH_MAX,
   type ContactDto,
-} from '../../../../common/contacts';
-import { plural } from '../../../../common/text';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+} from '@common/contacts';
+import { plural } from '@common/text';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
 import { selectAdminContacts, selectContactImport } from '../contactsSelectors';
 import { contactsActions } from '../contactsSlice';
 import { ContactPhonesDialog } from './ContactPhonesDialog';

@@ -6,9 +6,9 @@
  */
 import { Button, Select, Spin } from 'antd';
 import { useEffect } from 'react';
-import { CONTACT_MESSAGES, type FolderContactDto } from '../../../../common/contacts';
-import type { FolderDto } from '../../../../common/types';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { CONTACT_MESSAGES, type FolderContactDto } from '@common/contacts';
+import type { FolderDto } from '@common/entities';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
 import {
   selectCanLinkContacts,
   selectContactPicker,

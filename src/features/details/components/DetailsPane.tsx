@@ -9,8 +9,8 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectSelectedItems } from '../../organise/organiseSelectors';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
+import { selectSelectedItems } from '@src/features/organise/organiseSelectors';
 import { selectDetailsTarget } from '../detailsSelectors';
 import { detailsActions } from '../detailsSlice';
 

@@ -20,39 +20,39 @@ import {
 import { Breadcrumb, Button, Drawer, Input, Result, Space, Spin } from 'antd';
 import { useState, type KeyboardEvent } from 'react';
 import { Link, useMatch, useNavigate } from 'react-router';
-import { ROOT_FOLDER_ID } from '../../../../common/constants';
-import { isViewable } from '../../../../common/imaging';
-import { formatDate, formatSize } from '../../../../common/format';
+import { ROOT_FOLDER_ID } from '@common/constants';
+import { isViewable } from '@common/imaging';
+import { formatDate, formatSize } from '@common/format';
 import {
   fileNameKeepingExtension,
   renameExtensionNotice,
   splitFileName,
   validateEntityName,
-} from '../../../../common/names';
-import { plural } from '../../../../common/text';
-import type { BreadcrumbDto, EntityDto, EntityRef } from '../../../../common/types';
-import { EntityIcon } from '../../../components/EntityIcon';
-import { DETAILS_PANE_QUERY, useMediaQuery } from '../../../components/useMediaQuery';
-import { useReturnFocus } from '../../../components/useReturnFocus';
-import { FolderPermissionsButton } from '../../admin/components/FolderPermissions';
-import { ProtectionSection } from '../../records/components/ProtectionSection';
-import { ExaminerExportButton } from '../../examinerExport/components/ExaminerExportDialog';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { NoPreviewButton } from '../../entities/components/FileNameLink';
-import { useOpenInViewer } from '../../viewer/viewerNavigation';
-import { selectFeatureFlag } from '../../flags/flagsSelectors';
-import { EntityHistoryDrawer } from '../../history/components/EntityHistoryDrawer';
-import { historyActions } from '../../history/historySlice';
-import { organiseEvents } from '../../organise/organiseEvents';
-import { selectCurrentRole } from '../../session/sessionSelectors';
+} from '@common/names';
+import { plural } from '@common/text';
+import type { BreadcrumbDto, EntityDto, EntityRef } from '@common/entities';
+import { EntityIcon } from '@src/components/EntityIcon';
+import { DETAILS_PANE_QUERY, useMediaQuery } from '@src/components/useMediaQuery';
+import { useReturnFocus } from '@src/components/useReturnFocus';
+import { FolderPermissionsButton } from '@src/features/folderPermissions/components/FolderPermissions';
+import { ProtectionSection } from '@src/features/records/components/ProtectionSection';
+import { ExaminerExportButton } from '@src/features/examinerExport/components/ExaminerExportDialog';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
+import { NoPreviewButton } from '@src/features/entities/components/FileNameLink';
+import { useOpenInViewer } from '@src/features/viewer/viewerNavigation';
+import { selectFeatureFlag } from '@src/features/flags/flagsSelectors';
+import { EntityHistoryDrawer } from '@src/features/history/components/EntityHistoryDrawer';
+import { historyActions } from '@src/features/history/historySlice';
+import { organiseEvents } from '@src/features/organise/organiseEvents';
+import { selectCurrentRole } from '@src/features/session/sessionSelectors';
 import { downloadUrl } from '../detailsApi';
 import { selectDetails, selectDetailsKind, typeText } from '../detailsSelectors';
 import { detailsActions } from '../detailsSlice';
-import { FolderContactsSection } from '../../contacts/components/FolderContactsSection';
-import { AppliedIndexesSection } from '../../indexFields/components/AppliedIndexesSection';
-import { PreviewTextSection } from '../../imaging/components/PreviewTextSection';
-import { ShareButton } from '../../sharing/components/ShareButton';
-import { VersionsSection } from '../../versions/components/VersionsSection';
+import { FolderContactsSection } from '@src/features/contacts/components/FolderContactsSection';
+import { AppliedIndexesSection } from '@src/features/indexFields/components/AppliedIndexesSection';
+import { PreviewTextSection } from '@src/features/imaging/components/PreviewTextSection';
+import { ShareButton } from '@src/features/sharing/components/ShareButton';
+import { VersionsSection } from '@src/features/versions/components/VersionsSection';
 import { DetailsPane } from './DetailsPane';
 import { FirmStatsCard } from './FirmStatsCard';
 import { StatsBreakdown } from './StatsBreakdown';

@@ -5,10 +5,10 @@
  */
 import { Button, Card, Spin } from 'antd';
 import { useEffect } from 'react';
-import { formatSize } from '../../../../common/format';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectFeatureFlag } from '../../flags/flagsSelectors';
-import { selectCurrentDatabaseId } from '../../session/sessionSelectors';
+import { formatSize } from '@common/format';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
+import { selectFeatureFlag } from '@src/features/flags/flagsSelectors';
+import { selectCurrentDatabaseId } from '@src/features/session/sessionSelectors';
 import { selectFirmStats } from '../detailsSelectors';
 import { detailsActions } from '../detailsSlice';
 import { StatsBreakdown } from './StatsBreakdown';

@@ -1,7 +1,7 @@
 /** The by-type breakdown of file statistics: the 8 categories of SPEC section 3, in order. */
-import { formatSize } from '../../../../common/format';
-import { plural } from '../../../../common/text';
-import type { TypeStatDto } from '../../../../common/types';
+import { formatSize } from '@common/format';
+import { plural } from '@common/text';
+import type { TypeStatDto } from '@common/stats';
 import { completeByType } from '../detailsSelectors';
 
 /** Props of {@link StatsBreakdown}. */

@@ -1,9 +1,9 @@
 /** The "New folder" dialog: a "Folder name" input checked with validateEntityName, "Create". */
 import { Alert, App, Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
-import { MAX_NAME_LENGTH } from '../../../../common/constants';
-import { validateEntityName } from '../../../../common/names';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { MAX_NAME_LENGTH } from '@common/constants';
+import { validateEntityName } from '@common/names';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
 import { selectCreateFolder, selectCurrentFolder } from '../entitiesSelectors';
 import { entitiesActions } from '../entitiesSlice';
 

@@ -2,17 +2,17 @@
 import { Button, Checkbox, Empty, Result, Spin } from 'antd';
 import { useCallback, type KeyboardEvent } from 'react';
 import { useStore } from 'react-redux';
-import { VirtualList } from '../../../components/VirtualList';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import type { AppStore } from '../../../store/store';
+import { VirtualList } from '@src/components/VirtualList';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
+import type { AppStore } from '@src/store/store';
 import {
   selectOrderedIds,
   selectRename,
   selectSelectAllState,
-} from '../../organise/organiseSelectors';
-import { organiseActions } from '../../organise/organiseSlice';
-import { selectListLayout } from '../../imaging/imagingSelectors';
-import { selectUploadPanel } from '../../uploads/uploadsSelectors';
+} from '@src/features/organise/organiseSelectors';
+import { organiseActions } from '@src/features/organise/organiseSlice';
+import { selectListLayout } from '@src/features/imaging/imagingSelectors';
+import { selectUploadPanel } from '@src/features/uploads/uploadsSelectors';
 import {
   selectCreateFolder,
   selectCurrentFolder,

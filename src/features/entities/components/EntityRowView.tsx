@@ -25,15 +25,15 @@ import {
 } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useStore } from 'react-redux';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import type { AppStore } from '../../../store/store';
-import { historyActions } from '../../history/historySlice';
-import { FileThumbnail } from '../../imaging/components/FileThumbnail';
-import { folderColor } from '../../organise/components/colorMenu';
-import { RenameInput } from '../../organise/components/RenameInput';
-import { endItemsDrag, startItemsDrag } from '../../organise/dragItems';
-import { folderDownloadUrl } from '../../organise/organiseApi';
-import { organiseEvents } from '../../organise/organiseEvents';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
+import type { AppStore } from '@src/store/store';
+import { historyActions } from '@src/features/history/historySlice';
+import { FileThumbnail } from '@src/features/imaging/components/FileThumbnail';
+import { folderColor } from '@src/features/organise/components/colorMenu';
+import { RenameInput } from '@src/features/organise/components/RenameInput';
+import { endItemsDrag, startItemsDrag } from '@src/features/organise/dragItems';
+import { folderDownloadUrl } from '@src/features/organise/organiseApi';
+import { organiseEvents } from '@src/features/organise/organiseEvents';
 import {
   selectCanOrganise,
   selectIsSelected,
@@ -41,10 +41,10 @@ import {
   selectSelectionAnchor,
   selectRename,
   selectSelectedItems,
-} from '../../organise/organiseSelectors';
-import { organiseActions, type SelectModifier } from '../../organise/organiseSlice';
-import { useFolderDrop } from '../../organise/useFolderDrop';
-import { useOpenInViewer } from '../../viewer/viewerNavigation';
+} from '@src/features/organise/organiseSelectors';
+import { organiseActions, type SelectModifier } from '@src/features/organise/organiseSlice';
+import { useFolderDrop } from '@src/features/organise/useFolderDrop';
+import { useOpenInViewer } from '@src/features/viewer/viewerNavigation';
 import { fileUrl } from '../entitiesApi';
 import type { EntityRow } from '../entitiesSelectors';
 import { openRowItem } from '../rowActions';

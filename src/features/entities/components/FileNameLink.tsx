@@ -8,8 +8,8 @@
 import { EyeOutlined } from '@ant-design/icons';
 import { Button, Tooltip, type ButtonProps } from 'antd';
 import type { ReactNode } from 'react';
-import { VIEWER_MESSAGES } from '../../../../common/imaging';
-import { ViewerLink } from '../../viewer/components/ViewerLink';
+import { VIEWER_MESSAGES } from '@common/imaging';
+import { ViewerLink } from '@src/features/viewer/components/ViewerLink';
 import { fileUrl } from '../entitiesApi';
 
 /** Tooltip of a disabled Preview action: the file's type cannot be shown in the viewer. */

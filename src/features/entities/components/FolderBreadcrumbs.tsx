@@ -6,9 +6,9 @@ import { HomeOutlined } from '@ant-design/icons';
 import { Breadcrumb } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ROOT_FOLDER_ID } from '../../../../common/constants';
-import { useFolderDrop } from '../../organise/useFolderDrop';
-import { useAppSelector } from '../../../store/hooks';
+import { ROOT_FOLDER_ID } from '@common/constants';
+import { useFolderDrop } from '@src/features/organise/useFolderDrop';
+import { useAppSelector } from '@src/store/hooks';
 import { selectBreadcrumbs, selectCurrentFolder, selectFolderDetails } from '../entitiesSelectors';
 
 /** The route of a folder. */

@@ -1,8 +1,8 @@
 /** The folder view as a drop zone for files (SPEC section 2: "Drag-and-drop upload of files"). */
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
-import { pickedFromDataTransfer } from '../../uploads/pickedFiles';
-import { useAddFiles } from '../../uploads/useAddFiles';
+import { pickedFromDataTransfer } from '@src/features/uploads/pickedFiles';
+import { useAddFiles } from '@src/features/uploads/useAddFiles';
 
 /** Props of {@link FolderDropZone}. */
 export interface FolderDropZoneProps {

@@ -2,10 +2,10 @@
 import { FolderAddOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import { useRef, type ChangeEvent } from 'react';
-import { useAppDispatch } from '../../../store/hooks';
-import { ListLayoutToggle } from '../../imaging/components/ListLayoutToggle';
-import { pickedFromFileList } from '../../uploads/pickedFiles';
-import { useAddFiles } from '../../uploads/useAddFiles';
+import { useAppDispatch } from '@src/store/hooks';
+import { ListLayoutToggle } from '@src/features/imaging/components/ListLayoutToggle';
+import { pickedFromFileList } from '@src/features/uploads/pickedFiles';
+import { useAddFiles } from '@src/features/uploads/useAddFiles';
 import { entitiesActions } from '../entitiesSlice';
 
 /** Props of {@link FolderToolbar}. */

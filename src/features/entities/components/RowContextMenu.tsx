@@ -14,9 +14,9 @@ import {
   type MouseEvent,
   type ReactElement,
 } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectFeatureFlag } from '../../flags/flagsSelectors';
-import { selectCanOrganise } from '../../organise/organiseSelectors';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
+import { selectFeatureFlag } from '@src/features/flags/flagsSelectors';
+import { selectCanOrganise } from '@src/features/organise/organiseSelectors';
 import { ROW_SUBMENU_KEYS, rowMenuItems, runRowAction, type RowActionItem } from '../rowActions';
 import { useKeyboardMenu } from '../useKeyboardMenu';
 

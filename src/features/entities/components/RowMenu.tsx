@@ -6,9 +6,9 @@
 import { MoreOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectFeatureFlag } from '../../flags/flagsSelectors';
-import { selectCanOrganise } from '../../organise/organiseSelectors';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
+import { selectFeatureFlag } from '@src/features/flags/flagsSelectors';
+import { selectCanOrganise } from '@src/features/organise/organiseSelectors';
 import { ROW_SUBMENU_KEYS, rowMenuItems, runRowAction, type RowActionItem } from '../rowActions';
 import { useKeyboardMenu } from '../useKeyboardMenu';
 

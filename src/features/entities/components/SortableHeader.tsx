@@ -6,8 +6,8 @@
  */
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
-import { nextFolderSort, type FolderSortKey } from '../../../../common/sort';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { nextFolderSort, type FolderSortKey } from '@common/sort';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
 import { selectAriaSort, selectFolderSort } from '../entitiesSelectors';
 import { entitiesActions } from '../entitiesSlice';
 import './sortableHeader.css';

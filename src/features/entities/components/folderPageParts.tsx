@@ -3,15 +3,15 @@
  * it is first wanted: the "New folder" dialog (antd's Form) and an item's history panel.
  */
 import { Suspense } from 'react';
-import { lazyNamed } from '../../../app/lazyNamed';
-import { useOnceTrue } from '../../../components/useOnceTrue';
-import { useAppSelector } from '../../../store/hooks';
-import { selectItemHistory } from '../../history/historySelectors';
+import { lazyNamed } from '@src/app/lazyNamed';
+import { useOnceTrue } from '@src/components/useOnceTrue';
+import { useAppSelector } from '@src/store/hooks';
+import { selectItemHistory } from '@src/features/history/historySelectors';
 import { selectCreateFolder } from '../entitiesSelectors';
 
 const CreateFolderDialog = lazyNamed(() => import('./CreateFolderDialog'), 'CreateFolderDialog');
 const EntityHistoryDrawer = lazyNamed(
-  () => import('../../history/components/EntityHistoryDrawer'),
+  () => import('@src/features/history/components/EntityHistoryDrawer'),
   'EntityHistoryDrawer',
 );
 

@@ -5,8 +5,8 @@
  */
 import { AuditOutlined } from '@ant-design/icons';
 import { Button, Modal } from 'antd';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectIsAdmin } from '../../session/sessionSelectors';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
+import { selectIsAdmin } from '@src/features/session/sessionSelectors';
 import { selectExaminerExport } from '../examinerExportSelectors';
 import { examinerExportActions } from '../examinerExportSlice';
 import { ExaminerExportForm } from './ExaminerExportForm';

@@ -3,7 +3,7 @@
  * firm (a folder is exported from its side panel: "Export for examiner").
  */
 import { useEffect } from 'react';
-import { useAppDispatch } from '../../../store/hooks';
+import { useAppDispatch } from '@src/store/hooks';
 import { examinerExportActions } from '../examinerExportSlice';
 import { ExaminerExportForm } from './ExaminerExportForm';
 

@@ -4,9 +4,9 @@
  * sha256 to give the examiner by another channel, with how to verify the zip.
  */
 import { Alert, Progress, Typography } from 'antd';
-import type { ExaminerExportDto } from '../../../../common/examinerExport';
-import { formatSize } from '../../../../common/format';
-import { plural } from '../../../../common/text';
+import type { ExaminerExportDto } from '@common/examinerExport';
+import { formatSize } from '@common/format';
+import { plural } from '@common/text';
 
 const count = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${plural(n, noun)}`;
 

@@ -6,10 +6,10 @@
 import { Alert, Result } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LOGOUT_ROUTE } from '../../../../common/constants';
-import { MESSAGES } from '../../../../common/messages';
-import { useAppSelector } from '../../../store/hooks';
-import { selectIsAdmin } from '../../session/sessionSelectors';
+import { LOGOUT_ROUTE } from '@common/constants';
+import { MESSAGES } from '@common/messages';
+import { useAppSelector } from '@src/store/hooks';
+import { selectIsAdmin } from '@src/features/session/sessionSelectors';
 import { selectMaintenanceMode } from '../flagsSelectors';
 import './maintenance.css';
 

@@ -19,14 +19,14 @@ import {
 } from 'react';
 import { useStore } from 'react-redux';
 import { useNavigate } from 'react-router';
-import { ROOT_FOLDER_ID } from '../../../../common/constants';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import type { AppStore } from '../../../store/store';
-import { storeSettles } from '../../../store/storeSettles';
-import { folderRoute } from '../../entities/components/FolderBreadcrumbs';
-import { selectCanOrganise } from '../../organise/organiseSelectors';
-import type { PickerLevel } from '../../organise/organiseSlice';
-import { useFolderDrop } from '../../organise/useFolderDrop';
+import { ROOT_FOLDER_ID } from '@common/constants';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
+import type { AppStore } from '@src/store/store';
+import { storeSettles } from '@src/store/storeSettles';
+import { folderRoute } from '@src/features/entities/components/FolderBreadcrumbs';
+import { selectCanOrganise } from '@src/features/organise/organiseSelectors';
+import type { PickerLevel } from '@src/features/organise/organiseSlice';
+import { useFolderDrop } from '@src/features/organise/useFolderDrop';
 import { selectTreeExpandedIds, selectTreeLevels } from '../folderTreeSelectors';
 import { folderTreeActions } from '../folderTreeSlice';
 

@@ -11,11 +11,11 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Spin } from 'antd';
 import { Suspense, useId, useState } from 'react';
-import { lazyShellPart } from '../../../app/lazyNamed';
-import { TREE_PANE_QUERY, useMediaQuery } from '../../../components/useMediaQuery';
-import { useAppSelector } from '../../../store/hooks';
-import { selectFeatureFlag } from '../../flags/flagsSelectors';
-import { getCachedPreference, setCachedPreference } from '../../session/userCache';
+import { lazyShellPart } from '@src/app/lazyNamed';
+import { TREE_PANE_QUERY, useMediaQuery } from '@src/components/useMediaQuery';
+import { useAppSelector } from '@src/store/hooks';
+import { selectFeatureFlag } from '@src/features/flags/flagsSelectors';
+import { getCachedPreference, setCachedPreference } from '@src/features/session/userCache';
 import './folderTree.css';
 
 /** The cached user's preference that keeps the pane collapsed (true) between page loads. */

@@ -6,9 +6,9 @@
 import { Button, Drawer, Empty, Result, Spin } from 'antd';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
-import { useReturnFocus } from '../../../components/useReturnFocus';
-import { VirtualList } from '../../../components/VirtualList';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { useReturnFocus } from '@src/components/useReturnFocus';
+import { VirtualList } from '@src/components/VirtualList';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
 import { selectItemHistory, selectItemHistoryRows, type HistoryRow } from '../historySelectors';
 import { historyActions } from '../historySlice';
 import { EMPTY_VIEW, searchFromView } from '../historyView';

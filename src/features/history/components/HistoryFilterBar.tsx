@@ -6,8 +6,8 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Select, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { DATE_PRESETS, HISTORY_FILTER_LABELS, type HistoryLabel } from '../../../../common/history';
-import type { HistoryEntityType } from '../../../../common/types';
+import { DATE_PRESETS, HISTORY_FILTER_LABELS, type HistoryLabel } from '@common/history';
+import type { HistoryEntityType } from '@common/history';
 import {
   EMPTY_VIEW,
   ENTITY_TYPE_OPTIONS,

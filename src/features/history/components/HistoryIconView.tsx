@@ -22,7 +22,7 @@ import {
   TagOutlined,
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
-import type { HistoryIcon } from '../../../../common/history';
+import type { HistoryIcon } from '@common/history';
 
 const GLYPHS: Record<HistoryIcon, ComponentType<{ 'aria-hidden'?: boolean }>> = {
   add: PlusCircleOutlined,

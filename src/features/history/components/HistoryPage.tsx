@@ -7,12 +7,12 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { App as AntApp, Button, Empty, Result, Spin } from 'antd';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { withoutDetailsParam } from '../../details/detailsLink';
-import type { HistoryLabel } from '../../../../common/history';
-import { PageTitle } from '../../../components/PageTitle';
-import { VirtualList } from '../../../components/VirtualList';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectCurrentDatabaseId } from '../../session/sessionSelectors';
+import { withoutDetailsParam } from '@src/features/details/detailsLink';
+import type { HistoryLabel } from '@common/history';
+import { PageTitle } from '@src/components/PageTitle';
+import { VirtualList } from '@src/components/VirtualList';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
+import { selectCurrentDatabaseId } from '@src/features/session/sessionSelectors';
 import {
   selectHistoryCountText,
   selectHistoryExport,

@@ -3,8 +3,8 @@
  * bars, and per activity type as CSS bars that toggle that type's filter. No chart library.
  */
 import { Alert, Skeleton } from 'antd';
-import type { HistoryLabel } from '../../../../common/history';
-import type { HistoryStatsDto } from '../../../../common/types';
+import type { HistoryLabel } from '@common/history';
+import type { HistoryStatsDto } from '@common/history';
 import { formatDayLabel } from './historyFormat';
 
 /** Props of {@link HistoryStatsChart}. */

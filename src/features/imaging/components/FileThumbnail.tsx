@@ -8,10 +8,10 @@
  * until it settles, and the thumbnail replaces the icon without the list being read again.
  */
 import { useEffect, useState } from 'react';
-import type { FileKind } from '../../../../common/files';
-import { EntityIcon } from '../../../components/EntityIcon';
-import { useListLayout } from '../../../components/listLayout';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import type { FileKind } from '@common/files';
+import { EntityIcon } from '@src/components/EntityIcon';
+import { useListLayout } from '@src/components/listLayout';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
 import { thumbnailUrl } from '../imagingApi';
 import { selectSettledThumbnail } from '../imagingSelectors';
 import { imagingActions } from '../imagingSlice';

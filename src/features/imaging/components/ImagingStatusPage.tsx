@@ -8,9 +8,9 @@
 import { CheckCircleFilled, CloseCircleFilled, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Spin } from 'antd';
 import { useEffect } from 'react';
-import type { ImagingFailedJobDto, ImagingStatusDto } from '../../../../common/imaging';
-import { formatDate } from '../../../../common/format';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import type { ImagingFailedJobDto, ImagingStatusDto } from '@common/imaging';
+import { formatDate } from '@common/format';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
 import { selectImagingStatus, selectRetry } from '../imagingSelectors';
 import { imagingActions } from '../imagingSlice';
 import { FailureReason } from './PreviewTextSection';

@@ -5,7 +5,7 @@
  */
 import { AppstoreOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
 import { selectListLayout } from '../imagingSelectors';
 import { imagingActions } from '../imagingSlice';
 

@@ -9,11 +9,11 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Spin } from 'antd';
 import { useEffect } from 'react';
-import type { FileRenditionDto } from '../../../../common/imaging';
-import { plural } from '../../../../common/text';
-import type { EntityDto } from '../../../../common/types';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectIsAdmin } from '../../session/sessionSelectors';
+import type { FileRenditionDto } from '@common/imaging';
+import { plural } from '@common/text';
+import type { EntityDto } from '@common/entities';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
+import { selectIsAdmin } from '@src/features/session/sessionSelectors';
 import { selectRendition, selectRetry } from '../imagingSelectors';
 import { imagingActions } from '../imagingSlice';
 import './imaging.css';

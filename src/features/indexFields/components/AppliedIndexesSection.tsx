@@ -15,10 +15,10 @@ import {
 } from '@ant-design/icons';
 import { Alert, Button, Spin, Tag, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
-import { validateIndexValue, type AppliedIndexDto } from '../../../../common/indexFields';
-import type { EntityDto } from '../../../../common/types';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectCanOrganise } from '../../organise/organiseSelectors';
+import { validateIndexValue, type AppliedIndexDto } from '@common/indexFields';
+import type { EntityDto } from '@common/entities';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
+import { selectCanOrganise } from '@src/features/organise/organiseSelectors';
 import {
   selectAppliedIndexes,
   selectApplyForm,

@@ -8,12 +8,8 @@ import { CloseOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
-import {
-  INDEX_VALUE_MAX_LENGTH,
-  validateIndexForm,
-  type IndexFieldDto,
-} from '../../../../common/indexFields';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { INDEX_VALUE_MAX_LENGTH, validateIndexForm, type IndexFieldDto } from '@common/indexFields';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
 import { selectApplicableFields, selectApplyForm } from '../indexFieldsSelectors';
 import { indexFieldsActions, type ApplyFormName } from '../indexFieldsSlice';
 

@@ -6,8 +6,8 @@
 import { TagsOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Spin } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
-import { lazyNamed } from '../../../app/lazyNamed';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { lazyNamed } from '@src/app/lazyNamed';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
 import { selectApplyForm, selectBulkApply, selectIndexFields } from '../indexFieldsSelectors';
 import { indexFieldsActions } from '../indexFieldsSlice';
 import './indexFields.css';

@@ -31,10 +31,10 @@ import {
   indexMessage,
   type IndexFieldDto,
   type IndexFieldType,
-} from '../../../../common/indexFields';
-import { plural } from '../../../../common/text';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectCurrentDatabaseId } from '../../session/sessionSelectors';
+} from '@common/indexFields';
+import { plural } from '@common/text';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
+import { selectCurrentDatabaseId } from '@src/features/session/sessionSelectors';
 import { selectFieldChange, selectFieldDialog, selectIndexFields } from '../indexFieldsSelectors';
 import { indexFieldsActions } from '../indexFieldsSlice';
 import { ValuesInUseDialog } from './ValuesInUseDialog';

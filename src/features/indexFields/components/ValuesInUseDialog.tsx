@@ -14,9 +14,9 @@ import {
   validateIndexValue,
   type AppliedValueCountDto,
   type IndexFieldDto,
-} from '../../../../common/indexFields';
-import { plural } from '../../../../common/text';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+} from '@common/indexFields';
+import { plural } from '@common/text';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
 import { selectValuesInUse } from '../indexFieldsSelectors';
 import { indexFieldsActions } from '../indexFieldsSlice';
 import { IndexValueInput } from './ApplyIndexForm';

@@ -6,7 +6,7 @@
  */
 import { CheckCircleFilled, CloseOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal } from 'antd';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
 import {
   selectAnnouncement,
   selectInfoMessages,

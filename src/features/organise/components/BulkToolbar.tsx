@@ -6,8 +6,8 @@
  */
 import { BgColorsOutlined, CloseOutlined, CopyOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Space, type MenuProps } from 'antd';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectFeatureFlag } from '../../flags/flagsSelectors';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
+import { selectFeatureFlag } from '@src/features/flags/flagsSelectors';
 import { folderDownloadUrl } from '../organiseApi';
 import { organiseEvents } from '../organiseEvents';
 import {
@@ -17,7 +17,7 @@ import {
 } from '../organiseSelectors';
 import { organiseActions } from '../organiseSlice';
 import { colorFromMenuKey, colorMenuItems } from './colorMenu';
-import { BulkApplyIndexButton } from '../../indexFields/components/BulkApplyIndexButton';
+import { BulkApplyIndexButton } from '@src/features/indexFields/components/BulkApplyIndexButton';
 
 /** "1 item selected", "50 items selected". */
 export function selectedText(count: number): string {

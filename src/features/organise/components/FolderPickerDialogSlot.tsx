@@ -4,8 +4,8 @@
  * while open, as the dialog itself is.
  */
 import { Suspense } from 'react';
-import { lazyNamed } from '../../../app/lazyNamed';
-import { useAppSelector } from '../../../store/hooks';
+import { lazyNamed } from '@src/app/lazyNamed';
+import { useAppSelector } from '@src/store/hooks';
 import { selectPickerDialog } from '../organiseSelectors';
 
 const FolderPickerDialog = lazyNamed(() => import('./FolderPickerDialog'), 'FolderPickerDialog');

@@ -5,8 +5,8 @@
  */
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { undoEvents } from '../../../sagas/undoable';
-import { useAppDispatch } from '../../../store/hooks';
+import { undoEvents } from '@src/sagas/undoable';
+import { useAppDispatch } from '@src/store/hooks';
 
 /** Dispatches `navigation/locationChanged` whenever the path changes. */
 export function LocationReporter() {

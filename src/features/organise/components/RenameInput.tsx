@@ -5,11 +5,11 @@
  */
 import { Input, Tooltip, type InputRef } from 'antd';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { MAX_NAME_LENGTH } from '../../../../common/constants';
-import { renameExtensionNotice, splitFileName, validateEntityName } from '../../../../common/names';
-import type { EntityRef } from '../../../../common/types';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { notificationsActions } from '../../notifications/notificationsSlice';
+import { MAX_NAME_LENGTH } from '@common/constants';
+import { renameExtensionNotice, splitFileName, validateEntityName } from '@common/names';
+import type { EntityRef } from '@common/entities';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
+import { notificationsActions } from '@src/features/notifications/notificationsSlice';
 import { organiseEvents } from '../organiseEvents';
 import { selectRename } from '../organiseSelectors';
 import { organiseActions } from '../organiseSlice';

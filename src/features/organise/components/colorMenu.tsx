@@ -1,7 +1,7 @@
 /** The folder colour palette as antd menu items (SPEC section 9 palette, flag folderColors). */
 import type { MenuProps } from 'antd';
-import { FOLDER_COLORS, type FolderColor } from '../../../../common/constants';
-import type { FolderColorKey } from '../../../../common/types';
+import { FOLDER_COLORS, type FolderColor } from '@common/constants';
+import type { FolderColorKey } from '@common/organise';
 
 /** The palette entry of a stored colour key; undefined for none, 'default' or an unknown key. */
 export function folderColor(key: string | null | undefined): FolderColor | undefined {

@@ -19,9 +19,9 @@ import {
   type LegalHoldDto,
   type RecordsTargetDto,
   type RecordsTargetRequest,
-} from '../../../../common/retention';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import type { PickerFolder } from '../../organise/organiseSlice';
+} from '@common/retention';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
+import type { PickerFolder } from '@src/features/organise/organiseSlice';
 import { selectHolds, selectRecordsChange } from '../recordsSelectors';
 import { recordsActions } from '../recordsSlice';
 import { ContactChooser, FolderChooser, RecordsError, TargetList } from './RecordsCommon';

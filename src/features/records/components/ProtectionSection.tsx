@@ -8,10 +8,10 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { Select, Spin } from 'antd';
 import { useEffect } from 'react';
-import { formatDay, type ItemProtectionDto } from '../../../../common/retention';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import type { RootState } from '../../../store/store';
-import { selectIsAdmin } from '../../session/sessionSelectors';
+import { formatDay, type ItemProtectionDto } from '@common/retention';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
+import type { RootState } from '@src/store/store';
+import { selectIsAdmin } from '@src/features/session/sessionSelectors';
 import { selectHolds, selectProtection, selectRecordsChange } from '../recordsSelectors';
 import { recordsActions } from '../recordsSlice';
 import { RecordsError } from './RecordsCommon';

@@ -6,10 +6,10 @@
 import { ContactsOutlined, FileOutlined, FolderOutlined } from '@ant-design/icons';
 import { Alert, Button, Select, Spin } from 'antd';
 import { useCallback, useEffect, useMemo } from 'react';
-import type { RecordsTargetDto } from '../../../../common/retention';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { ListPicker } from '../../organise/components/FolderPickerDialog';
-import type { PickerFolder } from '../../organise/organiseSlice';
+import type { RecordsTargetDto } from '@common/retention';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
+import { ListPicker } from '@src/features/organise/components/FolderPickerDialog';
+import type { PickerFolder } from '@src/features/organise/organiseSlice';
 import { selectRecordsContacts, selectRecordsPicker } from '../recordsSelectors';
 import { recordsActions } from '../recordsSlice';
 import './records.css';

@@ -32,9 +32,9 @@ import {
   type RetentionBasis,
   type RetentionPeriodUnit,
   type RetentionScheduleDto,
-} from '../../../../common/retention';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import type { PickerFolder } from '../../organise/organiseSlice';
+} from '@common/retention';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
+import type { PickerFolder } from '@src/features/organise/organiseSlice';
 import { selectRecordsChange, selectRecordsFields, selectSchedules } from '../recordsSelectors';
 import { recordsActions, type RecordsChangeKind } from '../recordsSlice';
 import { FolderChooser, RecordsError, TargetList } from './RecordsCommon';

@@ -9,19 +9,19 @@ import { SearchOutlined } from '@ant-design/icons';
 import { Input, Spin } from 'antd';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { ROOT_FOLDER_ID } from '../../../../common/constants';
-import { fileKind } from '../../../../common/files';
+import { ROOT_FOLDER_ID } from '@common/constants';
+import { fileKind } from '@common/files';
 import {
   isSearchableQuery,
   SEARCH_MAX_QUERY_LENGTH,
   type AutocompleteHitDto,
   type SearchHitDto,
-} from '../../../../common/search';
-import { EntityIcon } from '../../../components/EntityIcon';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { DETAILS_PARAM, formatDetailsParam } from '../../details/detailsLink';
-import { HOME_NAME } from '../../collections/components/cells';
-import { folderRoute } from '../../entities/components/FolderBreadcrumbs';
+} from '@common/search';
+import { EntityIcon } from '@src/components/EntityIcon';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
+import { DETAILS_PARAM, formatDetailsParam } from '@src/features/details/detailsLink';
+import { HOME_NAME } from '@src/features/collections/components/cells';
+import { folderRoute } from '@src/features/entities/components/FolderBreadcrumbs';
 import { searchPath } from '../searchFilters';
 import { selectAutocomplete, selectSearching, selectSearchQuery } from '../searchSelectors';
 import { searchActions } from '../searchSlice';

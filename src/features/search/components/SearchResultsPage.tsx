@@ -10,10 +10,10 @@ import { FilterOutlined, SearchOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Empty, Input, Select, Space, Spin, Tag } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { viewerSearch } from '../../../app/viewerLink';
-import { fileKind } from '../../../../common/files';
-import { awaitsThumbnail } from '../../../../common/imaging';
-import { DATE_PRESETS, type DatePreset } from '../../../../common/history';
+import { viewerSearch } from '@src/app/viewerLink';
+import { fileKind } from '@common/files';
+import { awaitsThumbnail } from '@common/imaging';
+import { DATE_PRESETS, type DatePreset } from '@common/history';
 import {
   SEARCH_MESSAGES,
   SEARCH_TYPES,
@@ -22,19 +22,19 @@ import {
   type ContentMatchDto,
   type SearchMatch,
   type SearchType,
-} from '../../../../common/search';
-import { plural } from '../../../../common/text';
-import { PageTitle } from '../../../components/PageTitle';
-import { VirtualList } from '../../../components/VirtualList';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { folderRoute } from '../../entities/components/FolderBreadcrumbs';
-import { FileThumbnail } from '../../imaging/components/FileThumbnail';
-import { ListLayoutToggle } from '../../imaging/components/ListLayoutToggle';
-import { selectListLayout } from '../../imaging/imagingSelectors';
-import { IndexValueInput } from '../../indexFields/components/ApplyIndexForm';
-import { selectIndexFields } from '../../indexFields/indexFieldsSelectors';
-import { indexFieldsActions } from '../../indexFields/indexFieldsSlice';
-import { selectCurrentDatabaseId } from '../../session/sessionSelectors';
+} from '@common/search';
+import { plural } from '@common/text';
+import { PageTitle } from '@src/components/PageTitle';
+import { VirtualList } from '@src/components/VirtualList';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
+import { folderRoute } from '@src/features/entities/components/FolderBreadcrumbs';
+import { FileThumbnail } from '@src/features/imaging/components/FileThumbnail';
+import { ListLayoutToggle } from '@src/features/imaging/components/ListLayoutToggle';
+import { selectListLayout } from '@src/features/imaging/imagingSelectors';
+import { IndexValueInput } from '@src/features/indexFields/components/ApplyIndexForm';
+import { selectIndexFields } from '@src/features/indexFields/indexFieldsSelectors';
+import { indexFieldsActions } from '@src/features/indexFields/indexFieldsSlice';
+import { selectCurrentDatabaseId } from '@src/features/session/sessionSelectors';
 import {
   filterItemKey,
   searchFromView,

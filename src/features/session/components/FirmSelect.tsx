@@ -5,9 +5,9 @@
 import { Select } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { notificationsActions } from '../../notifications/notificationsSlice';
-import { selectIsUploading } from '../../uploads/uploadsSelectors';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
+import { notificationsActions } from '@src/features/notifications/notificationsSlice';
+import { selectIsUploading } from '@src/features/uploads/uploadsSelectors';
 import {
   selectCanSwitchDatabase,
   selectCurrentDatabaseId,

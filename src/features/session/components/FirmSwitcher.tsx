@@ -3,8 +3,8 @@
  * section 3 "Database"); its select (FirmSelect.tsx) is a chunk loaded only then.
  */
 import { Suspense } from 'react';
-import { lazyNamed } from '../../../app/lazyNamed';
-import { useAppSelector } from '../../../store/hooks';
+import { lazyNamed } from '@src/app/lazyNamed';
+import { useAppSelector } from '@src/store/hooks';
 import { selectCanSwitchDatabase } from '../sessionSelectors';
 
 const FirmSelect = lazyNamed(() => import('./FirmSelect'), 'FirmSelect');

@@ -7,7 +7,7 @@
 import { Spin } from 'antd';
 import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
 import { selectCurrentUser, selectSignOutStatus } from '../sessionSelectors';
 import { sessionActions } from '../sessionSlice';
 

@@ -4,13 +4,13 @@
  */
 import { Button, Result, Spin } from 'antd';
 import { Suspense, useEffect, type ReactNode } from 'react';
-import { lazyNamed } from '../../../app/lazyNamed';
+import { lazyNamed } from '@src/app/lazyNamed';
 import { Navigate, useSearchParams } from 'react-router';
-import { PRODUCT_NAME } from '../../../../common/constants';
-import { resolveLanding } from '../../../app/landing';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import type { AppDispatch } from '../../../store/store';
-import { flagsActions } from '../../flags/flagsSlice';
+import { PRODUCT_NAME } from '@common/constants';
+import { resolveLanding } from '@src/app/landing';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
+import type { AppDispatch } from '@src/store/store';
+import { flagsActions } from '@src/features/flags/flagsSlice';
 import { selectCurrentUser, selectSessionError, selectSessionStatus } from '../sessionSelectors';
 import { sessionActions } from '../sessionSlice';
 

@@ -1,9 +1,9 @@
 /** The sign-in form (route /login, and shown in place of any page when not signed in). */
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
-import { PRODUCT_NAME } from '../../../../common/constants';
-import { MESSAGES } from '../../../../common/messages';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectMaintenanceMode } from '../../flags/flagsSelectors';
+import { PRODUCT_NAME } from '@common/constants';
+import { MESSAGES } from '@common/messages';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
+import { selectMaintenanceMode } from '@src/features/flags/flagsSelectors';
 import { selectSessionEndReason, selectSignIn } from '../sessionSelectors';
 import { sessionActions, type SessionEndReason, type SignInRequest } from '../sessionSlice';
 

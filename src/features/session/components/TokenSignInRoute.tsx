@@ -8,10 +8,10 @@
 import { Button, Result } from 'antd';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { PRODUCT_NAME } from '../../../../common/constants';
-import { resolveLanding } from '../../../app/landing';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { flagsActions } from '../../flags/flagsSlice';
+import { PRODUCT_NAME } from '@common/constants';
+import { resolveLanding } from '@src/app/landing';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
+import { flagsActions } from '@src/features/flags/flagsSlice';
 import { selectSignIn } from '../sessionSelectors';
 import { sessionActions } from '../sessionSlice';
 import { SessionLoading } from './SessionGate';

@@ -7,9 +7,9 @@
 import { Alert, Button, Modal } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { LOGOUT_ROUTE } from '../../../../common/constants';
-import { MESSAGES, formatMessage } from '../../../../common/messages';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { LOGOUT_ROUTE } from '@common/constants';
+import { MESSAGES, formatMessage } from '@common/messages';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
 import {
   selectExtendRequest,
   selectIsTimeoutWarningOpen,

@@ -5,11 +5,11 @@
  * the sharing saga signs in and the page then goes to the landing location.
  */
 import { Alert, Button, Form, Input } from 'antd';
-import { isValidEmail } from '../../../../common/email';
-import { formatMessage } from '../../../../common/messages';
-import { passwordProblem } from '../../../../common/passwordPolicy';
-import { SHARING_MESSAGES, type InvitationInfoDto } from '../../../../common/sharing';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { isValidEmail } from '@common/email';
+import { formatMessage } from '@common/messages';
+import { passwordProblem } from '@common/passwordPolicy';
+import { SHARING_MESSAGES, type InvitationInfoDto } from '@common/sharing';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
 import { selectInvitation } from '../sharingSelectors';
 import { sharingActions } from '../sharingSlice';
 

@@ -4,8 +4,8 @@
  */
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { SHARED_LANDING } from '../../../../common/sharing';
-import { useAppSelector } from '../../../store/hooks';
+import { SHARED_LANDING } from '@common/sharing';
+import { useAppSelector } from '@src/store/hooks';
 import { selectIsGuest } from '../sharingSelectors';
 
 /** Whether a guest may stay at this path: /sharing/shared and the folders below it. */

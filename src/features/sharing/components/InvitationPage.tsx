@@ -7,16 +7,12 @@
 import { Alert, Button, Card, Input, Result, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
-import { PRODUCT_NAME } from '../../../../common/constants';
-import {
-  SHARED_LANDING,
-  SHARING_MESSAGES,
-  type InvitationInfoDto,
-} from '../../../../common/sharing';
-import { resolveLanding } from '../../../app/landing';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { useSessionBootstrap } from '../../session/components/SessionGate';
-import { selectCurrentUser, selectUserDisplayName } from '../../session/sessionSelectors';
+import { PRODUCT_NAME } from '@common/constants';
+import { SHARED_LANDING, SHARING_MESSAGES, type InvitationInfoDto } from '@common/sharing';
+import { resolveLanding } from '@src/app/landing';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
+import { useSessionBootstrap } from '@src/features/session/components/SessionGate';
+import { selectCurrentUser, selectUserDisplayName } from '@src/features/session/sessionSelectors';
 import { selectInvitation } from '../sharingSelectors';
 import { sharingActions, type InvitationState } from '../sharingSlice';
 import { GuestSignInForm, GuestSignUpForm } from './GuestForms';

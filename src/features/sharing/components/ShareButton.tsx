@@ -1,8 +1,8 @@
 /** The Share action of the side panel: opens the share dialog for the panel's item. */
 import { ShareAltOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import type { EntityDto } from '../../../../common/types';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import type { EntityDto } from '@common/entities';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
 import { selectIsGuest, selectShareDialog, selectSharingEnabled } from '../sharingSelectors';
 import { sharingActions } from '../sharingSlice';
 import { ShareDialog } from './ShareDialog';

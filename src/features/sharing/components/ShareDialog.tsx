@@ -24,9 +24,9 @@ import {
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { isValidEmail } from '../../../../common/email';
-import { formatDate } from '../../../../common/format';
-import { formatMessage } from '../../../../common/messages';
+import { isValidEmail } from '@common/email';
+import { formatDate } from '@common/format';
+import { formatMessage } from '@common/messages';
 import {
   SHARE_LINK_DEFAULT_DAYS,
   SHARE_LINK_MAX_DAYS,
@@ -34,8 +34,8 @@ import {
   type InvitationDto,
   type InvitationState,
   type ShareLinkDto,
-} from '../../../../common/sharing';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+} from '@common/sharing';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
 import { selectCanShare, selectShareDialog } from '../sharingSelectors';
 import { sharingActions, type ShareTarget } from '../sharingSlice';
 import './sharing.css';

@@ -26,19 +26,19 @@ import {
 } from 'antd';
 import { memo, useCallback, useEffect, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
-import { SHARED_LANDING, SHARING_MESSAGES, type SharedByMeState } from '../../../../common/sharing';
-import { PageTitle } from '../../../components/PageTitle';
-import { FileThumbnail } from '../../imaging/components/FileThumbnail';
-import { ListLayoutToggle } from '../../imaging/components/ListLayoutToggle';
-import { selectListLayout } from '../../imaging/imagingSelectors';
-import { VirtualList } from '../../../components/VirtualList';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { SHARED_LANDING, SHARING_MESSAGES, type SharedByMeState } from '@common/sharing';
+import { PageTitle } from '@src/components/PageTitle';
+import { FileThumbnail } from '@src/features/imaging/components/FileThumbnail';
+import { ListLayoutToggle } from '@src/features/imaging/components/ListLayoutToggle';
+import { selectListLayout } from '@src/features/imaging/imagingSelectors';
+import { VirtualList } from '@src/components/VirtualList';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
 import {
   FileNameLink,
   NO_PREVIEW_NO_DOWNLOAD_TEXT,
   NoPreviewButton,
-} from '../../entities/components/FileNameLink';
-import { selectCurrentDatabaseId } from '../../session/sessionSelectors';
+} from '@src/features/entities/components/FileNameLink';
+import { selectCurrentDatabaseId } from '@src/features/session/sessionSelectors';
 import { sharedFileUrl, type SharedFileMode } from '../sharingApi';
 import {
   selectIsGuest,
@@ -49,7 +49,7 @@ import {
   type SharedRow,
 } from '../sharingSelectors';
 import { sharingActions } from '../sharingSlice';
-import { ViewerLink } from '../../viewer/components/ViewerLink';
+import { ViewerLink } from '@src/features/viewer/components/ViewerLink';
 import './sharing.css';
 
 /** The internal users' Shared route. */

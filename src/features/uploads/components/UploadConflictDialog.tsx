@@ -9,9 +9,9 @@
  */
 import { Button, Modal, Radio } from 'antd';
 import { useRef, useState } from 'react';
-import { formatMessage } from '../../../../common/messages';
-import { VERSION_MESSAGES, type ConflictChoice } from '../../../../common/versions';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { formatMessage } from '@common/messages';
+import { VERSION_MESSAGES, type ConflictChoice } from '@common/versions';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
 import { selectConflictPrompt } from '../uploadsSelectors';
 import { uploadsActions, type ConflictPrompt } from '../uploadsSlice';
 import './uploadConflict.css';

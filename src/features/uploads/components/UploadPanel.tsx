@@ -20,10 +20,10 @@ import {
 } from '@ant-design/icons';
 import { Alert, Button, Progress, Tooltip, Typography } from 'antd';
 import { useRef } from 'react';
-import { formatSize } from '../../../../common/format';
-import { MESSAGES } from '../../../../common/messages';
-import { plural } from '../../../../common/text';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { formatSize } from '@common/format';
+import { MESSAGES } from '@common/messages';
+import { plural } from '@common/text';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
 import { formatSpeed, formatTimeLeft } from '../uploadFormat';
 import {
   secondsLeftOf,

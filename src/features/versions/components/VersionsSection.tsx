@@ -8,10 +8,10 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { App, Button, Popconfirm, Space, Spin, Tag, Tooltip } from 'antd';
 import { useEffect } from 'react';
-import { formatDate, formatSize } from '../../../../common/format';
-import type { FileDto } from '../../../../common/types';
-import { shortSha256, type FileVersionDto } from '../../../../common/versions';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { formatDate, formatSize } from '@common/format';
+import type { FileDto } from '@common/entities';
+import { shortSha256, type FileVersionDto } from '@common/versions';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
 import { versionUrl } from '../versionsApi';
 import { selectVersionRights, selectVersions } from '../versionsSelectors';
 import { versionsActions } from '../versionsSlice';

@@ -7,7 +7,7 @@
 import { MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Spin } from 'antd';
 import { useEffect, useState } from 'react';
-import { VIEWER_MESSAGES } from '../../../../common/imaging';
+import { VIEWER_MESSAGES } from '@common/imaging';
 import { fetchTextHead, type TextHead } from '../viewerApi';
 
 /** Zoom steps of images and PDFs (1 = the natural size; images start fitted). */

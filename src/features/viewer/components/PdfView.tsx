@@ -18,7 +18,7 @@ import {
 } from '@ant-design/icons';
 import { Alert, Button, Input, Spin, Tooltip, type InputRef } from 'antd';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { VIEWER_MESSAGES } from '../../../../common/imaging';
+import { VIEWER_MESSAGES } from '@common/imaging';
 import {
   findMatches,
   highlightSegments,

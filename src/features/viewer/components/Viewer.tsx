@@ -16,9 +16,9 @@ import {
 import { Alert, Button, Spin, Steps, Tooltip } from 'antd';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
-import { VIEWER_MESSAGES, type RenditionState } from '../../../../common/imaging';
-import { useAppSelector } from '../../../store/hooks';
-import { folderRoute } from '../../entities/components/FolderBreadcrumbs';
+import { VIEWER_MESSAGES, type RenditionState } from '@common/imaging';
+import { useAppSelector } from '@src/store/hooks';
+import { folderRoute } from '@src/features/entities/components/FolderBreadcrumbs';
 import {
   neighboursIn,
   selectViewerFile,

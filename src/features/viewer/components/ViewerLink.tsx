@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { viewerSearch } from '../../../app/viewerLink';
+import { viewerSearch } from '@src/app/viewerLink';
 import { VIEWER_OPENED_STATE } from '../viewerNavigation';
 
 /** Props of {@link ViewerLink}. */

@@ -5,20 +5,16 @@
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, put, takeLatest, takeLeading } from 'typed-redux-saga';
-import type { FirmDto, FirmRole } from '../../../common/firms';
-import { errorMessage } from '../../api/client';
-import { safely } from '../../sagas/safely';
-import { notificationsActions } from '../notifications/notificationsSlice';
+import type { FirmDto, FirmRole } from '@common/firms';
+import { errorMessage } from '@src/api/client';
+import { safely } from '@src/sagas/safely';
+import { notifySuccess } from '@src/features/notifications/notifySuccess';
 import * as firmsApi from './firmsApi';
 import { firmsActions, type FirmDialogKind } from './firmsSlice';
-import type { Saga } from '../../sagas/saga';
+import type { Saga } from '@src/sagas/saga';
 
 /** Text of the list's failure. */
 export const FIRMS_LIST_FAILED = 'Could not get firms.';
-
-function* success(text: string): Saga {
-  yield* put(notificationsActions.infoMessageRequested({ text, kind: 'success' }));
-}
 
 /** Reads every firm (GET private/firms). */
 export function* loadFirms(): Saga {
@@ -35,7 +31,7 @@ function* changeFirm(work: () => Promise<FirmDto>, done: (firm: FirmDto) => stri
   try {
     const firm = yield* call(work);
     yield* put(firmsActions.firmSaved(firm));
-    yield* call(success, done(firm));
+    yield* call(notifySuccess, done(firm));
   } catch (error) {
     yield* put(firmsActions.firmChangeFailed(errorMessage(error)));
   }
@@ -110,7 +106,7 @@ export function* addMember(
       role,
     });
     yield* put(firmsActions.memberSaved({ firmId, member }));
-    yield* call(success, `${member.username} was added as ${member.role}.`);
+    yield* call(notifySuccess, `${member.username} was added as ${member.role}.`);
   } catch (error) {
     yield* put(firmsActions.memberChangeFailed(errorMessage(error)));
   }
@@ -124,7 +120,7 @@ export function* changeRole(
   try {
     const member = yield* call(firmsApi.changeFirmRole, firmId, userId, role);
     yield* put(firmsActions.memberSaved({ firmId, member }));
-    yield* call(success, `${member.username} is now ${member.role}.`);
+    yield* call(notifySuccess, `${member.username} is now ${member.role}.`);
   } catch (error) {
     yield* put(firmsActions.memberChangeFailed(errorMessage(error)));
   }
@@ -136,7 +132,7 @@ export function* removeMember(action: PayloadAction<{ firmId: string; userId: st
   try {
     yield* call(firmsApi.removeFirmMember, firmId, userId);
     yield* put(firmsActions.memberRemoved({ firmId, userId }));
-    yield* call(success, 'The member was removed from the firm.');
+    yield* call(notifySuccess, 'The member was removed from the firm.');
   } catch (error) {
     yield* put(firmsActions.memberChangeFailed(errorMessage(error)));
   }

@@ -7,15 +7,15 @@
 import { LockOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, App, Button, List, Modal, Select, Space, Spin } from 'antd';
 import { useState } from 'react';
-import { capitalize, plural } from '../../../../common/text';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectIsAdmin } from '../../session/sessionSelectors';
+import { capitalize, plural } from '@common/text';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
+import { selectIsAdmin } from '@src/features/session/sessionSelectors';
 import {
   selectAddablePermissionables,
   selectFolderPermissions,
   selectPermissionables,
-} from '../adminSelectors';
-import { adminActions, type PermissionableRef } from '../adminSlice';
+} from '../folderPermissionsSelectors';
+import { type PermissionableRef, folderPermissionsActions } from '../folderPermissionsSlice';
 
 /** What the folder's restriction means, by the number of its permissions. */
 export function restrictionText(count: number): string {
@@ -47,7 +47,7 @@ export function FolderPermissionsDialog() {
   const busy = state.change === 'loading';
   const close = () => {
     setAdding([]);
-    dispatch(adminActions.folderPermissionsClosed());
+    dispatch(folderPermissionsActions.folderPermissionsClosed());
   };
 
   let list;
@@ -61,7 +61,7 @@ export function FolderPermissionsDialog() {
         action={
           <Button
             size="small"
-            onClick={() => dispatch(adminActions.folderPermissionsOpened(folder))}
+            onClick={() => dispatch(folderPermissionsActions.folderPermissionsOpened(folder))}
           >
             Try again
           </Button>
@@ -89,7 +89,7 @@ export function FolderPermissionsDialog() {
                     aria-label={`Remove ${name}`}
                     onClick={() =>
                       dispatch(
-                        adminActions.permissionRemoveRequested({
+                        folderPermissionsActions.permissionRemoveRequested({
                           folderId: folder.id,
                           permissionId: item.id,
                         }),
@@ -125,7 +125,7 @@ export function FolderPermissionsDialog() {
       okButtonProps: { danger: true },
       cancelText: 'Cancel',
       onOk: () => {
-        dispatch(adminActions.permissionsClearRequested({ folderId: folder.id }));
+        dispatch(folderPermissionsActions.permissionsClearRequested({ folderId: folder.id }));
       },
     });
   };
@@ -177,7 +177,7 @@ export function FolderPermissionsDialog() {
               disabled={adding.length === 0 || busy}
               onClick={() => {
                 dispatch(
-                  adminActions.permissionsAddRequested({
+                  folderPermissionsActions.permissionsAddRequested({
                     folderId: folder.id,
                     permissionables: adding.map(parseRef),
                   }),
@@ -213,7 +213,9 @@ export function FolderPermissionsButton({ folder }: { folder: { id: string; name
       <Button
         icon={<LockOutlined aria-hidden />}
         onClick={() =>
-          dispatch(adminActions.folderPermissionsOpened({ id: folder.id, name: folder.name }))
+          dispatch(
+            folderPermissionsActions.folderPermissionsOpened({ id: folder.id, name: folder.name }),
+          )
         }
       >
         Permissions

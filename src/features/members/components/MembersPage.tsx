@@ -15,19 +15,19 @@ import {
 } from '@ant-design/icons';
 import { Alert, Button, Input, Space, Spin, Tag } from 'antd';
 import { memo, useCallback, useEffect } from 'react';
-import { plural } from '../../../../common/text';
-import type { DatabaseUserDto } from '../../../../common/types';
-import { VirtualList } from '../../../components/VirtualList';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectCurrentDatabaseId, selectCurrentUser } from '../../session/sessionSelectors';
+import { plural } from '@common/text';
+import type { DatabaseUserDto } from '@common/users';
+import { VirtualList } from '@src/components/VirtualList';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
+import { selectCurrentDatabaseId, selectCurrentUser } from '@src/features/session/sessionSelectors';
+import { MemberDialogs, fieldLabel } from './MemberDialogs';
 import {
   memberDisplayName,
   roleLabel,
   selectMembers,
   selectVisibleMembers,
-} from '../adminSelectors';
-import { adminActions, type MemberDialogKind } from '../adminSlice';
-import { MemberDialogs, fieldLabel } from './MemberDialogs';
+} from '../membersSelectors';
+import { type MemberDialogKind, membersActions } from '../membersSlice';
 
 /** The list's columns, named by the DatabaseUserDto field they show. */
 export const MEMBER_COLUMNS = ['firstName', 'lastName', 'username', 'email', 'role'] as const;
@@ -78,7 +78,7 @@ function RowAction({
       icon={icon}
       danger={danger ?? false}
       aria-label={`${text} ${name}`}
-      onClick={() => dispatch(adminActions.memberDialogOpened({ kind, memberId: member.id }))}
+      onClick={() => dispatch(membersActions.memberDialogOpened({ kind, memberId: member.id }))}
     >
       {text}
     </Button>
@@ -158,7 +158,7 @@ export function MembersPage() {
   const currentUser = useAppSelector(selectCurrentUser);
 
   useEffect(() => {
-    dispatch(adminActions.membersRequested());
+    dispatch(membersActions.membersRequested());
   }, [dispatch, databaseId]);
 
   const renderItem = useCallback(
@@ -168,7 +168,7 @@ export function MembersPage() {
     [currentUser?.userId],
   );
   const itemKey = useCallback((member: DatabaseUserDto) => member.id, []);
-  const loadMore = useCallback(() => dispatch(adminActions.membersMoreRequested()), [dispatch]);
+  const loadMore = useCallback(() => dispatch(membersActions.membersMoreRequested()), [dispatch]);
   const searching = members.search.trim() !== '';
   let footer = null;
   if (members.more === 'loading') {
@@ -197,7 +197,7 @@ export function MembersPage() {
         showIcon
         title={members.error}
         action={
-          <Button size="small" onClick={() => dispatch(adminActions.membersRequested())}>
+          <Button size="small" onClick={() => dispatch(membersActions.membersRequested())}>
             Try again
           </Button>
         }
@@ -250,7 +250,7 @@ export function MembersPage() {
           placeholder="Search by name, username or e-mail"
           className="admin-search"
           value={members.search}
-          onChange={(event) => dispatch(adminActions.memberSearchChanged(event.target.value))}
+          onChange={(event) => dispatch(membersActions.memberSearchChanged(event.target.value))}
         />
         <span className="admin-count" role="status">
           {members.status === 'succeeded' ? memberCountText(members.total, searching) : ''}
@@ -258,7 +258,7 @@ export function MembersPage() {
         <Button
           type="primary"
           icon={<UserAddOutlined aria-hidden />}
-          onClick={() => dispatch(adminActions.memberDialogOpened({ kind: 'create' }))}
+          onClick={() => dispatch(membersActions.memberDialogOpened({ kind: 'create' }))}
         >
           Add member
         </Button>

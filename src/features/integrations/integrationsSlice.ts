@@ -9,8 +9,8 @@ import type {
   CreatedIntegrationKeyDto,
   IntegrationDto,
   IntegrationKeyDto,
-} from '../../../common/integrations';
-import type { Status } from '../../store/status';
+} from '@common/integrations';
+import type { Status } from '@src/store/status';
 import { sessionActions } from '../session/sessionSlice';
 
 /** Identifies a key: its user and partner app (the server's rotate and delete take both). */

@@ -24,9 +24,9 @@ import {
   type FirmDto,
   type FirmMemberDto,
   type FirmRole,
-} from '../../../../common/firms';
-import { plural } from '../../../../common/text';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+} from '@common/firms';
+import { plural } from '@common/text';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
 import {
   selectFirmCounts,
   selectFirmDialog,

@@ -5,8 +5,8 @@
  * firm switch drop it all.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { FirmDto, FirmMemberDto, FirmRole } from '../../../common/firms';
-import type { Status } from '../../store/status';
+import type { FirmDto, FirmMemberDto, FirmRole } from '@common/firms';
+import type { Status } from '@src/store/status';
 import { sessionActions } from '../session/sessionSlice';
 
 /** The dialogs of the Firms section. */

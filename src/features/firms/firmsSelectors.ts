@@ -1,6 +1,6 @@
 /** Selectors of the operator's Firms section (firm provisioning). */
 import { createSelector } from '@reduxjs/toolkit';
-import type { RootState } from '../../store/rootReducer';
+import type { RootState } from '@src/store/rootReducer';
 
 /** The list of firms: status, error and items (by name). */
 export const selectFirms = (state: RootState) => state.firms.list;

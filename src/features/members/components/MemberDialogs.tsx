@@ -7,13 +7,14 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Input, Modal, Radio, Select, Spin } from 'antd';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { PASSWORD_MIN_LENGTH } from '../../../../common/constants';
-import { formatDate } from '../../../../common/format';
-import { MESSAGES } from '../../../../common/messages';
-import { loadPasswordChecker, passwordProblem } from '../../../../common/passwordPolicy';
-import { capitalize, plural, splitCamelCase } from '../../../../common/text';
-import type { DatabaseUserDto, Role } from '../../../../common/types';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { PASSWORD_MIN_LENGTH } from '@common/constants';
+import { formatDate } from '@common/format';
+import { MESSAGES } from '@common/messages';
+import { loadPasswordChecker, passwordProblem } from '@common/passwordPolicy';
+import { capitalize, plural, splitCamelCase } from '@common/text';
+import type { Role } from '@common/session';
+import type { DatabaseUserDto } from '@common/users';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
 import {
   memberDisplayName,
   roleLabel,
@@ -21,8 +22,8 @@ import {
   selectMemberPermissionsClear,
   selectMemberTeams,
   selectSelectedMember,
-} from '../adminSelectors';
-import { adminActions, type MemberDialogKind } from '../adminSlice';
+} from '../membersSelectors';
+import { type MemberDialogKind, membersActions } from '../membersSlice';
 
 /** The roles an administrator can give (guests come from sharing only, never from here). */
 type MemberRole = Exclude<Role, 'guest'>;
@@ -195,7 +196,7 @@ function CreateDialog({ saving, error, onCancel }: DialogProps) {
       return;
     }
     dispatch(
-      adminActions.memberCreateRequested({
+      membersActions.memberCreateRequested({
         username: fields.username.trim(),
         firstName: fields.firstName.trim(),
         lastName: fields.lastName.trim(),
@@ -260,7 +261,7 @@ function UpdateDialog({
       return;
     }
     dispatch(
-      adminActions.memberUpdateRequested({
+      membersActions.memberUpdateRequested({
         memberId: member.id,
         changes: {
           firstName: fields.firstName.trim(),
@@ -300,7 +301,7 @@ function PasswordDialog({
       setProblem(found);
       return;
     }
-    dispatch(adminActions.passwordChangeRequested({ memberId: member.id, password }));
+    dispatch(membersActions.passwordChangeRequested({ memberId: member.id, password }));
   };
   return (
     <MemberModal
@@ -382,7 +383,7 @@ function StateDialog({
       okText={capitalize(kind)}
       danger={kind === 'disable'}
       onOk={() => {
-        dispatch(adminActions.memberStateChangeRequested({ memberId: member.id, change: kind }));
+        dispatch(membersActions.memberStateChangeRequested({ memberId: member.id, change: kind }));
       }}
       onCancel={onCancel}
     >
@@ -427,7 +428,7 @@ function PermissionDialog({
       onCancel();
       return;
     }
-    dispatch(adminActions.roleChangeRequested({ memberId: member.id, role }));
+    dispatch(membersActions.roleChangeRequested({ memberId: member.id, role }));
   };
   let teamText: ReactNode;
   if (teams.status === 'failed') teamText = <span role="alert">{teams.error}</span>;
@@ -474,7 +475,7 @@ function MemberFolderPermissions({ member }: { member: DatabaseUserDto }) {
       okText: 'Remove all',
       okButtonProps: { danger: true },
       onOk: () =>
-        dispatch(adminActions.memberPermissionsClearRequested({ memberId: member.id, name })),
+        dispatch(membersActions.memberPermissionsClearRequested({ memberId: member.id, name })),
     });
   };
   return (
@@ -510,7 +511,7 @@ export function MemberDialogs() {
     member,
     saving: dialog.status === 'loading',
     error: dialog.status === 'failed' ? dialog.error : null,
-    onCancel: () => dispatch(adminActions.memberDialogClosed()),
+    onCancel: () => dispatch(membersActions.memberDialogClosed()),
   };
   if (dialog.kind === 'create') return <CreateDialog {...props} />;
   if (!member) return null;

@@ -7,20 +7,23 @@
 import { CopyOutlined, DeleteOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Input, Modal, Spin, Switch, Table } from 'antd';
 import { useEffect, useId, useState } from 'react';
-import { formatDate } from '../../../../common/format';
-import { PARTNER_APP_ID_PATTERN, type IntegrationKeyDto } from '../../../../common/integrations';
-import { capitalize, plural, splitCamelCase } from '../../../../common/text';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectCurrentDatabase, selectCurrentDatabaseId } from '../../session/sessionSelectors';
+import { formatDate } from '@common/format';
+import { PARTNER_APP_ID_PATTERN, type IntegrationKeyDto } from '@common/integrations';
+import { capitalize, plural, splitCamelCase } from '@common/text';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
+import {
+  selectCurrentDatabase,
+  selectCurrentDatabaseId,
+} from '@src/features/session/sessionSelectors';
+import { selectUserOptions } from '@src/features/folderPermissions/folderPermissionsSelectors';
+import { folderPermissionsActions } from '@src/features/folderPermissions/folderPermissionsSlice';
 import {
   selectCurrentIntegration,
   selectIntegrations,
   selectIntegrationsState,
-  selectUserOptions,
-} from '../adminSelectors';
-import { adminActions } from '../adminSlice';
+} from '../integrationsSelectors';
 import { integrationsActions } from '../integrationsSlice';
-import { MemberSelect } from './MemberDialogs';
+import { MemberSelect } from '@src/features/members/components/MemberDialogs';
 
 /** The warning beside a key shown once. */
 export const KEY_ONCE_WARNING =
@@ -318,7 +321,7 @@ function KeysSection() {
           icon={<PlusOutlined aria-hidden />}
           onClick={() => {
             dispatch(integrationsActions.changeErrorCleared());
-            dispatch(adminActions.permissionablesRequested());
+            dispatch(folderPermissionsActions.permissionablesRequested());
             setCreating(true);
           }}
         >

@@ -10,9 +10,9 @@ import type {
   FirmMemberDto,
   FirmRole,
   UpdateFirmRequest,
-} from '../../../common/firms';
-import type { Page } from '../../../common/types';
-import { REST, get, post, request } from '../../api/client';
+} from '@common/firms';
+import type { Page } from '@common/api';
+import { REST, get, post, request } from '@src/api/client';
 
 const id = (value: string) => encodeURIComponent(value);
 

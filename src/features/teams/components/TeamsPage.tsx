@@ -5,18 +5,15 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { Alert, Button, Input, List, Modal, Space, Spin } from 'antd';
 import { useEffect, useId, useState } from 'react';
-import { plural } from '../../../../common/text';
-import type { TeamDto } from '../../../../common/types';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectCurrentDatabaseId } from '../../session/sessionSelectors';
-import {
-  selectSelectedTeam,
-  selectTeamDialog,
-  selectTeams,
-  selectUserOptions,
-} from '../adminSelectors';
-import { adminActions } from '../adminSlice';
-import { MemberSelect, type UserOption } from './MemberDialogs';
+import { plural } from '@common/text';
+import type { TeamDto } from '@common/users';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
+import { selectCurrentDatabaseId } from '@src/features/session/sessionSelectors';
+import { selectUserOptions } from '@src/features/folderPermissions/folderPermissionsSelectors';
+import { folderPermissionsActions } from '@src/features/folderPermissions/folderPermissionsSlice';
+import { MemberSelect, type UserOption } from '@src/features/members/components/MemberDialogs';
+import { selectSelectedTeam, selectTeamDialog, selectTeams } from '../teamsSelectors';
+import { teamsActions } from '../teamsSlice';
 
 /** "3 members" for a team. */
 export function teamMembersText(team: TeamDto): string {
@@ -43,8 +40,8 @@ function TeamNameDialog({ team }: { team: TeamDto | null }) {
       setProblem('A team needs a name.');
       return;
     }
-    if (team) dispatch(adminActions.teamRenameRequested({ teamId: team.id, name: trimmed }));
-    else dispatch(adminActions.teamCreateRequested({ name: trimmed, memberIds }));
+    if (team) dispatch(teamsActions.teamRenameRequested({ teamId: team.id, name: trimmed }));
+    else dispatch(teamsActions.teamCreateRequested({ name: trimmed, memberIds }));
   };
   return (
     <Modal
@@ -54,7 +51,7 @@ function TeamNameDialog({ team }: { team: TeamDto | null }) {
       cancelText="Cancel"
       confirmLoading={dialog.status === 'loading'}
       onOk={submit}
-      onCancel={() => dispatch(adminActions.teamDialogClosed())}
+      onCancel={() => dispatch(teamsActions.teamDialogClosed())}
       destroyOnHidden
     >
       <div className="admin-dialog">
@@ -102,8 +99,8 @@ function TeamMembersDialog({ team }: { team: TeamDto }) {
     <Modal
       open
       title={`Members of ${team.name}`}
-      footer={<Button onClick={() => dispatch(adminActions.teamDialogClosed())}>Close</Button>}
-      onCancel={() => dispatch(adminActions.teamDialogClosed())}
+      footer={<Button onClick={() => dispatch(teamsActions.teamDialogClosed())}>Close</Button>}
+      onCancel={() => dispatch(teamsActions.teamDialogClosed())}
       destroyOnHidden
     >
       <div className="admin-dialog">
@@ -125,7 +122,7 @@ function TeamMembersDialog({ team }: { team: TeamDto }) {
                       aria-label={`Remove ${name} from ${team.name}`}
                       onClick={() =>
                         dispatch(
-                          adminActions.teamMemberRemoveRequested({ teamId: team.id, userId }),
+                          teamsActions.teamMemberRemoveRequested({ teamId: team.id, userId }),
                         )
                       }
                     >
@@ -151,7 +148,7 @@ function TeamMembersDialog({ team }: { team: TeamDto }) {
             type="primary"
             disabled={adding.length === 0 || saving}
             onClick={() => {
-              dispatch(adminActions.teamMembersAddRequested({ teamId: team.id, userIds: adding }));
+              dispatch(teamsActions.teamMembersAddRequested({ teamId: team.id, userIds: adding }));
               setAdding([]);
             }}
           >
@@ -176,8 +173,8 @@ function TeamDeleteDialog({ team }: { team: TeamDto }) {
       okButtonProps={{ danger: true }}
       cancelText="Cancel"
       confirmLoading={dialog.status === 'loading'}
-      onOk={() => dispatch(adminActions.teamDeleteRequested({ teamId: team.id }))}
-      onCancel={() => dispatch(adminActions.teamDialogClosed())}
+      onOk={() => dispatch(teamsActions.teamDeleteRequested({ teamId: team.id }))}
+      onCancel={() => dispatch(teamsActions.teamDialogClosed())}
       destroyOnHidden
     >
       <div className="admin-dialog">
@@ -220,8 +217,8 @@ export function TeamsPage() {
   const databaseId = useAppSelector(selectCurrentDatabaseId);
 
   useEffect(() => {
-    dispatch(adminActions.teamsRequested());
-    dispatch(adminActions.permissionablesRequested());
+    dispatch(teamsActions.teamsRequested());
+    dispatch(folderPermissionsActions.permissionablesRequested());
   }, [dispatch, databaseId]);
 
   let body;
@@ -233,7 +230,7 @@ export function TeamsPage() {
         showIcon
         title={teams.error}
         action={
-          <Button size="small" onClick={() => dispatch(adminActions.teamsRequested())}>
+          <Button size="small" onClick={() => dispatch(teamsActions.teamsRequested())}>
             Try again
           </Button>
         }
@@ -265,7 +262,7 @@ export function TeamsPage() {
                   icon={<TeamOutlined aria-hidden />}
                   aria-label={`Members of ${team.name}`}
                   onClick={() =>
-                    dispatch(adminActions.teamDialogOpened({ kind: 'members', teamId: team.id }))
+                    dispatch(teamsActions.teamDialogOpened({ kind: 'members', teamId: team.id }))
                   }
                 >
                   Members
@@ -276,7 +273,7 @@ export function TeamsPage() {
                   icon={<EditOutlined aria-hidden />}
                   aria-label={`Rename ${team.name}`}
                   onClick={() =>
-                    dispatch(adminActions.teamDialogOpened({ kind: 'rename', teamId: team.id }))
+                    dispatch(teamsActions.teamDialogOpened({ kind: 'rename', teamId: team.id }))
                   }
                 >
                   Rename
@@ -288,7 +285,7 @@ export function TeamsPage() {
                   icon={<DeleteOutlined aria-hidden />}
                   aria-label={`Delete ${team.name}`}
                   onClick={() =>
-                    dispatch(adminActions.teamDialogOpened({ kind: 'delete', teamId: team.id }))
+                    dispatch(teamsActions.teamDialogOpened({ kind: 'delete', teamId: team.id }))
                   }
                 >
                   Delete
@@ -319,7 +316,7 @@ export function TeamsPage() {
         <Button
           type="primary"
           icon={<PlusOutlined aria-hidden />}
-          onClick={() => dispatch(adminActions.teamDialogOpened({ kind: 'create' }))}
+          onClick={() => dispatch(teamsActions.teamDialogOpened({ kind: 'create' }))}
         >
           Create team
         </Button>

@@ -1,4 +1,4 @@
-/** The state of a list read from the server, and helpers the admin features' slices share. */
+/** The state of a list read from the server, and the helpers feature slices share for it. */
 import type { Status } from './status';
 
 /** A list read from the server: its request's status, the failure text, and the items. */

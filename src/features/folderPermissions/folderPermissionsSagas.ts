@@ -86,6 +86,7 @@ export function* clearPermissions(action: PayloadAction<{ folderId: string }>): 
     );
   }
 }
+
 /** Root saga of the folder permissions dialog. */
 export function* folderPermissionsSaga(): Saga {
   yield* all([

@@ -85,6 +85,7 @@ export function* deleteKey(action: PayloadAction<IntegrationKeyRef>): Saga {
     yield* put(integrationsActions.keyChangeFailed(errorMessage(error)));
   }
 }
+
 /** Root saga of the integrations page. */
 export function* integrationsSaga(): Saga {
   yield* all([

@@ -179,6 +179,7 @@ export function* clearMemberPermissions(
     );
   }
 }
+
 /** Root saga of the member list and dialogs. */
 export function* membersSaga(): Saga {
   yield* all([

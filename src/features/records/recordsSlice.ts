@@ -24,6 +24,7 @@ import type {
 import type { Status } from '@src/store/status';
 import type { PickerFolder, PickerLevel } from '../organise/organiseSlice';
 import { sessionActions } from '../session/sessionSlice';
+import { upsertById } from '@src/store/listState';
 
 /** Shown when the schedules cannot be loaded (followed by the server's reason). */
 export const COULD_NOT_LOAD_SCHEDULES = 'Could not load the retention schedules.';
@@ -116,12 +117,6 @@ function startChange(state: RecordsState, kind: RecordsChangeKind) {
   state.change = { kind, status: 'loading', error: null };
 }
 
-function upsert<T extends { id: string }>(items: T[], item: T): void {
-  const index = items.findIndex((existing) => existing.id === item.id);
-  if (index === -1) items.push(item);
-  else items[index] = item;
-}
-
 const slice = createSlice({
   name: 'records',
   initialState: initialRecordsState,
@@ -182,7 +177,7 @@ const slice = createSlice({
     },
     /** The server answered a schedule after a change. */
     scheduleSaved(state, action: PayloadAction<RetentionScheduleDto>) {
-      upsert(state.schedules.items, action.payload);
+      upsertById(state.schedules.items, action.payload);
       state.change.status = 'succeeded';
     },
     /** The schedule was deleted. */
@@ -246,7 +241,7 @@ const slice = createSlice({
     /** The server answered a hold after a change (a new one goes first). */
     holdSaved(state, action: PayloadAction<LegalHoldDto>) {
       const known = state.holds.items.some((h) => h.id === action.payload.id);
-      if (known) upsert(state.holds.items, action.payload);
+      if (known) upsertById(state.holds.items, action.payload);
       else state.holds.items.unshift(action.payload);
       state.change.status = 'succeeded';
     },

@@ -85,6 +85,7 @@ export function* deleteTeam(action: PayloadAction<{ teamId: string }>): Saga {
     yield* put(teamsActions.teamDialogFailed(errorMessage(error)));
   }
 }
+
 /** Root saga of the teams page. */
 export function* teamsSaga(): Saga {
   yield* all([

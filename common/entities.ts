@@ -3,10 +3,6 @@
  */
 import type { HistoryAction } from './history';
 
-/** Entity type values (SPEC section 3). */
-export type EntityType =
-  'file' | 'folder' | 'breadcrumb' | 'applied_index' | 'folder_contact' | 'contact' | 'index_field';
-
 /** One user's favorite entry on a file or folder. */
 export interface FavoriteEntry {
   user_id: string;
@@ -68,16 +64,6 @@ export interface FileDto {
 }
 
 export type EntityDto = FolderDto | FileDto;
-
-/** The root folder object (SPEC section 3). */
-export interface RootFolderDto {
-  id: '';
-  name: 'Root';
-  type: 'folder';
-  favorite: false;
-  created_at: string | null;
-  updated_at: string | null;
-}
 
 /** One breadcrumb, root first. */
 export interface BreadcrumbDto {

@@ -89,8 +89,6 @@ export const MESSAGES = {
     'This member also belongs to another firm where you are not an administrator, so you cannot change their username, e-mail or password.',
 } as const;
 
-export type MessageKey = keyof typeof MESSAGES;
-
 /**
  * Fills a `{placeholder}` template with values.
  * @param template text with at least one `{name}` placeholder

@@ -14,7 +14,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 import { formatMessage, MESSAGES } from './messages';
 
 /** Lowest zxcvbn score (0–4) accepted: 3 is "safely unguessable" (about 10^8 guesses or more). */
-export const PASSWORD_MIN_SCORE = 3;
+const PASSWORD_MIN_SCORE = 3;
 
 /** The account details a password must not be built from (the zxcvbn user dictionary). */
 export interface PasswordUserInputs {

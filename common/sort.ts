@@ -39,7 +39,7 @@ export function isFolderSortKey(value: unknown): value is FolderSortKey {
 }
 
 /** Whether a value is a sort direction. */
-export function isSortOrder(value: unknown): value is SortOrder {
+function isSortOrder(value: unknown): value is SortOrder {
   return (SORT_ORDERS as readonly unknown[]).includes(value);
 }
 

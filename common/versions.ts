@@ -66,7 +66,7 @@ export const MAX_CONFLICT_NAMES = 1000;
 export type ConflictChoice = 'version' | 'keep_both' | 'skip';
 
 /** Characters of a sha256 shown before the full value is asked for (hover, copy). */
-export const SHA256_SHORT_LENGTH = 12;
+const SHA256_SHORT_LENGTH = 12;
 
 /**
  * A sha256 shortened for display: its first {@link SHA256_SHORT_LENGTH} characters and an

@@ -29,13 +29,13 @@ import { openDatabase } from './db/database';
 import { olderVersionKeys, readyStorageKeys } from './repositories/backup';
 
 /** The layout version of a backup folder. */
-export const BACKUP_FORMAT = 1;
+const BACKUP_FORMAT = 1;
 /** The database's name inside a backup folder. */
-export const BACKUP_DATABASE = 'dossier.sqlite';
+const BACKUP_DATABASE = 'dossier.sqlite';
 /** The folder holding the copy of DATA_DIR inside a backup folder. */
-export const BACKUP_DATA = 'data';
+const BACKUP_DATA = 'data';
 /** The file that marks a finished backup. */
-export const BACKUP_MANIFEST = 'manifest.json';
+const BACKUP_MANIFEST = 'manifest.json';
 
 /** What manifest.json records. */
 export interface BackupManifest {

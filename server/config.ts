@@ -212,7 +212,7 @@ function objectStoreFrom(value: string | undefined): Config['objectStore'] {
  * Imaging jobs run at once by default: half the CPU cores, at least 1 (1 on a 2-core machine), so
  * that conversions leave the other half to requests.
  */
-export function defaultImagingConcurrency(): number {
+function defaultImagingConcurrency(): number {
   return Math.max(1, Math.floor(os.availableParallelism() / 2));
 }
 

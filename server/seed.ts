@@ -13,7 +13,7 @@ import { hashPassword } from './passwords';
 import { countUsers, insertDatabase, insertMembership, insertUser } from './repositories/users';
 
 /** Name and description of the seeded firm database. */
-export const DEMO_DATABASE_NAME = 'Demo Advisory';
+const DEMO_DATABASE_NAME = 'Demo Advisory';
 
 /** What the seed created; `generatedPassword` is set only when one was generated. */
 export interface SeedResult {

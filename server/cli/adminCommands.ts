@@ -38,7 +38,7 @@ import {
 } from '../services/operatorAccounts';
 
 /** The environment variable a new password may come from. */
-export const NEW_PASSWORD_ENV = 'DOSSIER_NEW_PASSWORD';
+const NEW_PASSWORD_ENV = 'DOSSIER_NEW_PASSWORD';
 
 /** Usage text, printed for unknown commands. */
 export const ADMIN_USAGE = [

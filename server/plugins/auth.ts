@@ -67,7 +67,7 @@ export const GUEST_SESSION_ROUTES: ReadonlySet<string> = new Set([
 ]);
 
 /** Whether the route of a request is open to guest sessions. */
-export function openToGuests(request: FastifyRequest): boolean {
+function openToGuests(request: FastifyRequest): boolean {
   const options = request.routeOptions;
   if (options.config?.guest === true) return true;
   return GUEST_SESSION_ROUTES.has(`${request.method} ${options.url ?? ''}`);

@@ -23,7 +23,7 @@ export interface ServerLifecycle {
 }
 
 /** Longest wait for one readiness check, in ms: a hung pool or mount is "timeout", not a hang. */
-export const READY_CHECK_TIMEOUT_MS = 3_000;
+const READY_CHECK_TIMEOUT_MS = 3_000;
 
 /** How one part of the readiness check went. */
 export type CheckOutcome = 'ok' | 'failed' | 'timeout';

@@ -21,11 +21,10 @@ import { AppError } from '../errors';
 const NUL = '\u0000';
 
 /** 400 `validation_error`: the request carries a NUL character. */
-export const nulRefused = () => new AppError(400, 'validation_error', MESSAGES.nulCharacter);
+const nulRefused = () => new AppError(400, 'validation_error', MESSAGES.nulCharacter);
 
 /** 400 `validation_error`: a number of the request is infinite (or not a number). */
-export const nonFiniteRefused = () =>
-  new AppError(400, 'validation_error', MESSAGES.nonFiniteNumber);
+const nonFiniteRefused = () => new AppError(400, 'validation_error', MESSAGES.nonFiniteNumber);
 
 /**
  * Whether any leaf value (or object key) of a parsed value, at any depth, matches. Iterative, so a

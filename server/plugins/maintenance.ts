@@ -13,7 +13,7 @@ import type { Services } from '../services/context';
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Session operations that stay open during maintenance (route URLs, without query). */
-export const MAINTENANCE_OPEN_ROUTES: ReadonlySet<string> = new Set([
+const MAINTENANCE_OPEN_ROUTES: ReadonlySet<string> = new Set([
   '/api/auth/logout',
   '/api/auth/extend-session',
   '/api/auth/switch-database',

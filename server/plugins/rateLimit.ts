@@ -17,7 +17,7 @@ import { countRateLimitHit, purgeRateLimits, readRateLimit } from '../repositori
 import type { Services } from '../services/context';
 
 /** How often an instance removes ended counters, at most (ms of the services' clock). */
-export const RATE_LIMIT_PURGE_MS = 60_000;
+const RATE_LIMIT_PURGE_MS = 60_000;
 
 /** What @fastify/rate-limit answers a store's `incr` and `read` with: count and ms left. */
 type Counted = { current: number; ttl: number };
@@ -30,7 +30,7 @@ type Callback = (error: Error | null, result?: Counted) => void;
  * @param services database (`rate_limits`) and clock (epoch ms)
  * @returns a store constructor for the plugin's `store` option
  */
-export function databaseRateLimitStore(
+function databaseRateLimitStore(
   services: Pick<Services, 'db' | 'clock'>,
 ): FastifyRateLimitStoreCtor {
   const purge = { last: -Infinity };

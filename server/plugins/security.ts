@@ -14,7 +14,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * host, or Sec-Fetch-Site says cross-site. Requests without either (curl, server-to-server) carry no
  * ambient browser credentials of a victim and pass.
  */
-export function isCrossOrigin(request: FastifyRequest): boolean {
+function isCrossOrigin(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (origin && origin !== 'null') {
     try {

@@ -251,7 +251,7 @@ export type ScopeEventRow = Pick<
  * order, which is the firm's chain order), `limit` at most. A tree scope reads its folders (any
  * state, by one recursive query) and their files' ids as a subquery.
  */
-export async function scopeEventsAfter(
+async function scopeEventsAfter(
   db: Executor,
   databaseId: string,
   scope: EventScope,

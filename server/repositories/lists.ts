@@ -4,7 +4,14 @@
  * the columns their order needs, through their indexes), so a page costs a constant number of
  * queries: positions, a count, then the rows of the page by id.
  */
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+  type StringReference,
+} from 'kysely';
 import type { DB, FilesTable, FoldersTable } from '../db/schema';
 import type { FolderFilter } from './permissions';
 import type { Executor } from './types';
@@ -97,7 +104,6 @@ export async function countArchivedRoots(
   return folders + files;
 }
 
-/** A user's enabled favorites joined to their items (folder `fo` or file `fi`), live items only. */
 /**
  * "The listed item is live": a folder (`fo`) or a ready file (`fi`) of the row, not archived, and
  * visible to the session (`visible`). Favorites and recent items join both tables the same way.
@@ -121,25 +127,78 @@ function liveItem(
   ]);
 }
 
-function favoritesQuery(db: Executor, databaseId: string, userId: string, visible: FolderFilter) {
-  return db
-    .selectFrom('favorites as f')
+/** The columns a favorite and a recent item share: whose row it is, and which item it lists. */
+interface ListedRow {
+  database_id: string;
+  user_id: string;
+  entity_type: string;
+  entity_id: string;
+}
+
+/** A column of the listed row `l`, typed as text (the columns compared with values). */
+const listedColumn = (column: keyof ListedRow) => sql.ref<string>(`l.${column}`);
+
+/**
+ * A user's rows of a list (`from`: favorites or recent items, aliased `l`) in a firm database,
+ * joined to their items (folder `fo` or file `fi`), live items only (see {@link liveItem}).
+ */
+function liveListedQuery<L extends ListedRow>(
+  from: SelectQueryBuilder<DB & { l: L }, 'l', object>,
+  databaseId: string,
+  userId: string,
+  visible: FolderFilter,
+) {
+  return from
     .leftJoin('folders as fo', (j) =>
       j
-        .onRef('fo.id', '=', 'f.entity_id')
-        .on('f.entity_type', '=', 'folder')
-        .onRef('fo.database_id', '=', 'f.database_id'),
+        .onRef('fo.id', '=', 'l.entity_id')
+        .on(listedColumn('entity_type'), '=', 'folder')
+        .onRef('fo.database_id', '=', 'l.database_id'),
     )
     .leftJoin('files as fi', (j) =>
       j
-        .onRef('fi.id', '=', 'f.entity_id')
-        .on('f.entity_type', '=', 'file')
-        .onRef('fi.database_id', '=', 'f.database_id'),
+        .onRef('fi.id', '=', 'l.entity_id')
+        .on(listedColumn('entity_type'), '=', 'file')
+        .onRef('fi.database_id', '=', 'l.database_id'),
     )
-    .where('f.database_id', '=', databaseId)
-    .where('f.user_id', '=', userId)
-    .where('f.enabled', '=', 1)
+    .where(listedColumn('database_id'), '=', databaseId)
+    .where(listedColumn('user_id'), '=', userId)
     .where((eb) => liveItem(eb, visible));
+}
+
+/**
+ * One page of a list kept newest first: ordered by `at` then `id` (two column references),
+ * descending, after `after` (keyset on the same pair) or from `offset`, at most `limit`.
+ */
+function newestFirstPage<D, TB extends keyof D, O>(
+  query: SelectQueryBuilder<D, TB, O>,
+  at: StringReference<D, TB>,
+  id: StringReference<D, TB>,
+  after: TimePosition | null,
+  offset: number,
+  limit: number,
+): SelectQueryBuilder<D, TB, O> {
+  const atRef = sql.ref<string>(at);
+  const idRef = sql.ref<string>(id);
+  return query
+    .$if(after !== null, (q) =>
+      q.where((eb) => eb(eb.tuple(atRef, idRef), '<', eb.tuple(after!.at, after!.id))),
+    )
+    .orderBy(atRef, 'desc')
+    .orderBy(idRef, 'desc')
+    .limit(limit)
+    .offset(offset);
+}
+
+/** A listed row read as a {@link ListedItem} (its entity type narrowed to folder or file). */
+function listedItem(row: Omit<ListedItem, 'entity_type'> & { entity_type: string }): ListedItem {
+  return { ...row, entity_type: row.entity_type === 'folder' ? 'folder' : 'file' };
+}
+
+/** A user's enabled favorites joined to their items, live items only. */
+function favoritesQuery(db: Executor, databaseId: string, userId: string, visible: FolderFilter) {
+  const enabled = db.selectFrom('favorites as l').where('l.enabled', '=', 1);
+  return liveListedQuery(enabled, databaseId, userId, visible);
 }
 
 /**
@@ -155,29 +214,14 @@ export async function listFavoriteItems(
   limit: number,
   visible: FolderFilter = null,
 ): Promise<ListedItem[]> {
-  let query = favoritesQuery(db, databaseId, userId, visible).select([
-    'f.id',
-    'f.updated_at',
-    'f.entity_type',
-    'f.entity_id',
+  const query = favoritesQuery(db, databaseId, userId, visible).select([
+    'l.updated_at as at',
+    'l.id',
+    'l.entity_type',
+    'l.entity_id',
   ]);
-  if (after) {
-    query = query.where((eb) =>
-      eb(eb.refTuple('f.updated_at', 'f.id'), '<', eb.tuple(after.at, after.id)),
-    );
-  }
-  const rows = await query
-    .orderBy('f.updated_at', 'desc')
-    .orderBy('f.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  return rows.map((r) => ({
-    at: r.updated_at,
-    id: r.id,
-    entity_type: r.entity_type === 'folder' ? 'folder' : 'file',
-    entity_id: r.entity_id,
-  }));
+  const rows = await newestFirstPage(query, 'l.updated_at', 'l.id', after, offset, limit).execute();
+  return rows.map(listedItem);
 }
 
 /** Number of a user's enabled favorites whose item is live. */
@@ -193,25 +237,9 @@ export async function countFavoriteItems(
   return Number(row.n);
 }
 
-/** A user's recent items joined to their items (folder `fo` or file `fi`), live items only. */
+/** A user's recent items joined to their items, live items only. */
 function recentQuery(db: Executor, databaseId: string, userId: string, visible: FolderFilter) {
-  return db
-    .selectFrom('recent_items as r')
-    .leftJoin('folders as fo', (j) =>
-      j
-        .onRef('fo.id', '=', 'r.entity_id')
-        .on('r.entity_type', '=', 'folder')
-        .onRef('fo.database_id', '=', 'r.database_id'),
-    )
-    .leftJoin('files as fi', (j) =>
-      j
-        .onRef('fi.id', '=', 'r.entity_id')
-        .on('r.entity_type', '=', 'file')
-        .onRef('fi.database_id', '=', 'r.database_id'),
-    )
-    .where('r.database_id', '=', databaseId)
-    .where('r.user_id', '=', userId)
-    .where((eb) => liveItem(eb, visible));
+  return liveListedQuery(db.selectFrom('recent_items as l'), databaseId, userId, visible);
 }
 
 /**
@@ -227,30 +255,15 @@ export async function listRecentItems(
   limit: number,
   visible: FolderFilter = null,
 ): Promise<ListedItem[]> {
-  let query = recentQuery(db, databaseId, userId, visible).select([
-    'r.at',
-    'r.entity_type',
-    'r.entity_id',
-    'r.action',
+  const query = recentQuery(db, databaseId, userId, visible).select([
+    'l.at',
+    'l.entity_id as id',
+    'l.entity_type',
+    'l.entity_id',
+    'l.action',
   ]);
-  if (after) {
-    query = query.where((eb) =>
-      eb(eb.refTuple('r.at', 'r.entity_id'), '<', eb.tuple(after.at, after.id)),
-    );
-  }
-  const rows = await query
-    .orderBy('r.at', 'desc')
-    .orderBy('r.entity_id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  return rows.map((r) => ({
-    at: r.at,
-    id: r.entity_id,
-    entity_type: r.entity_type === 'folder' ? 'folder' : 'file',
-    entity_id: r.entity_id,
-    action: r.action,
-  }));
+  const rows = await newestFirstPage(query, 'l.at', 'l.entity_id', after, offset, limit).execute();
+  return rows.map(listedItem);
 }
 
 /** Number of a user's recent items whose item is live. */

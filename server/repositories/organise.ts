@@ -5,8 +5,8 @@
  * chunks of {@link ID_CHUNK} so a statement stays far under both dialects' bind limits and a call
  * on 10,000 items costs tens of statements, not thousands.
  */
-import { sql, type Insertable } from 'kysely';
-import type { FilesTable, FoldersTable } from '../db/schema';
+import { sql, type Insertable, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
+import type { DB, FilesTable, FoldersTable } from '../db/schema';
 import type { Executor } from './types';
 
 /** Ids per `IN (...)` list and rows per multi-row insert. */
@@ -26,6 +26,19 @@ function inFirm(databaseId: string) {
 export function chunked<T>(items: readonly T[], size = ID_CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Reads by chunks: `read` runs on each chunk of `items` ({@link chunked}) in turn, and the rows it
+ * answers come back as one list, in order.
+ */
+export async function readChunked<T, R>(
+  items: readonly T[],
+  read: (part: T[]) => Promise<readonly R[]>,
+): Promise<R[]> {
+  const out: R[] = [];
+  for (const part of chunked(items)) for (const row of await read(part)) out.push(row);
   return out;
 }
 
@@ -51,19 +64,21 @@ export async function folderItems(
   databaseId: string,
   ids: readonly string[],
 ): Promise<ItemRow[]> {
-  const out: ItemRow[] = [];
-  for (const part of chunked(ids)) {
-    const rows = await db
+  const rows = await readChunked(ids, (part) =>
+    db
       .selectFrom('folders')
       .select(['id', 'parent_id', 'name', 'archived_at', 'archived_root_id'])
       .where(inFirm(databaseId))
       .where('id', 'in', part)
-      .execute();
-    for (const r of rows) {
-      out.push({ ...r, type: 'folder', status: 'ready', extension: '', storage_key: null });
-    }
-  }
-  return out;
+      .execute(),
+  );
+  return rows.map((r) => ({
+    ...r,
+    type: 'folder',
+    status: 'ready',
+    extension: '',
+    storage_key: null,
+  }));
 }
 
 /** The files with these ids in this database (any state and status), in chunks. */
@@ -72,9 +87,8 @@ export async function fileItems(
   databaseId: string,
   ids: readonly string[],
 ): Promise<ItemRow[]> {
-  const out: ItemRow[] = [];
-  for (const part of chunked(ids)) {
-    const rows = await db
+  const rows = await readChunked(ids, (part) =>
+    db
       .selectFrom('files')
       .select([
         'id',
@@ -88,22 +102,19 @@ export async function fileItems(
       ])
       .where(inFirm(databaseId))
       .where('id', 'in', part)
-      .execute();
-    for (const r of rows) {
-      out.push({
-        type: 'file',
-        id: r.id,
-        parent_id: r.folder_id,
-        name: r.name,
-        archived_at: r.archived_at,
-        archived_root_id: r.archived_root_id,
-        status: r.status,
-        extension: r.extension,
-        storage_key: r.storage_key,
-      });
-    }
-  }
-  return out;
+      .execute(),
+  );
+  return rows.map((r) => ({
+    type: 'file',
+    id: r.id,
+    parent_id: r.folder_id,
+    name: r.name,
+    archived_at: r.archived_at,
+    archived_root_id: r.archived_root_id,
+    status: r.status,
+    extension: r.extension,
+    storage_key: r.storage_key,
+  }));
 }
 
 /** One child of a folder as the unique-name rule sees it. */
@@ -163,29 +174,25 @@ export async function liveNamesWithKeys(
   parentId: string,
   keys: readonly string[],
 ): Promise<LiveName[]> {
-  const out: LiveName[] = [];
-  for (const part of chunked(keys)) {
-    out.push(
-      ...(await db
-        .selectFrom('folders')
-        .select(['id', 'name'])
-        .where('database_id', '=', databaseId)
-        .where('parent_id', '=', parentId)
-        .where('name_key', 'in', part)
-        .where('archived_at', 'is', null)
-        .execute()),
-      ...(await db
-        .selectFrom('files')
-        .select(['id', 'name'])
-        .where('database_id', '=', databaseId)
-        .where('folder_id', '=', parentId)
-        .where('name_key', 'in', part)
-        .where('archived_at', 'is', null)
-        .where('status', '=', 'ready')
-        .execute()),
-    );
-  }
-  return out;
+  return readChunked(keys, async (part) => [
+    ...(await db
+      .selectFrom('folders')
+      .select(['id', 'name'])
+      .where('database_id', '=', databaseId)
+      .where('parent_id', '=', parentId)
+      .where('name_key', 'in', part)
+      .where('archived_at', 'is', null)
+      .execute()),
+    ...(await db
+      .selectFrom('files')
+      .select(['id', 'name'])
+      .where('database_id', '=', databaseId)
+      .where('folder_id', '=', parentId)
+      .where('name_key', 'in', part)
+      .where('archived_at', 'is', null)
+      .where('status', '=', 'ready')
+      .execute()),
+  ]);
 }
 
 /** `text` with LIKE's wildcards and escape character escaped (for `ESCAPE '\'`). */
@@ -314,11 +321,46 @@ export async function archiveNamed(
   }
 }
 
+/** One table's step of {@link propagateArchive}: what it sets and which of the rows it takes. */
+type ArchiveStep<T extends 'folders' | 'files'> = (
+  update: UpdateQueryBuilder<DB, T, T, UpdateResult>,
+) => UpdateQueryBuilder<DB, T, T, UpdateResult>;
+
+/**
+ * Carries an archive down folder trees: level by level, `folders` updates the firm's folders whose
+ * parent belongs to one of the archives `rootIds` (archived_root_id in the list) until a level
+ * updates none; then `files` updates the files directly in those archives' folders. One statement
+ * per level; parents are found by primary key, so the cost grows with the trees, not the firm.
+ */
+async function propagateArchive(
+  db: Executor,
+  databaseId: string,
+  rootIds: readonly string[],
+  folders: ArchiveStep<'folders'>,
+  files: ArchiveStep<'files'>,
+): Promise<void> {
+  const archivedFolders = db
+    .selectFrom('folders as t')
+    .select('t.id')
+    .where('t.database_id', '=', databaseId)
+    .where('t.archived_root_id', 'in', rootIds);
+  for (let depth = 0; depth < 10_000; depth += 1) {
+    const result = await folders(
+      db.updateTable('folders').where('folders.database_id', '=', databaseId),
+    )
+      .where('folders.parent_id', 'in', archivedFolders)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) break;
+  }
+  await files(db.updateTable('files').where('files.database_id', '=', databaseId))
+    .where('files.folder_id', 'in', archivedFolders)
+    .execute();
+}
+
 /**
  * Archives the live contents of folders that {@link archiveNamed} just archived: level by level,
  * every live subfolder takes its parent's archived_root_id (so each row names the folder whose
- * archive took it), then every live ready file in those folders does. One statement per level and
- * chunk; parents are found by primary key, so the cost grows with the tree, not the firm.
+ * archive took it), then every live ready file in those folders does ({@link propagateArchive}).
  */
 export async function archiveContents(
   db: Executor,
@@ -327,48 +369,32 @@ export async function archiveContents(
   at: string,
 ): Promise<void> {
   for (const part of chunked(rootIds)) {
-    for (let depth = 0; depth < 10_000; depth += 1) {
-      const result = await db
-        .updateTable('folders')
-        .set((eb) => ({
-          archived_at: at,
-          archived_root_id: eb
-            .selectFrom('folders as p')
-            .select('p.archived_root_id')
-            .whereRef('p.id', '=', 'folders.parent_id'),
-        }))
-        .where('folders.database_id', '=', databaseId)
-        .where('folders.archived_at', 'is', null)
-        .where('folders.parent_id', 'in', (eb) =>
-          eb
-            .selectFrom('folders as t')
-            .select('t.id')
-            .where('t.database_id', '=', databaseId)
-            .where('t.archived_root_id', 'in', part),
-        )
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) break;
-    }
-    await db
-      .updateTable('files')
-      .set((eb) => ({
-        archived_at: at,
-        archived_root_id: eb
-          .selectFrom('folders as p')
-          .select('p.archived_root_id')
-          .whereRef('p.id', '=', 'files.folder_id'),
-      }))
-      .where('files.database_id', '=', databaseId)
-      .where('files.archived_at', 'is', null)
-      .where('files.status', '=', 'ready')
-      .where('files.folder_id', 'in', (eb) =>
-        eb
-          .selectFrom('folders as t')
-          .select('t.id')
-          .where('t.database_id', '=', databaseId)
-          .where('t.archived_root_id', 'in', part),
-      )
-      .execute();
+    await propagateArchive(
+      db,
+      databaseId,
+      part,
+      (folders) =>
+        folders
+          .set((eb) => ({
+            archived_at: at,
+            archived_root_id: eb
+              .selectFrom('folders as p')
+              .select('p.archived_root_id')
+              .whereRef('p.id', '=', 'folders.parent_id'),
+          }))
+          .where('folders.archived_at', 'is', null),
+      (files) =>
+        files
+          .set((eb) => ({
+            archived_at: at,
+            archived_root_id: eb
+              .selectFrom('folders as p')
+              .select('p.archived_root_id')
+              .whereRef('p.id', '=', 'files.folder_id'),
+          }))
+          .where('files.archived_at', 'is', null)
+          .where('files.status', '=', 'ready'),
+    );
   }
 }
 
@@ -389,35 +415,14 @@ export async function detachArchive(
     .where('id', '=', item.id)
     .execute();
   if (item.type === 'file') return;
-  for (let depth = 0; depth < 10_000; depth += 1) {
-    const result = await db
-      .updateTable('folders')
-      .set({ archived_root_id: item.id })
-      .where('database_id', '=', databaseId)
-      .where('archived_root_id', '=', oldRootId)
-      .where('parent_id', 'in', (eb) =>
-        eb
-          .selectFrom('folders as t')
-          .select('t.id')
-          .where('t.database_id', '=', databaseId)
-          .where('t.archived_root_id', '=', item.id),
-      )
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) break;
-  }
-  await db
-    .updateTable('files')
-    .set({ archived_root_id: item.id })
-    .where('database_id', '=', databaseId)
-    .where('archived_root_id', '=', oldRootId)
-    .where('folder_id', 'in', (eb) =>
-      eb
-        .selectFrom('folders as t')
-        .select('t.id')
-        .where('t.database_id', '=', databaseId)
-        .where('t.archived_root_id', '=', item.id),
-    )
-    .execute();
+  await propagateArchive(
+    db,
+    databaseId,
+    [item.id],
+    (folders) =>
+      folders.set({ archived_root_id: item.id }).where('archived_root_id', '=', oldRootId),
+    (files) => files.set({ archived_root_id: item.id }).where('archived_root_id', '=', oldRootId),
+  );
 }
 
 /**
@@ -454,9 +459,8 @@ export async function descendantFolderIds(
   databaseId: string,
   rootIds: readonly string[],
 ): Promise<string[]> {
-  const out: string[] = [];
-  for (const part of chunked(rootIds)) {
-    const rows = await db
+  const rows = await readChunked(rootIds, (part) =>
+    db
       .withRecursive('tree(id, depth)', (qb) =>
         qb
           .selectFrom('folders')
@@ -475,10 +479,9 @@ export async function descendantFolderIds(
       .selectFrom('tree')
       .select('id')
       .where('depth', '>', 0)
-      .execute();
-    for (const r of rows) out.push(r.id);
-  }
-  return out;
+      .execute(),
+  );
+  return rows.map((r) => r.id);
 }
 
 /** The files (any state and status) directly in some folders: ids and object keys. */
@@ -487,18 +490,14 @@ export async function filesInFolders(
   databaseId: string,
   folderIds: readonly string[],
 ): Promise<{ id: string; storage_key: string }[]> {
-  const out: { id: string; storage_key: string }[] = [];
-  for (const part of chunked(folderIds)) {
-    out.push(
-      ...(await db
-        .selectFrom('files')
-        .select(['id', 'storage_key'])
-        .where('database_id', '=', databaseId)
-        .where('folder_id', 'in', part)
-        .execute()),
-    );
-  }
-  return out;
+  return readChunked(folderIds, (part) =>
+    db
+      .selectFrom('files')
+      .select(['id', 'storage_key'])
+      .where('database_id', '=', databaseId)
+      .where('folder_id', 'in', part)
+      .execute(),
+  );
 }
 
 /**
@@ -596,20 +595,16 @@ export async function liveFilesIn(
   databaseId: string,
   folderIds: readonly string[],
 ): Promise<Insertable<FilesTable>[]> {
-  const out: Insertable<FilesTable>[] = [];
-  for (const part of chunked(folderIds)) {
-    out.push(
-      ...(await db
-        .selectFrom('files')
-        .selectAll()
-        .where('database_id', '=', databaseId)
-        .where('folder_id', 'in', part)
-        .where('status', '=', 'ready')
-        .where('archived_at', 'is', null)
-        .execute()),
-    );
-  }
-  return out;
+  return readChunked(folderIds, (part) =>
+    db
+      .selectFrom('files')
+      .selectAll()
+      .where('database_id', '=', databaseId)
+      .where('folder_id', 'in', part)
+      .where('status', '=', 'ready')
+      .where('archived_at', 'is', null)
+      .execute(),
+  );
 }
 
 /** Inserts many folders (top-down order), ID_CHUNK rows per statement. */
@@ -683,17 +678,15 @@ export async function colorsOf(
   userId: string,
   folderIds: readonly string[],
 ): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  for (const part of chunked(folderIds)) {
-    const rows = await db
+  const rows = await readChunked(folderIds, (part) =>
+    db
       .selectFrom('folder_colors')
       .select(['folder_id', 'color'])
       .where('user_id', '=', userId)
       .where('folder_id', 'in', part)
-      .execute();
-    for (const r of rows) out.set(r.folder_id, r.color);
-  }
-  return out;
+      .execute(),
+  );
+  return new Map<string, string>(rows.map((r) => [r.folder_id, r.color]));
 }
 
 /** Sets a user's colour of many folders (insert or replace), ID_CHUNK rows per statement. */

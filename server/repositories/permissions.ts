@@ -192,7 +192,7 @@ export async function hiddenRootIds(
  * Used as `NOT IN (...)` by the lists; its cost grows with the size of the hidden subtrees only.
  * `roots` must not be empty (callers skip the filter when nothing is hidden).
  */
-export function hiddenFolderIdsSql(databaseId: string, roots: string[]): Expression<string> {
+function hiddenFolderIdsSql(databaseId: string, roots: string[]): Expression<string> {
   const ids = sql.join(roots.map((r) => sql`${r}`));
   return sql<string>`(with recursive hidden_tree(id) as (
       select id from folders where database_id = ${databaseId} and id in (${ids})

@@ -16,7 +16,7 @@ import type {
   RetentionTargetRow,
   RetentionTargetsTable,
 } from '../db/schemaRecords';
-import { chunked } from './organise';
+import { chunked, readChunked } from './organise';
 import type { Executor } from './types';
 
 /** The firm scope of a statement naming rows by primary key (see organise.ts inFirm). */
@@ -125,20 +125,16 @@ export async function scheduleTargets(
   databaseId: string,
   scheduleIds: readonly string[],
 ): Promise<RetentionTargetRow[]> {
-  const out: RetentionTargetRow[] = [];
-  for (const part of chunked(scheduleIds)) {
-    out.push(
-      ...(await db
-        .selectFrom('retention_targets')
-        .selectAll()
-        .where('database_id', '=', databaseId)
-        .where('schedule_id', 'in', part)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute()),
-    );
-  }
-  return out;
+  return readChunked(scheduleIds, (part) =>
+    db
+      .selectFrom('retention_targets')
+      .selectAll()
+      .where('database_id', '=', databaseId)
+      .where('schedule_id', 'in', part)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+  );
 }
 
 /** The schedule targets naming any of these folders or files. */
@@ -147,18 +143,14 @@ export async function scheduleTargetsFor(
   databaseId: string,
   targetIds: readonly string[],
 ): Promise<RetentionTargetRow[]> {
-  const out: RetentionTargetRow[] = [];
-  for (const part of chunked(targetIds)) {
-    out.push(
-      ...(await db
-        .selectFrom('retention_targets')
-        .selectAll()
-        .where('database_id', '=', databaseId)
-        .where('target_id', 'in', part)
-        .execute()),
-    );
-  }
-  return out;
+  return readChunked(targetIds, (part) =>
+    db
+      .selectFrom('retention_targets')
+      .selectAll()
+      .where('database_id', '=', databaseId)
+      .where('target_id', 'in', part)
+      .execute(),
+  );
 }
 
 /** Every schedule target of the firm (to find the files the disposition queue looks at). */
@@ -269,20 +261,16 @@ export async function holdTargets(
   databaseId: string,
   holdIds: readonly string[],
 ): Promise<LegalHoldTargetRow[]> {
-  const out: LegalHoldTargetRow[] = [];
-  for (const part of chunked(holdIds)) {
-    out.push(
-      ...(await db
-        .selectFrom('legal_hold_targets')
-        .selectAll()
-        .where('database_id', '=', databaseId)
-        .where('hold_id', 'in', part)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute()),
-    );
-  }
-  return out;
+  return readChunked(holdIds, (part) =>
+    db
+      .selectFrom('legal_hold_targets')
+      .selectAll()
+      .where('database_id', '=', databaseId)
+      .where('hold_id', 'in', part)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+  );
 }
 
 /** Inserts hold targets, leaving out those the hold names already; answers the rows inserted. */
@@ -355,11 +343,9 @@ export async function activeHoldTargetsFor(
   databaseId: string,
   targetIds: readonly string[],
 ): Promise<ActiveHoldTarget[]> {
-  const out: ActiveHoldTarget[] = [];
-  for (const part of chunked(targetIds)) {
-    out.push(...(await activeTargets(db, databaseId).where('t.target_id', 'in', part).execute()));
-  }
-  return out;
+  return readChunked(targetIds, (part) =>
+    activeTargets(db, databaseId).where('t.target_id', 'in', part).execute(),
+  );
 }
 
 /** Whether the firm has any schedule, any locked schedule, any active hold (one statement each). */
@@ -403,18 +389,14 @@ export async function folderLinks(
   databaseId: string,
   ids: readonly string[],
 ): Promise<FolderLink[]> {
-  const out: FolderLink[] = [];
-  for (const part of chunked(ids)) {
-    out.push(
-      ...(await db
-        .selectFrom('folders')
-        .select(['id', 'parent_id', 'name'])
-        .where(inFirm(databaseId))
-        .where('id', 'in', part)
-        .execute()),
-    );
-  }
-  return out;
+  return readChunked(ids, (part) =>
+    db
+      .selectFrom('folders')
+      .select(['id', 'parent_id', 'name'])
+      .where(inFirm(databaseId))
+      .where('id', 'in', part)
+      .execute(),
+  );
 }
 
 /** What protection and disposition read of a file. */
@@ -479,18 +461,16 @@ export async function readyFileIdsIn(
   databaseId: string,
   folderIds: readonly string[],
 ): Promise<string[]> {
-  const out: string[] = [];
-  for (const part of chunked(folderIds)) {
-    const rows = await db
+  const rows = await readChunked(folderIds, (part) =>
+    db
       .selectFrom('files')
       .select('id')
       .where('database_id', '=', databaseId)
       .where('folder_id', 'in', part)
       .where('status', '=', 'ready')
-      .execute();
-    for (const r of rows) out.push(r.id);
-  }
-  return out;
+      .execute(),
+  );
+  return rows.map((r) => r.id);
 }
 
 /** The contacts linked to some folders. */
@@ -499,18 +479,14 @@ export async function contactLinksOf(
   databaseId: string,
   folderIds: readonly string[],
 ): Promise<{ folder_id: string; contact_id: string }[]> {
-  const out: { folder_id: string; contact_id: string }[] = [];
-  for (const part of chunked(folderIds)) {
-    out.push(
-      ...(await db
-        .selectFrom('folder_contacts')
-        .select(['folder_id', 'contact_id'])
-        .where('database_id', '=', databaseId)
-        .where('folder_id', 'in', part)
-        .execute()),
-    );
-  }
-  return out;
+  return readChunked(folderIds, (part) =>
+    db
+      .selectFrom('folder_contacts')
+      .select(['folder_id', 'contact_id'])
+      .where('database_id', '=', databaseId)
+      .where('folder_id', 'in', part)
+      .execute(),
+  );
 }
 
 /** One live index value (not archived, of a field not deleted) on a file or folder. */
@@ -528,22 +504,18 @@ export async function liveValuesOf(
   fieldIds: readonly string[],
 ): Promise<LiveValue[]> {
   if (fieldIds.length === 0) return [];
-  const out: LiveValue[] = [];
-  for (const part of chunked(entityIds)) {
-    out.push(
-      ...(await db
-        .selectFrom('applied_indexes as a')
-        .innerJoin('index_fields as f', 'f.id', 'a.index_field_id')
-        .select(['a.entity_id', 'a.index_field_id', 'a.value'])
-        .where('a.database_id', '=', databaseId)
-        .where('a.entity_id', 'in', part)
-        .where('a.index_field_id', 'in', [...fieldIds])
-        .where('a.archived_at', 'is', null)
-        .where('f.deleted_at', 'is', null)
-        .execute()),
-    );
-  }
-  return out;
+  return readChunked(entityIds, (part) =>
+    db
+      .selectFrom('applied_indexes as a')
+      .innerJoin('index_fields as f', 'f.id', 'a.index_field_id')
+      .select(['a.entity_id', 'a.index_field_id', 'a.value'])
+      .where('a.database_id', '=', databaseId)
+      .where('a.entity_id', 'in', part)
+      .where('a.index_field_id', 'in', [...fieldIds])
+      .where('a.archived_at', 'is', null)
+      .where('f.deleted_at', 'is', null)
+      .execute(),
+  );
 }
 
 /** The files and folders carrying a live value of a field (compared without case). */
@@ -571,19 +543,17 @@ export async function indexFieldNames(
   databaseId: string,
   ids: readonly string[],
 ): Promise<Map<string, { name: string; type: string; deleted: boolean }>> {
-  const out = new Map<string, { name: string; type: string; deleted: boolean }>();
-  for (const part of chunked(ids)) {
-    const rows = await db
+  const rows = await readChunked(ids, (part) =>
+    db
       .selectFrom('index_fields')
       .select(['id', 'name', 'type', 'deleted_at'])
       .where('database_id', '=', databaseId)
       .where('id', 'in', part)
-      .execute();
-    for (const r of rows) {
-      out.set(r.id, { name: r.name, type: r.type, deleted: r.deleted_at !== null });
-    }
-  }
-  return out;
+      .execute(),
+  );
+  return new Map(
+    rows.map((r) => [r.id, { name: r.name, type: r.type, deleted: r.deleted_at !== null }]),
+  );
 }
 
 /** Names of some contacts of the firm. */
@@ -592,17 +562,15 @@ export async function contactNames(
   databaseId: string,
   ids: readonly string[],
 ): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  for (const part of chunked(ids)) {
-    const rows = await db
+  const rows = await readChunked(ids, (part) =>
+    db
       .selectFrom('contacts')
       .select(['id', 'name'])
       .where('database_id', '=', databaseId)
       .where('id', 'in', part)
-      .execute();
-    for (const r of rows) out.set(r.id, r.name);
-  }
-  return out;
+      .execute(),
+  );
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /** Display names of some users ("First Last"), by id. */
@@ -611,14 +579,12 @@ export async function userNames(
   ids: readonly (string | null)[],
 ): Promise<Map<string, string>> {
   const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
-  const out = new Map<string, string>();
-  for (const part of chunked(wanted)) {
-    const rows = await db
+  const rows = await readChunked(wanted, (part) =>
+    db
       .selectFrom('users')
       .select(['id', 'first_name', 'last_name'])
       .where('id', 'in', part)
-      .execute();
-    for (const r of rows) out.set(r.id, [r.first_name, r.last_name].filter(Boolean).join(' '));
-  }
-  return out;
+      .execute(),
+  );
+  return new Map(rows.map((r) => [r.id, [r.first_name, r.last_name].filter(Boolean).join(' ')]));
 }

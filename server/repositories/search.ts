@@ -86,14 +86,14 @@ const isLast = (words: string[], index: number) => index === words.length - 1;
  * typed), the others whole words (a whole-word doclist is read lazily, so a long query stays as
  * cheap as its rarest word).
  */
-export function ftsMatch(words: string[]): string {
+function ftsMatch(words: string[]): string {
   return words
     .map((w, i) => `"${w.replace(/"/g, '""')}"${isLast(words, i) ? '*' : ''}`)
     .join(' AND ');
 }
 
 /** The PostgreSQL tsquery text of some words, as {@link ftsMatch}: the last one a prefix. */
-export function tsQuery(words: string[]): string {
+function tsQuery(words: string[]): string {
   return words
     .map((w, i) => `'${w.replace(/['\\]/g, '')}'${isLast(words, i) ? ':*' : ''}`)
     .join(' & ');
@@ -874,7 +874,7 @@ export async function searchDocuments(
 }
 
 /** How many rows {@link searchDocuments} pages through. */
-export async function countDocuments(
+async function countDocuments(
   db: Executor,
   dialect: SearchDialect,
   scope: SearchScope,

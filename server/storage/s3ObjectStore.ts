@@ -65,7 +65,7 @@ import type {
 import { initiatedUrl } from './initiated';
 
 /** Prefix of the keys uploads land at before they are recorded. */
-export const STAGING_PREFIX = 'staging/';
+const STAGING_PREFIX = 'staging/';
 
 /** The largest object one CopyObject copies (S3's limit); the app's files are far smaller. */
 const MAX_COPY_BYTES = 5 * 1024 ** 3;
@@ -99,7 +99,7 @@ export function presignedOrigins(settings: S3StoreSettings): string[] {
 }
 
 /** An S3 request that failed: the operation and S3's error name and status, nothing more. */
-export class ObjectStoreError extends Error {
+class ObjectStoreError extends Error {
   /**
    * @param operation what the store was doing (e.g. `GetObject`)
    * @param cause the SDK's error (kept for the log's stack, never answered to a client)

@@ -22,8 +22,7 @@ export const undoEvents = {
 export type ActionPredicate = (action: Action) => boolean;
 
 /** Default "navigated away": any location change. */
-export const isLocationChange: ActionPredicate = (action) =>
-  undoEvents.locationChanged.match(action);
+const isLocationChange: ActionPredicate = (action) => undoEvents.locationChanged.match(action);
 
 /** How an undoable run ended. */
 export type UndoOutcome = 'undone' | 'expired' | 'navigated';

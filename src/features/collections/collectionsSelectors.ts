@@ -13,7 +13,7 @@ export const selectArchive = (state: RootState) => state.collections.archive;
 /** The Favorites list. */
 export const selectFavorites = (state: RootState) => state.collections.favorites;
 /** The Recent list. */
-export const selectRecent = (state: RootState) => state.collections.recent;
+const selectRecent = (state: RootState) => state.collections.recent;
 /** One list by kind. */
 export const selectCollection = (state: RootState, kind: CollectionKind) => state.collections[kind];
 /** Archive page: the selected ids. */
@@ -28,7 +28,7 @@ export const selectFolderPath = (state: RootState, folderId: string): FolderPath
 export const NO_SIZE = '—';
 
 /** What each recent action reads as on the Recent page ("what"). */
-export const RECENT_ACTION_TEXT: Partial<Record<HistoryAction, string>> = {
+const RECENT_ACTION_TEXT: Partial<Record<HistoryAction, string>> = {
   create: 'Added',
   update: 'Updated',
   rename: 'Renamed',
@@ -43,12 +43,12 @@ export const RECENT_ACTION_TEXT: Partial<Record<HistoryAction, string>> = {
 };
 
 /** The words of a recent action; unknown actions read as "Changed". */
-export function recentActionText(action: string): string {
+function recentActionText(action: string): string {
   return RECENT_ACTION_TEXT[action as HistoryAction] ?? 'Changed';
 }
 
 /** The parent folder of an item ('' for the root). */
-export function parentIdOf(item: EntityDto): string {
+function parentIdOf(item: EntityDto): string {
   return item.type === 'folder' ? item.parent_id : item.folder_id;
 }
 
@@ -102,7 +102,7 @@ export interface FavoriteRow extends CollectionRow {
 }
 
 /** The fields every row shares. */
-export function toCollectionRow(item: EntityDto & { parent_path?: string }): CollectionRow {
+function toCollectionRow(item: EntityDto & { parent_path?: string }): CollectionRow {
   return {
     id: item.id,
     type: item.type,

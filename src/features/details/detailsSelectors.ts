@@ -10,7 +10,7 @@ export const selectDetails = (state: RootState) => state.details;
 /** The item the panel shows, or null when it is closed. */
 export const selectDetailsTarget = (state: RootState) => state.details.target;
 /** The loaded item. */
-export const selectDetailsEntity = (state: RootState) => state.details.entity;
+const selectDetailsEntity = (state: RootState) => state.details.entity;
 /** The firm's statistics. */
 export const selectFirmStats = (state: RootState) => state.details.firm;
 

@@ -45,7 +45,7 @@ export interface DetailsState {
 
 const idle: DetailsRequest = { status: 'idle', error: null };
 
-export const initialDetailsState: DetailsState = {
+const initialDetailsState: DetailsState = {
   target: null,
   entity: null,
   path: [],

@@ -85,7 +85,7 @@ export interface EntitiesState {
 const idle: RequestState = { status: 'idle', error: null };
 
 /** The root folder as the view starts (SPEC section 2: "starts as a root folder"). */
-export const ROOT_FOLDER: FolderSummary = { id: ROOT_FOLDER_ID, name: ROOT_FOLDER_NAME };
+const ROOT_FOLDER: FolderSummary = { id: ROOT_FOLDER_ID, name: ROOT_FOLDER_NAME };
 
 /** The state before any folder is opened. */
 export const initialEntitiesState: EntitiesState = {

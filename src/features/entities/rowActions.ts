@@ -108,7 +108,7 @@ export function runRowAction(dispatch: AppDispatch, item: RowActionItem, key: st
 }
 
 /** The folder view's route of a folder ('' is the root: /home). */
-export function folderViewRoute(folderId: string): string {
+function folderViewRoute(folderId: string): string {
   return folderId ? `/home/folders/${encodeURIComponent(folderId)}` : '/home';
 }
 

@@ -44,7 +44,7 @@ export interface ExaminerExportState {
 }
 
 /** The state before anything is asked. */
-export const initialExaminerExportState: ExaminerExportState = {
+const initialExaminerExportState: ExaminerExportState = {
   dialogOpen: false,
   folder: null,
   contacts: { status: 'idle', query: '', items: [], error: null },

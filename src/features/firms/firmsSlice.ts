@@ -29,7 +29,7 @@ export interface FirmsState {
 }
 
 /** The state before anything is loaded. */
-export const initialFirmsState: FirmsState = {
+const initialFirmsState: FirmsState = {
   list: { status: 'idle', error: null, items: [] },
   dialog: { kind: null, firmId: null, status: 'idle', error: null },
   members: { firmId: null, status: 'idle', error: null, items: [] },

@@ -25,7 +25,7 @@ export const initialFlagsState: FlagsState = {
 };
 
 /** Keeps the known flags of an answer (booleans only) over the defaults. */
-export function mergeFlags(answer: Partial<Record<string, unknown>>): FeatureFlags {
+function mergeFlags(answer: Partial<Record<string, unknown>>): FeatureFlags {
   const merged = { ...FEATURE_FLAG_DEFAULTS } as { -readonly [K in keyof FeatureFlags]: boolean };
   for (const name of Object.keys(FEATURE_FLAG_DEFAULTS) as (keyof FeatureFlags)[]) {
     const value = answer[name];

@@ -30,7 +30,7 @@ export const initialFolderTreeState: FolderTreeState = {
 };
 
 /** The tree's order of subfolders (the server's): case-insensitive name, then name, then id. */
-export function compareTreeFolders(a: PickerFolder, b: PickerFolder): number {
+function compareTreeFolders(a: PickerFolder, b: PickerFolder): number {
   const keyA = nameKey(a.name);
   const keyB = nameKey(b.name);
   if (keyA !== keyB) return keyA < keyB ? -1 : 1;

@@ -67,7 +67,7 @@ export interface ExportedFile {
 }
 
 /** The file name of a Content-Disposition header (filename* first), or a fallback. */
-export function fileNameOf(disposition: string | null, fallback: string): string {
+function fileNameOf(disposition: string | null, fallback: string): string {
   if (!disposition) return fallback;
   const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
   if (extended?.[1]) {

@@ -8,15 +8,15 @@ import type { RootState } from '@src/store/rootReducer';
 /** The whole history slice. */
 export const selectHistoryState = (state: RootState) => state.history;
 /** The loaded events, newest first. */
-export const selectHistoryEvents = (state: RootState) => state.history.events;
+const selectHistoryEvents = (state: RootState) => state.history.events;
 /** Loading state of the first page. */
 export const selectHistoryList = (state: RootState) => state.history.list;
 /** Loading state of the next page. */
 export const selectHistoryMore = (state: RootState) => state.history.more;
 /** How many events match (a lower bound when not exact). */
-export const selectHistoryTotal = (state: RootState) => state.history.total;
+const selectHistoryTotal = (state: RootState) => state.history.total;
 /** Whether the total is exact. */
-export const selectHistoryTotalExact = (state: RootState) => state.history.totalExact;
+const selectHistoryTotalExact = (state: RootState) => state.history.totalExact;
 /** The stats chart's state. */
 export const selectHistoryStats = (state: RootState) => state.history.stats;
 /** The user filter's options and their loading state. */

@@ -159,7 +159,7 @@ export interface TimeRange {
  * The date range of the view, resolved at `now` in the browser's time zone, or null for all time.
  * A custom range runs from local midnight of its first day to local midnight after its last.
  */
-export function rangeOfView(view: HistoryView, now: Date): TimeRange | null {
+function rangeOfView(view: HistoryView, now: Date): TimeRange | null {
   if (view.date === 'custom' && view.from && view.to) {
     return {
       start: dayjs(view.from).startOf('day').toISOString(),

@@ -53,7 +53,7 @@ export interface ImagingState {
 }
 
 /** The state before anything is loaded. */
-export const initialImagingState: ImagingState = {
+const initialImagingState: ImagingState = {
   renditions: {},
   watchedThumbnails: {},
   settledThumbnails: {},

@@ -87,7 +87,7 @@ const loading: IndexRequestState = { status: 'loading', error: null };
 const failed = (error: string): IndexRequestState => ({ status: 'failed', error });
 
 /** The state before anything is loaded. */
-export const initialIndexFieldsState: IndexFieldsState = {
+const initialIndexFieldsState: IndexFieldsState = {
   fields: { ...idle, items: [] },
   dialog: { ...idle, mode: 'closed', fieldId: null },
   change: { ...idle, fieldId: null },

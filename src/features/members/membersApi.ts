@@ -17,7 +17,7 @@ const id = (value: string) => encodeURIComponent(value);
 // Members (private/users)
 
 /** Members read per page of the member list. */
-export const MEMBERS_PAGE_SIZE = 100;
+const MEMBERS_PAGE_SIZE = 100;
 
 /**
  * GET REST/private/users?query&page&page_size: one page of the members of the session's firm

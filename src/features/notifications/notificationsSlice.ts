@@ -82,7 +82,7 @@ export interface InfoMessageRequest {
 export type CloseReason = 'closed' | 'expired' | 'undone';
 
 /** The state with nothing shown. */
-export const initialNotificationsState: NotificationsState = {
+const initialNotificationsState: NotificationsState = {
   panel: { status: 'closed', title: '', content: '' },
   toasts: [],
   messages: [],
@@ -90,7 +90,7 @@ export const initialNotificationsState: NotificationsState = {
 };
 
 /** The words announced after a toast's Undo: "Undone: " and what the toast said. */
-export function undoneAnnouncement(toast: Pick<SuccessToast, 'title' | 'body'>): string {
+function undoneAnnouncement(toast: Pick<SuccessToast, 'title' | 'body'>): string {
   return `Undone: ${toast.body || toast.title}`;
 }
 

@@ -39,7 +39,7 @@ export function isTextField(target: EventTarget | null): boolean {
 }
 
 /** Whether `event` is the undo keys: Ctrl+Z, or Cmd+Z on Apple platforms (no Shift, no Alt). */
-export function isUndoKeys(event: KeyboardEvent): boolean {
+function isUndoKeys(event: KeyboardEvent): boolean {
   const command = isApplePlatform() ? event.metaKey : event.ctrlKey;
   return command && !event.shiftKey && !event.altKey && event.key.toLowerCase() === 'z';
 }

@@ -6,7 +6,7 @@
 import type { EntityRef } from '@common/entities';
 
 /** The DataTransfer type that carries dragged rows (JSON of EntityRef[]). */
-export const DRAG_ITEMS_TYPE = 'application/x-dossier-items';
+const DRAG_ITEMS_TYPE = 'application/x-dossier-items';
 
 /** The ids being dragged in this page (a drop target may not be one of them); empty when idle. */
 let draggedIds: ReadonlySet<string> = new Set();

@@ -6,7 +6,7 @@ import { selectFolderItems } from '../folderEvents';
 import { selectCurrentRole } from '../session/sessionSelectors';
 
 /** The selected ids (a set). */
-export const selectSelectedIdSet = (state: RootState) => state.organise.selection.ids;
+const selectSelectedIdSet = (state: RootState) => state.organise.selection.ids;
 /** The row a Shift-click or Shift-arrow range starts from, or null before any. */
 export const selectSelectionAnchor = (state: RootState) => state.organise.selection.anchorId;
 /** Whether one row is selected. */

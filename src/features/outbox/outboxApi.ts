@@ -9,7 +9,7 @@ import type { Page } from '@common/api';
 import { REST, get } from '@src/api/client';
 
 /** Messages read per page of the outbox list. */
-export const OUTBOX_PAGE_SIZE = 100;
+const OUTBOX_PAGE_SIZE = 100;
 
 /** GET REST/private/outbox?page&page_size: a page of the firm's outbox, newest first. */
 export function fetchOutbox(

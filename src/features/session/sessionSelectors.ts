@@ -26,7 +26,7 @@ export const selectUserDisplayName = createSelector([selectCurrentUser], (user) 
 });
 
 /** The firm databases of the signed-in user (empty when signed out). */
-export const selectDatabases = createSelector([selectCurrentUser], (user) => user?.databases ?? []);
+const selectDatabases = createSelector([selectCurrentUser], (user) => user?.databases ?? []);
 
 /** The id of the current firm database, or null. */
 export const selectCurrentDatabaseId = (state: RootState) =>

@@ -11,7 +11,7 @@ export const selectSessionTimeoutPhase = (state: RootState) => state.sessionTime
 export const selectIsTimeoutWarningOpen = (state: RootState) =>
   state.sessionTimeout.phase === 'warning';
 /** Time left on the countdown, in ms. */
-export const selectTimeoutRemainingMs = (state: RootState) => state.sessionTimeout.remainingMs;
+const selectTimeoutRemainingMs = (state: RootState) => state.sessionTimeout.remainingMs;
 /** Time left as shown in the warning text, `m:ss`. */
 export const selectTimeoutRemainingText = createSelector([selectTimeoutRemainingMs], (ms) =>
   formatCountdown(ms),

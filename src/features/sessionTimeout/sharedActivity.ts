@@ -10,7 +10,7 @@
 /** localStorage key of the shared last-activity record. */
 export const ACTIVITY_STORAGE_KEY = 'dossier.activity';
 /** Name of the BroadcastChannel the tabs talk on. */
-export const SESSION_CHANNEL_NAME = 'dossier.session';
+const SESSION_CHANNEL_NAME = 'dossier.session';
 
 /** A message between tabs. */
 export type SharedSessionMessage =

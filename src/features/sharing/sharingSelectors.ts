@@ -45,7 +45,7 @@ export const selectCanShare = createSelector(
 export const NO_SIZE = '—';
 
 /** Shared by me: the recipient of a link that named no address and nobody used yet. */
-export const ANYONE_WITH_THE_LINK = 'Anyone with the link';
+const ANYONE_WITH_THE_LINK = 'Anyone with the link';
 
 /** What a Shared page row shows. */
 export interface SharedRow {
@@ -96,7 +96,7 @@ export interface SharedRow {
 }
 
 /** The row of one shared item. */
-export function toSharedRow(item: SharedEntityDto): SharedRow {
+function toSharedRow(item: SharedEntityDto): SharedRow {
   const isFolder = item.entity_type === 'folder';
   return {
     id: item.id,

@@ -79,9 +79,6 @@ export interface InvitationState {
 /** Who is looking at the Shared page: a guest, or an internal user of the firm. */
 export type SharedScope = 'guest' | 'internal';
 
-/** Which list of the internal Shared page's top level is shown. */
-export type SharedTab = 'withMe' | 'byMe';
-
 /** State of the Shared page. */
 export interface SharedState {
   scope: SharedScope;
@@ -120,7 +117,7 @@ const loading: RequestState = { status: 'loading', error: null };
 const succeeded: RequestState = { status: 'succeeded', error: null };
 
 /** The dialog while closed. */
-export const initialDialogState: ShareDialogState = {
+const initialDialogState: ShareDialogState = {
   target: null,
   links: [],
   list: idle,
@@ -132,7 +129,7 @@ export const initialDialogState: ShareDialogState = {
 };
 
 /** The invitation page before it opened. */
-export const initialInvitationState: InvitationState = {
+const initialInvitationState: InvitationState = {
   token: '',
   info: null,
   load: idle,
@@ -143,7 +140,7 @@ export const initialInvitationState: InvitationState = {
 };
 
 /** The Shared page before it opened. */
-export const initialSharedState: SharedState = {
+const initialSharedState: SharedState = {
   scope: 'guest',
   folderId: '',
   items: [],
@@ -173,7 +170,7 @@ export type ManageRequest =
   | { kind: 'revoke'; linkId: string };
 
 /** The id a manage request is pending under (the invitation, share or link it acts on). */
-export function manageId(request: ManageRequest): string {
+function manageId(request: ManageRequest): string {
   switch (request.kind) {
     case 'resend':
     case 'cancel':

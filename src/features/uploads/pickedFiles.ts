@@ -22,7 +22,7 @@ interface DropItem {
  * Whether a File from a drop without entry information looks like a directory: browsers give
  * directories as entries of size 0 and no type.
  */
-export function looksLikeDirectory(file: File): boolean {
+function looksLikeDirectory(file: File): boolean {
   return file.size === 0 && file.type === '';
 }
 

@@ -15,7 +15,7 @@ export const selectUploadNetwork = (state: RootState) => state.uploads.network;
 /** SPEC "cancel flag": the user cancelled all uploads. */
 export const selectUploadsCancelled = (state: RootState) => state.uploads.cancelled;
 /** SPEC "total file count": files added since the last reset (accepted and refused). */
-export const selectUploadTotalCount = (state: RootState) => state.uploads.totalCount;
+const selectUploadTotalCount = (state: RootState) => state.uploads.totalCount;
 /** The batch the conflict dialog asks about now (the first queued), or null. */
 export const selectConflictPrompt = (state: RootState) => state.uploads.conflicts[0] ?? null;
 

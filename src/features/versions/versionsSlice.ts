@@ -31,7 +31,7 @@ export interface VersionsState {
 }
 
 /** The state before anything is loaded. */
-export const initialVersionsState: VersionsState = {
+const initialVersionsState: VersionsState = {
   fileId: null,
   status: 'idle',
   error: null,

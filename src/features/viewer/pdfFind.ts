@@ -56,7 +56,7 @@ export function pageTextOf(items: readonly FindTextItem[]): PageText {
 }
 
 /** A query as it is matched: trimmed, lowercased, runs of white space as one space. */
-export function normalizeQuery(query: string): string {
+function normalizeQuery(query: string): string {
   return query.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 

@@ -37,7 +37,7 @@ export interface TextHead {
 }
 
 /** How much of a text file the viewer reads (1 MiB), with one Range request. */
-export const TEXT_VIEW_BYTES = 1024 * 1024;
+const TEXT_VIEW_BYTES = 1024 * 1024;
 
 /**
  * The beginning of a text file's preview: at most {@link TEXT_VIEW_BYTES}, asked with `Range`

@@ -11,7 +11,7 @@ import { sharedFileUrl } from '../sharing/sharingApi';
 import type { ViewerFile } from './viewerSlice';
 
 /** The whole viewer slice. */
-export const selectViewer = (state: RootState) => state.viewer;
+const selectViewer = (state: RootState) => state.viewer;
 /** The file the address names, or null when closed. */
 export const selectViewerFileId = (state: RootState) => state.viewer.fileId;
 /** The page the address names (1-based). */
@@ -65,7 +65,7 @@ export interface ViewerUrls {
 }
 
 /** The addresses of a file, by where it was read from. */
-export function urlsOf(file: ViewerFile): ViewerUrls {
+function urlsOf(file: ViewerFile): ViewerUrls {
   if (file.source === 'share') {
     return {
       preview: sharedFileUrl(file.id, 'preview'),

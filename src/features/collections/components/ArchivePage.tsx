@@ -24,20 +24,20 @@ import {
 } from '../collectionsSelectors';
 import { collectionsActions } from '../collectionsSlice';
 import { CollectionList } from './CollectionList';
-import { NameCell, WhereCell } from './cells';
+import { CollectionHeader, NameCell, WhereCell } from './cells';
 
 /** Text of the empty Archive. */
 export const EMPTY_ARCHIVE_TEXT = 'Nothing is archived. Archived folders and files appear here.';
 
 /** Title of the permanent-delete confirmation. */
-export function destroyConfirmTitle(count: number, name?: string): string {
+function destroyConfirmTitle(count: number, name?: string): string {
   return count === 1 && name
     ? `Delete “${name}” permanently?`
     : `Delete ${count} ${plural(count, 'item')} permanently?`;
 }
 
 /** Body of the permanent-delete confirmation. */
-export const DESTROY_CONFIRM_TEXT =
+const DESTROY_CONFIRM_TEXT =
   'The items and everything inside them are removed for good, with their files. This cannot be undone.';
 
 /** Asks before a permanent delete, then dispatches it. */
@@ -196,8 +196,8 @@ export function ArchivePage() {
   );
 
   const header = (
-    <>
-      <div role="columnheader" className="entity-cell collection-cell-check">
+    <CollectionHeader
+      check={
         <Checkbox
           checked={allSelected}
           indeterminate={someSelected}
@@ -211,23 +211,11 @@ export function ArchivePage() {
             )
           }
         />
-      </div>
-      <div role="columnheader" className="entity-cell entity-cell-name">
-        Name
-      </div>
-      <div role="columnheader" className="entity-cell collection-cell-where">
-        Archived from
-      </div>
-      <div role="columnheader" className="entity-cell entity-cell-date">
-        Archived
-      </div>
-      <div role="columnheader" className="entity-cell entity-cell-size">
-        Size
-      </div>
-      <div role="columnheader" className="entity-cell entity-cell-actions">
-        <span className="visually-hidden">Actions</span>
-      </div>
-    </>
+      }
+      where="Archived from"
+      date="Archived"
+      detail="size"
+    />
   );
 
   return (

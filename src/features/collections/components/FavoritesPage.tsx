@@ -19,7 +19,7 @@ import {
 } from '../collectionsSelectors';
 import { collectionsActions } from '../collectionsSlice';
 import { CollectionList } from './CollectionList';
-import { DetailsButton, NameCell, WhereCell } from './cells';
+import { CollectionHeader, DetailsButton, NameCell, WhereCell } from './cells';
 
 /** Text of the empty Favorites. */
 export const EMPTY_FAVORITES_TEXT =
@@ -96,26 +96,12 @@ export function FavoritesPage() {
     <FavoriteRowView row={row} index={index} pending={pendingSet.has(row.id)} />
   );
   const header = (
-    <>
-      <div role="columnheader" className="entity-cell collection-cell-check">
-        <span className="visually-hidden">Favorite</span>
-      </div>
-      <div role="columnheader" className="entity-cell entity-cell-name">
-        Name
-      </div>
-      <div role="columnheader" className="entity-cell collection-cell-where">
-        Location
-      </div>
-      <div role="columnheader" className="entity-cell entity-cell-date">
-        Modified
-      </div>
-      <div role="columnheader" className="entity-cell entity-cell-size">
-        Size
-      </div>
-      <div role="columnheader" className="entity-cell entity-cell-actions">
-        <span className="visually-hidden">Actions</span>
-      </div>
-    </>
+    <CollectionHeader
+      check={<span className="visually-hidden">Favorite</span>}
+      where="Location"
+      date="Modified"
+      detail="size"
+    />
   );
 
   return (

@@ -12,7 +12,7 @@ import { selectCurrentDatabaseId } from '@src/features/session/sessionSelectors'
 import { selectRecentRows, type RecentRow } from '../collectionsSelectors';
 import { collectionsActions } from '../collectionsSlice';
 import { CollectionList } from './CollectionList';
-import { DetailsButton, NameCell, WhereCell } from './cells';
+import { CollectionHeader, DetailsButton, NameCell, WhereCell } from './cells';
 
 /** Text of the empty Recent page. */
 export const EMPTY_RECENT_TEXT =
@@ -66,25 +66,7 @@ export function RecentPage() {
     dispatch(collectionsActions.opened({ kind: 'recent' }));
   }, [dispatch, databaseId]);
 
-  const header = (
-    <>
-      <div role="columnheader" className="entity-cell entity-cell-name">
-        Name
-      </div>
-      <div role="columnheader" className="entity-cell collection-cell-where">
-        Location
-      </div>
-      <div role="columnheader" className="entity-cell entity-cell-date">
-        When
-      </div>
-      <div role="columnheader" className="entity-cell collection-cell-what">
-        What
-      </div>
-      <div role="columnheader" className="entity-cell entity-cell-actions">
-        <span className="visually-hidden">Actions</span>
-      </div>
-    </>
-  );
+  const header = <CollectionHeader where="Location" date="When" detail="what" />;
 
   return (
     <div className="page collection-page">

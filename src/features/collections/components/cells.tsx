@@ -1,7 +1,7 @@
-/** Cells shared by the collection rows: the item's name and where it is. */
+/** Cells shared by the collection lists: the header row, the item's name and where it is. */
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@src/store/hooks';
 import { detailsActions } from '@src/features/details/detailsSlice';
@@ -101,5 +101,56 @@ export function DetailsButton({ row }: { row: CollectionRow }) {
       aria-label={`Details of ${row.name}`}
       onClick={() => dispatch(detailsActions.panelOpened({ id: row.id, type: row.type }))}
     />
+  );
+}
+
+/**
+ * The header row's cells of a collection list (CollectionList's `header`), in the order of the
+ * rows' cells: the first column when `check` is given, then name, where, date, `detail`, actions.
+ */
+export function CollectionHeader({
+  check,
+  where,
+  date,
+  detail,
+}: {
+  /** The heading of the first column (the star's, the select-all's); without it, no such column. */
+  check?: ReactNode;
+  /** The heading of where the item is. */
+  where: string;
+  /** The heading of the row's date. */
+  date: string;
+  /** The column before the actions: the item's size, or what was done to it (Recent). */
+  detail: 'size' | 'what';
+}) {
+  return (
+    <>
+      {check === undefined ? null : (
+        <div role="columnheader" className="entity-cell collection-cell-check">
+          {check}
+        </div>
+      )}
+      <div role="columnheader" className="entity-cell entity-cell-name">
+        Name
+      </div>
+      <div role="columnheader" className="entity-cell collection-cell-where">
+        {where}
+      </div>
+      <div role="columnheader" className="entity-cell entity-cell-date">
+        {date}
+      </div>
+      {detail === 'size' ? (
+        <div role="columnheader" className="entity-cell entity-cell-size">
+          Size
+        </div>
+      ) : (
+        <div role="columnheader" className="entity-cell collection-cell-what">
+          What
+        </div>
+      )}
+      <div role="columnheader" className="entity-cell entity-cell-actions">
+        <span className="visually-hidden">Actions</span>
+      </div>
+    </>
   );
 }

@@ -29,7 +29,7 @@ export type PhoneCheck =
  * @param text the phone as typed
  * @returns blank, the message of its error kind, or the display it will have
  */
-export function checkPhoneText(text: string): PhoneCheck {
+function checkPhoneText(text: string): PhoneCheck {
   if (text.trim() === '') return { kind: 'blank' };
   const result = parsePhone(text.trim());
   if (!result.ok) return { kind: 'refused', message: PHONE_ERROR_MESSAGES[result.error] };

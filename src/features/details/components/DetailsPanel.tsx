@@ -64,7 +64,7 @@ export function folderPath(folderId: string): string {
 }
 
 /** The panel's title for the root folder. */
-export const ROOT_PANEL_TITLE = 'Home';
+const ROOT_PANEL_TITLE = 'Home';
 
 /** The location line: Home › top-level folder › … › parent, each a link to the folder view. */
 function LocationPath({ path }: { path: BreadcrumbDto[] }) {

@@ -15,7 +15,7 @@ import { StatsBreakdown } from './StatsBreakdown';
 import './details.css';
 
 /** Title of the card. */
-export const FIRM_STATS_TITLE = 'Firm statistics';
+const FIRM_STATS_TITLE = 'Firm statistics';
 
 /** Props of {@link FirmStatsCard}. */
 export interface FirmStatsCardProps {

@@ -12,7 +12,7 @@ interface CreateFolderValues {
 }
 
 /** The success message naming the folder as the server created it. */
-export function folderCreatedMessage(name: string): string {
+function folderCreatedMessage(name: string): string {
   return `Folder “${name}” created.`;
 }
 

@@ -66,7 +66,7 @@ const useAppStore = useStore.withTypes<AppStore>();
 const INTERACTIVE = 'a, button, input, label, .ant-checkbox-wrapper, .ant-dropdown';
 
 /** The selection modifier of a click: Shift → range, Ctrl/Cmd → toggle. */
-export function clickModifier(event: {
+function clickModifier(event: {
   shiftKey: boolean;
   ctrlKey: boolean;
   metaKey: boolean;

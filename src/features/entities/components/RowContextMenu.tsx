@@ -26,7 +26,7 @@ function rowElement(target: EventTarget | null): HTMLElement | null {
 }
 
 /** Whether `event` asks for the context menu from the keyboard. */
-export function isContextMenuKey(event: { key: string; shiftKey: boolean }): boolean {
+function isContextMenuKey(event: { key: string; shiftKey: boolean }): boolean {
   return event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey);
 }
 

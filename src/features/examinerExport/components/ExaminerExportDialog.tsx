@@ -12,7 +12,7 @@ import { examinerExportActions } from '../examinerExportSlice';
 import { ExaminerExportForm } from './ExaminerExportForm';
 
 /** The dialog's title. */
-export const EXAMINER_DIALOG_TITLE = 'Export for an examiner';
+const EXAMINER_DIALOG_TITLE = 'Export for an examiner';
 
 /** The dialog; shown while the slice says it is open. */
 export function ExaminerExportDialog() {

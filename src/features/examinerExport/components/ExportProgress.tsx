@@ -33,7 +33,7 @@ export function progressText(current: ExaminerExportDto): string {
 }
 
 /** How far a running export is, 0–100: bytes while files are written, then events. */
-export function progressPercent(current: ExaminerExportDto): number {
+function progressPercent(current: ExaminerExportDto): number {
   if (current.status === 'done') return 100;
   if (current.status !== 'running') return 0;
   if (current.phase === 'history') {

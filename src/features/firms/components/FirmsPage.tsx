@@ -38,7 +38,7 @@ import {
 import { firmsActions } from '../firmsSlice';
 
 /** Words of each role an operator gives. */
-export const FIRM_ROLE_LABELS: Record<FirmRole, string> = {
+const FIRM_ROLE_LABELS: Record<FirmRole, string> = {
   admin: 'Administrator',
   member: 'Member',
   read_only: 'Read-only member',
@@ -47,10 +47,10 @@ export const FIRM_ROLE_LABELS: Record<FirmRole, string> = {
 const ROLE_OPTIONS = FIRM_ROLES.map((role) => ({ value: role, label: FIRM_ROLE_LABELS[role] }));
 
 /** Shown where a firm has no description (SPEC section 3: only described firms are listed). */
-export const NO_DESCRIPTION_TEXT = 'No description: not listed in firm switchers';
+const NO_DESCRIPTION_TEXT = 'No description: not listed in firm switchers';
 
 /** "3 members" for a firm. */
-export function firmMembersText(firm: FirmDto): string {
+function firmMembersText(firm: FirmDto): string {
   return `${firm.memberCount} ${plural(firm.memberCount, 'member')}`;
 }
 

@@ -14,7 +14,7 @@ import { selectMaintenanceMode } from '../flagsSelectors';
 import './maintenance.css';
 
 /** The page non-administrators see during maintenance, with a Sign out link. */
-export function MaintenancePage() {
+function MaintenancePage() {
   return (
     <main className="full-page-center">
       <Result

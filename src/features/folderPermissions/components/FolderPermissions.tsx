@@ -18,7 +18,7 @@ import {
 import { type PermissionableRef, folderPermissionsActions } from '../folderPermissionsSlice';
 
 /** What the folder's restriction means, by the number of its permissions. */
-export function restrictionText(count: number): string {
+function restrictionText(count: number): string {
   if (count === 0) {
     return 'Everyone in the firm can see this folder. Adding a user or team restricts it to them and to administrators.';
   }
@@ -35,7 +35,7 @@ function parseRef(value: string): PermissionableRef {
 }
 
 /** The dialog; mounted by the button, shown while `admin.folderPermissions.folder` is set. */
-export function FolderPermissionsDialog() {
+function FolderPermissionsDialog() {
   const dispatch = useAppDispatch();
   const state = useAppSelector(selectFolderPermissions);
   const permissionables = useAppSelector(selectPermissionables);

@@ -16,7 +16,7 @@ import { HistoryRowView } from './HistoryRowView';
 import './history.css';
 
 /** Text of an item without events. */
-export const EMPTY_ITEM_HISTORY_TEXT = 'No activity recorded for this item yet.';
+const EMPTY_ITEM_HISTORY_TEXT = 'No activity recorded for this item yet.';
 
 const rowKey = (row: HistoryRow) => row.id;
 const renderRow = (row: HistoryRow) => <HistoryRowView row={row} />;

@@ -41,9 +41,9 @@ import { rangeLabelOf } from './historyFormat';
 import './history.css';
 
 /** Text of the empty history. */
-export const EMPTY_HISTORY_TEXT = 'No activity yet. Uploads, new folders and sign-ins appear here.';
+const EMPTY_HISTORY_TEXT = 'No activity yet. Uploads, new folders and sign-ins appear here.';
 /** Text of a filtered history with no match. */
-export const NO_MATCH_TEXT = 'No activity matches these filters.';
+const NO_MATCH_TEXT = 'No activity matches these filters.';
 
 const rowKey = (row: HistoryRow) => row.id;
 const renderRow = (row: HistoryRow) => <HistoryRowView row={row} />;

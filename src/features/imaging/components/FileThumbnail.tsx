@@ -18,9 +18,9 @@ import { imagingActions } from '../imagingSlice';
 import './imaging.css';
 
 /** Side of the list layout's thumbnail box, in CSS pixels. */
-export const LIST_THUMBNAIL_PX = 32;
+const LIST_THUMBNAIL_PX = 32;
 /** Height of the grid layout's thumbnail box, in CSS pixels. */
-export const GRID_THUMBNAIL_PX = 120;
+const GRID_THUMBNAIL_PX = 120;
 
 /** Props of {@link FileThumbnail}. */
 export interface FileThumbnailProps {

@@ -17,7 +17,7 @@ import { FailureReason } from './PreviewTextSection';
 import './imaging.css';
 
 /** The section's title. */
-export const IMAGING_ADMIN_TITLE = 'Document imaging';
+const IMAGING_ADMIN_TITLE = 'Document imaging';
 
 /** The job counts as shown, in order. */
 const COUNT_LABELS: { key: keyof ImagingStatusDto['jobs']; label: string }[] = [

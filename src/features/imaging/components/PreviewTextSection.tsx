@@ -19,10 +19,10 @@ import { imagingActions } from '../imagingSlice';
 import './imaging.css';
 
 /** How often a derivation in progress is read again while the section shows it, in ms. */
-export const RENDITION_POLL_MS = 5000;
+const RENDITION_POLL_MS = 5000;
 
 /** The section's heading. */
-export const PREVIEW_TEXT_TITLE = 'Preview and text';
+const PREVIEW_TEXT_TITLE = 'Preview and text';
 
 /** What the section says of each state. */
 export const PREVIEW_STATE_TEXT = {
@@ -67,7 +67,7 @@ export function FailureReason({ reason }: { reason: string }) {
 }
 
 /** "Text recognised (OCR), 3 pages" or "Text extracted, 1 page"; null when no text is stored. */
-export function textSummary(rendition: FileRenditionDto): string | null {
+function textSummary(rendition: FileRenditionDto): string | null {
   if (!rendition.text) return null;
   const how = rendition.recognized ? 'Text recognised (OCR)' : 'Text extracted';
   const pages = rendition.page_count;

@@ -16,7 +16,7 @@ import './indexFields.css';
 const ApplyIndexForm = lazyNamed(() => import('./ApplyIndexForm'), 'ApplyIndexForm');
 
 /** "Apply index values to 3 files". */
-export function bulkTitle(count: number): string {
+function bulkTitle(count: number): string {
   return `Apply index values to ${count.toLocaleString('en-US')} ${count === 1 ? 'file' : 'files'}`;
 }
 

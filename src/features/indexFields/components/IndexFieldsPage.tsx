@@ -91,7 +91,7 @@ export function fieldFormProblem(
 }
 
 /** What a field's row says about it: type, and the values of a list. */
-export function fieldSummary(field: IndexFieldDto): string {
+function fieldSummary(field: IndexFieldDto): string {
   const type = INDEX_FIELD_TYPE_LABELS[field.type];
   if (field.type !== 'list') return type;
   const shown = field.values.slice(0, 5).map((entry) => entry.value);

@@ -24,7 +24,7 @@ import { indexFieldsActions } from '../indexFieldsSlice';
 import './indexFields.css';
 
 /** The page's title. */
-export const MISSING_INDEXES_TITLE = 'Missing indexes';
+const MISSING_INDEXES_TITLE = 'Missing indexes';
 
 /** What the page shows: the chosen fields, the page, and an optional folder. */
 export interface MissingView {
@@ -35,7 +35,7 @@ export interface MissingView {
 }
 
 /** Reads the view of the URL query. */
-export function missingViewFromSearch(search: string): MissingView {
+function missingViewFromSearch(search: string): MissingView {
   const params = new URLSearchParams(search);
   const fieldIds = [...new Set(params.getAll('field').filter(Boolean))];
   const page = Number(params.get('page'));
@@ -48,7 +48,7 @@ export function missingViewFromSearch(search: string): MissingView {
 }
 
 /** The URL query of a view. */
-export function missingSearchFromView(view: MissingView): string {
+function missingSearchFromView(view: MissingView): string {
   const params = new URLSearchParams();
   for (const id of view.fieldIds) params.append('field', id);
   if (view.page > 1) params.set('page', String(view.page));

@@ -22,7 +22,7 @@ import { indexFieldsActions } from '../indexFieldsSlice';
 import { IndexValueInput } from './ApplyIndexForm';
 
 /** "12 items", "1 item". */
-export function itemCount(count: number): string {
+function itemCount(count: number): string {
   return `${count} ${plural(count, 'item')}`;
 }
 
@@ -30,7 +30,7 @@ export function itemCount(count: number): string {
  * Checks a new name for a value of the field.
  * @returns the value as it will be stored, or the message saying why not
  */
-export function renameProblem(
+function renameProblem(
   field: IndexFieldDto,
   oldValue: string,
   draft: string,

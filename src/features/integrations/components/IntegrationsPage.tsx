@@ -26,7 +26,7 @@ import { integrationsActions } from '../integrationsSlice';
 import { MemberSelect } from '@src/features/members/components/MemberDialogs';
 
 /** The warning beside a key shown once. */
-export const KEY_ONCE_WARNING =
+const KEY_ONCE_WARNING =
   'Copy this key now and keep it somewhere safe. It is shown only this once: Dossier keeps only a fingerprint of it. If it is lost, rotate the key.';
 
 /** The key table's columns, named by the IntegrationKeyDto field they show. */
@@ -40,7 +40,7 @@ const KEY_COLUMNS = [
 ] as const;
 
 /** A column title from its field name: `partnerAppId` → "Partner app id" (SPEC section 5). */
-export function columnTitle(field: string): string {
+function columnTitle(field: string): string {
   return capitalize(splitCamelCase(field));
 }
 

@@ -29,17 +29,17 @@ import { type MemberDialogKind, membersActions } from '../membersSlice';
 type MemberRole = Exclude<Role, 'guest'>;
 
 /** The roles an administrator can give, in the order offered. */
-export const ROLES: readonly MemberRole[] = ['admin', 'member', 'read_only'];
+const ROLES: readonly MemberRole[] = ['admin', 'member', 'read_only'];
 
 /** What each role may do, shown beside it in the permission dialog (docs/roles.md). */
-export const ROLE_HELP: Record<MemberRole, string> = {
+const ROLE_HELP: Record<MemberRole, string> = {
   admin: 'Everything, including the admin area and every restricted folder.',
   member: 'Files and folders, subject to folder permissions.',
   read_only: 'Browse, preview and download; cannot change anything.',
 };
 
 /** The dialogs' titles. */
-export const MEMBER_DIALOG_TITLES: Record<MemberDialogKind, string> = {
+const MEMBER_DIALOG_TITLES: Record<MemberDialogKind, string> = {
   create: 'Add member',
   update: 'Edit member',
   password: 'Change password',
@@ -99,7 +99,7 @@ function DialogError({ message }: { message: string | null }) {
  * @param account the member's details, given to the strength checker as its user dictionary
  * @returns the message to show, or null when the password may be sent
  */
-export async function newPasswordProblem(
+async function newPasswordProblem(
   password: string,
   confirm: string,
   account: { username: string; firstName?: string; lastName?: string; email?: string | null },

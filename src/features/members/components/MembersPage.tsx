@@ -30,10 +30,10 @@ import {
 import { type MemberDialogKind, membersActions } from '../membersSlice';
 
 /** The list's columns, named by the DatabaseUserDto field they show. */
-export const MEMBER_COLUMNS = ['firstName', 'lastName', 'username', 'email', 'role'] as const;
+const MEMBER_COLUMNS = ['firstName', 'lastName', 'username', 'email', 'role'] as const;
 
 /** The count line: "3 members", or "1 member found" while searching. */
-export function memberCountText(total: number, searching: boolean): string {
+function memberCountText(total: number, searching: boolean): string {
   return `${total} ${plural(total, 'member')}${searching ? ' found' : ''}`;
 }
 

@@ -18,7 +18,7 @@ import { undoKeyShortcuts, undoShortcutText, useUndoShortcut } from '../useUndoS
 import './notifications.css';
 
 /** The notification panel: open with a title and content, closed with its Close button. */
-export function NotificationPanel() {
+function NotificationPanel() {
   const dispatch = useAppDispatch();
   const panel = useAppSelector(selectNotificationPanel);
   const close = () => dispatch(notificationsActions.panelClosed());
@@ -41,7 +41,7 @@ export function NotificationPanel() {
 }
 
 /** One success toast. */
-export function SuccessToastView({ toast }: { toast: SuccessToast }) {
+function SuccessToastView({ toast }: { toast: SuccessToast }) {
   const dispatch = useAppDispatch();
   return (
     <div className="success-toast" role="status" aria-label={toast.title}>

@@ -20,7 +20,7 @@ import { colorFromMenuKey, colorMenuItems } from './colorMenu';
 import { BulkApplyIndexButton } from '@src/features/indexFields/components/BulkApplyIndexButton';
 
 /** "1 item selected", "50 items selected". */
-export function selectedText(count: number): string {
+function selectedText(count: number): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? 'item' : 'items'} selected`;
 }
 

@@ -23,7 +23,7 @@ import { organiseActions, type PickerFolder, type PickerLevel } from '../organis
 /** The tree key of the root (antd keys must not be empty). */
 const ROOT_KEY = 'root';
 /** The root as the picker names it. */
-export const PICKER_ROOT: PickerFolder = { id: ROOT_FOLDER_ID, name: 'Home' };
+const PICKER_ROOT: PickerFolder = { id: ROOT_FOLDER_ID, name: 'Home' };
 
 const fromKey = (key: Key) => (key === ROOT_KEY ? ROOT_FOLDER_ID : String(key));
 

@@ -22,7 +22,7 @@ export interface RenameInputProps {
 }
 
 /** Where the selection ends: before a file's extension, the whole name for a folder. */
-export function baseNameEnd(item: EntityRef, name: string): number {
+function baseNameEnd(item: EntityRef, name: string): number {
   if (item.type === 'folder') return name.length;
   const dot = name.lastIndexOf('.');
   return dot > 0 ? dot : name.length;

@@ -10,7 +10,7 @@ export function folderColor(key: string | null | undefined): FolderColor | undef
 }
 
 /** A small round swatch of a colour (its dark shade on its light one). */
-export function ColorSwatch({ color }: { color: FolderColor }) {
+function ColorSwatch({ color }: { color: FolderColor }) {
   return (
     <span
       className="color-swatch"
@@ -21,7 +21,7 @@ export function ColorSwatch({ color }: { color: FolderColor }) {
 }
 
 /** Menu key prefix of the colour items (keys are `color:<key>`). */
-export const COLOR_KEY_PREFIX = 'color:';
+const COLOR_KEY_PREFIX = 'color:';
 
 /** One menu item per palette colour, keyed `color:<key>`. */
 export function colorMenuItems(): NonNullable<MenuProps['items']> {

@@ -22,7 +22,7 @@ import './outbox.css';
 /** The empty state's text. */
 export const OUTBOX_EMPTY = 'No messages in the outbox.';
 /** The address parameter holding the selected message's id. */
-export const MESSAGE_PARAM = 'message';
+const MESSAGE_PARAM = 'message';
 
 /** The count line: "1 message", "3 messages". */
 export function outboxCountText(total: number): string {
@@ -33,7 +33,7 @@ export function outboxCountText(total: number): string {
  * A message's text with its http(s) addresses as links (opened in a new tab), so that an
  * administrator can follow an invitation link from here.
  */
-export function linkify(text: string): ReactNode[] {
+function linkify(text: string): ReactNode[] {
   return text.split(/(https?:\/\/[^\s<>"]+)/g).map((part, index) =>
     index % 2 === 1 ? (
       <a key={index} href={part} target="_blank" rel="noopener noreferrer">

@@ -19,20 +19,20 @@ import { RecordsError } from './RecordsCommon';
 export const DISPOSITION_SECTION = { path: 'disposition', label: 'Disposition' } as const;
 
 /** Shown when no file is due. */
-export const NO_DISPOSITION_TEXT =
+const NO_DISPOSITION_TEXT =
   'No files are due for disposition. Files appear here once their retention has ended, unless a legal hold covers them.';
 
 /** Title of the approval confirmation. */
-export function disposeConfirmTitle(count: number): string {
+function disposeConfirmTitle(count: number): string {
   return `Delete ${count} ${plural(count, 'file')} permanently?`;
 }
 
 /** Body of the approval confirmation. */
-export const DISPOSE_CONFIRM_TEXT =
+const DISPOSE_CONFIRM_TEXT =
   'The files and all their versions are removed for good. A proof of each deletion (name, size, sha256) stays in History. This cannot be undone.';
 
 /** The result of an approval, in words. */
-export function disposedText(count: number): string {
+function disposedText(count: number): string {
   return `Deleted ${count} ${plural(count, 'file')} permanently. A proof of each deletion is in History.`;
 }
 

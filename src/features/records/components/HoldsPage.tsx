@@ -9,7 +9,7 @@
  * hold is released.
  */
 import { PlusOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { App, Button, Empty, Input, Modal, Space, Spin, Tag } from 'antd';
+import { App, Button, Input, Modal, Space, Tag } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import {
   formatDay,
@@ -24,22 +24,28 @@ import { useAppDispatch, useAppSelector } from '@src/store/hooks';
 import type { PickerFolder } from '@src/features/organise/organiseSlice';
 import { selectHolds, selectRecordsChange } from '../recordsSelectors';
 import { recordsActions } from '../recordsSlice';
-import { ContactChooser, FolderChooser, RecordsError, TargetList } from './RecordsCommon';
+import {
+  ContactChooser,
+  FolderChooser,
+  RecordsCards,
+  RecordsError,
+  TargetList,
+} from './RecordsCommon';
 
 /** The section's path below /admin and its tab label. */
 export const HOLDS_SECTION = { path: 'legal-holds', label: 'Legal holds' } as const;
 
 /** Shown when the firm has no hold. */
-export const NO_HOLDS_TEXT =
+const NO_HOLDS_TEXT =
   'No legal holds. A hold keeps folders and files from being deleted until it is released.';
 
 /** Title of the release confirmation. */
-export function releaseConfirmTitle(name: string): string {
+function releaseConfirmTitle(name: string): string {
   return `Release “${name}”?`;
 }
 
 /** Title of the confirmation before a hold stops holding one of its targets. */
-export function stopHoldingTitle(target: RecordsTargetDto): string {
+function stopHoldingTitle(target: RecordsTargetDto): string {
   return `Stop holding “${target.name || 'this item'}”?`;
 }
 
@@ -48,7 +54,7 @@ export const STOP_HOLDING_TEXT =
   'It can then be deleted again, unless another hold or a retention schedule keeps it. History records the change.';
 
 /** Body of the release confirmation. */
-export const RELEASE_CONFIRM_TEXT =
+const RELEASE_CONFIRM_TEXT =
   'What it holds can then be deleted again, unless another hold or a retention schedule keeps it. A released hold cannot be placed again.';
 
 /** "Jan 5, 2026 by Ada" (the day of an ISO time, and who). */
@@ -56,6 +62,54 @@ function byOn(at: string | null, by: string | null): string {
   if (!at) return '';
   const day = formatDay(at.slice(0, 10));
   return by ? `${day} by ${by}` : day;
+}
+
+/** A hold's name, reason and matter fields (the place and edit forms). */
+function HoldFields({
+  ids,
+  values,
+  onName,
+  onReason,
+  onMatter,
+}: {
+  ids: { name: string; reason: string; matter: string };
+  values: { name: string; reason: string; matter: string };
+  onName: (name: string) => void;
+  onReason: (reason: string) => void;
+  onMatter: (matter: string) => void;
+}) {
+  return (
+    <>
+      <div className="records-field">
+        <label htmlFor={ids.name}>Name</label>
+        <Input
+          id={ids.name}
+          value={values.name}
+          maxLength={RECORDS_NAME_MAX_LENGTH}
+          onChange={(event) => onName(event.target.value)}
+        />
+      </div>
+      <div className="records-field">
+        <label htmlFor={ids.reason}>Reason</label>
+        <Input.TextArea
+          id={ids.reason}
+          value={values.reason}
+          maxLength={HOLD_REASON_MAX_LENGTH}
+          autoSize={{ minRows: 2, maxRows: 5 }}
+          onChange={(event) => onReason(event.target.value)}
+        />
+      </div>
+      <div className="records-field">
+        <label htmlFor={ids.matter}>Matter</label>
+        <Input
+          id={ids.matter}
+          value={values.matter}
+          maxLength={RECORDS_NAME_MAX_LENGTH}
+          onChange={(event) => onMatter(event.target.value)}
+        />
+      </div>
+    </>
+  );
 }
 
 /** The form of a new hold. */
@@ -102,34 +156,13 @@ function PlaceHoldDialog({ onClose }: { onClose: () => void }) {
       destroyOnHidden
     >
       <div className="records-form">
-        <div className="records-field">
-          <label htmlFor={ids.name}>Name</label>
-          <Input
-            id={ids.name}
-            value={name}
-            maxLength={RECORDS_NAME_MAX_LENGTH}
-            onChange={(event) => setName(event.target.value)}
-          />
-        </div>
-        <div className="records-field">
-          <label htmlFor={ids.reason}>Reason</label>
-          <Input.TextArea
-            id={ids.reason}
-            value={reason}
-            maxLength={HOLD_REASON_MAX_LENGTH}
-            autoSize={{ minRows: 2, maxRows: 5 }}
-            onChange={(event) => setReason(event.target.value)}
-          />
-        </div>
-        <div className="records-field">
-          <label htmlFor={ids.matter}>Matter</label>
-          <Input
-            id={ids.matter}
-            value={matter}
-            maxLength={RECORDS_NAME_MAX_LENGTH}
-            onChange={(event) => setMatter(event.target.value)}
-          />
-        </div>
+        <HoldFields
+          ids={ids}
+          values={{ name, reason, matter }}
+          onName={setName}
+          onReason={setReason}
+          onMatter={setMatter}
+        />
         <fieldset className="records-fieldset">
           <legend id={ids.folders}>Folders (with everything in them)</legend>
           <FolderChooser onChoose={setShown} />
@@ -215,34 +248,13 @@ function EditHoldDialog({ hold, onClose }: { hold: LegalHoldDto; onClose: () => 
       destroyOnHidden
     >
       <div className="records-form">
-        <div className="records-field">
-          <label htmlFor={ids.name}>Name</label>
-          <Input
-            id={ids.name}
-            value={name}
-            maxLength={RECORDS_NAME_MAX_LENGTH}
-            onChange={(event) => setName(event.target.value)}
-          />
-        </div>
-        <div className="records-field">
-          <label htmlFor={ids.reason}>Reason</label>
-          <Input.TextArea
-            id={ids.reason}
-            value={reason}
-            maxLength={HOLD_REASON_MAX_LENGTH}
-            autoSize={{ minRows: 2, maxRows: 5 }}
-            onChange={(event) => setReason(event.target.value)}
-          />
-        </div>
-        <div className="records-field">
-          <label htmlFor={ids.matter}>Matter</label>
-          <Input
-            id={ids.matter}
-            value={matter}
-            maxLength={RECORDS_NAME_MAX_LENGTH}
-            onChange={(event) => setMatter(event.target.value)}
-          />
-        </div>
+        <HoldFields
+          ids={ids}
+          values={{ name, reason, matter }}
+          onName={setName}
+          onReason={setReason}
+          onMatter={setMatter}
+        />
         <TargetList
           label={`${hold.name} holds`}
           targets={hold.targets}
@@ -416,30 +428,23 @@ export function HoldsPage() {
       {!placing && !editing && change.status === 'failed' ? (
         <RecordsError message={change.error} />
       ) : null}
-      {holds.status === 'failed' ? <RecordsError message={holds.error} /> : null}
-      {holds.status === 'loading' && holds.items.length === 0 ? (
-        <div role="status">
-          <Spin description="Loading legal holds…" />
-        </div>
-      ) : null}
-      {holds.status === 'succeeded' && holds.items.length === 0 ? (
-        <Empty description={NO_HOLDS_TEXT} />
-      ) : null}
-      {holds.items.length > 0 ? (
-        <ul className="records-cards" aria-label="Holds">
-          {holds.items.map((hold) => (
-            <HoldCard
-              key={hold.id}
-              hold={hold}
-              busy={change.status === 'loading'}
-              onEdit={(chosen) => {
-                dispatch(recordsActions.changeDismissed());
-                setEditingId(chosen.id);
-              }}
-            />
-          ))}
-        </ul>
-      ) : null}
+      <RecordsCards
+        list={holds}
+        label="Holds"
+        loadingText="Loading legal holds…"
+        emptyText={NO_HOLDS_TEXT}
+        card={(hold) => (
+          <HoldCard
+            key={hold.id}
+            hold={hold}
+            busy={change.status === 'loading'}
+            onEdit={(chosen) => {
+              dispatch(recordsActions.changeDismissed());
+              setEditingId(chosen.id);
+            }}
+          />
+        )}
+      />
       {editing ? (
         <EditHoldDialog
           hold={editing}

@@ -18,7 +18,7 @@ import { RecordsError } from './RecordsCommon';
 import './records.css';
 
 /** The placeholder of the hold chooser, whose accessible name is "Add to a legal hold". */
-export const ADD_TO_HOLD_TEXT = 'Add to a legal hold…';
+const ADD_TO_HOLD_TEXT = 'Add to a legal hold…';
 
 /** The lines of an item's protection, in words (none when nothing protects it). */
 export function protectionLines(protection: ItemProtectionDto): string[] {

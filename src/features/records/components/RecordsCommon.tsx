@@ -4,14 +4,14 @@
  * dialog's list picker over this feature's own folder levels) and the contact chooser.
  */
 import { ContactsOutlined, FileOutlined, FolderOutlined } from '@ant-design/icons';
-import { Alert, Button, Select, Spin } from 'antd';
-import { useCallback, useEffect, useMemo } from 'react';
+import { Alert, Button, Empty, Select, Spin } from 'antd';
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import type { RecordsTargetDto } from '@common/retention';
 import { useAppDispatch, useAppSelector } from '@src/store/hooks';
 import { ListPicker } from '@src/features/organise/components/FolderPickerDialog';
 import type { PickerFolder } from '@src/features/organise/organiseSlice';
 import { selectRecordsContacts, selectRecordsPicker } from '../recordsSelectors';
-import { recordsActions } from '../recordsSlice';
+import { recordsActions, type Loaded } from '../recordsSlice';
 import './records.css';
 
 /** A request's error inside a dialog or page (nothing when null). */
@@ -27,8 +27,46 @@ const TARGET_ICONS = {
 
 const TARGET_WORDS = { folder: 'Folder', file: 'File', contact: 'Contact' } as const;
 
+/**
+ * A records section's list of cards (schedules, holds): the load error, "Loading…" while nothing
+ * is shown yet, `emptyText` once loaded empty, and the cards (`card` gives each one, with its key).
+ */
+export function RecordsCards<T>({
+  list,
+  label,
+  loadingText,
+  emptyText,
+  card,
+}: {
+  list: Loaded<T>;
+  /** The accessible name of the list of cards. */
+  label: string;
+  loadingText: string;
+  emptyText: string;
+  card: (item: T) => ReactNode;
+}) {
+  return (
+    <>
+      {list.status === 'failed' ? <RecordsError message={list.error} /> : null}
+      {list.status === 'loading' && list.items.length === 0 ? (
+        <div role="status">
+          <Spin description={loadingText} />
+        </div>
+      ) : null}
+      {list.status === 'succeeded' && list.items.length === 0 ? (
+        <Empty description={emptyText} />
+      ) : null}
+      {list.items.length > 0 ? (
+        <ul className="records-cards" aria-label={label}>
+          {list.items.map(card)}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
 /** How a target reads: "Clients (in Root / Firm)", or its id when it no longer exists. */
-export function targetText(target: RecordsTargetDto): string {
+function targetText(target: RecordsTargetDto): string {
   if (target.missing) return `${TARGET_WORDS[target.type]} no longer exists`;
   return target.path ? `${target.name} (in ${target.path})` : target.name;
 }

@@ -6,19 +6,7 @@
  * applying it to a folder.
  */
 import { LockOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  App,
-  Button,
-  Empty,
-  Input,
-  InputNumber,
-  Modal,
-  Radio,
-  Select,
-  Space,
-  Spin,
-  Tag,
-} from 'antd';
+import { App, Button, Input, InputNumber, Modal, Radio, Select, Space, Tag } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import {
   formatDay,
@@ -37,7 +25,7 @@ import { useAppDispatch, useAppSelector } from '@src/store/hooks';
 import type { PickerFolder } from '@src/features/organise/organiseSlice';
 import { selectRecordsChange, selectRecordsFields, selectSchedules } from '../recordsSelectors';
 import { recordsActions, type RecordsChangeKind } from '../recordsSlice';
-import { FolderChooser, RecordsError, TargetList } from './RecordsCommon';
+import { FolderChooser, RecordsCards, RecordsError, TargetList } from './RecordsCommon';
 
 /** The section's path below /admin and its tab label. */
 export const SCHEDULES_SECTION = { path: 'retention', label: 'Retention schedules' } as const;
@@ -47,7 +35,7 @@ export const NO_SCHEDULES_TEXT =
   'No retention schedules yet. A schedule keeps files for a period, then lists them for disposition.';
 
 /** Title of the lock confirmation. */
-export function lockConfirmTitle(name: string): string {
+function lockConfirmTitle(name: string): string {
   return `Lock “${name}”?`;
 }
 
@@ -56,7 +44,7 @@ export const LOCK_CONFIRM_TEXT =
   'A locked schedule is locked for good: it can never be unlocked or deleted, it cannot be taken off what it applies to, and its period can be lengthened but never shortened.';
 
 /** What a schedule's selector reads as: `Files whose “Matter type” is “Probate”`, or ''. */
-export function selectorText(schedule: RetentionScheduleDto): string {
+function selectorText(schedule: RetentionScheduleDto): string {
   if (!schedule.selector_field_id || schedule.selector_value === null) return '';
   return `Files whose “${schedule.selector_field_name ?? 'index field'}” is “${schedule.selector_value}”`;
 }
@@ -460,34 +448,27 @@ export function SchedulesPage() {
       {dialog === null && change.status === 'failed' ? (
         <RecordsError message={change.error} />
       ) : null}
-      {schedules.status === 'failed' ? <RecordsError message={schedules.error} /> : null}
-      {schedules.status === 'loading' && schedules.items.length === 0 ? (
-        <div role="status">
-          <Spin description="Loading retention schedules…" />
-        </div>
-      ) : null}
-      {schedules.status === 'succeeded' && schedules.items.length === 0 ? (
-        <Empty description={NO_SCHEDULES_TEXT} />
-      ) : null}
-      {schedules.items.length > 0 ? (
-        <ul className="records-cards" aria-label="Schedules">
-          {schedules.items.map((schedule) => (
-            <ScheduleCard
-              key={schedule.id}
-              schedule={schedule}
-              busy={busy}
-              onEdit={() => {
-                dispatch(recordsActions.changeDismissed());
-                setDialog({ kind: 'edit', schedule });
-              }}
-              onApply={() => {
-                dispatch(recordsActions.changeDismissed());
-                setDialog({ kind: 'apply', schedule });
-              }}
-            />
-          ))}
-        </ul>
-      ) : null}
+      <RecordsCards
+        list={schedules}
+        label="Schedules"
+        loadingText="Loading retention schedules…"
+        emptyText={NO_SCHEDULES_TEXT}
+        card={(schedule) => (
+          <ScheduleCard
+            key={schedule.id}
+            schedule={schedule}
+            busy={busy}
+            onEdit={() => {
+              dispatch(recordsActions.changeDismissed());
+              setDialog({ kind: 'edit', schedule });
+            }}
+            onApply={() => {
+              dispatch(recordsActions.changeDismissed());
+              setDialog({ kind: 'apply', schedule });
+            }}
+          />
+        )}
+      />
       {dialog?.kind === 'create' ? <ScheduleDialog schedule={null} onClose={close} /> : null}
       {dialog?.kind === 'edit' ? (
         <ScheduleDialog schedule={dialog.schedule} onClose={close} />

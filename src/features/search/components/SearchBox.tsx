@@ -39,7 +39,7 @@ export function pathCrumbName(crumb: { id: string; name: string }): string {
 export const SEARCH_INPUT_ID = 'header-search';
 
 /** "Home / Clients / 2024": where a hit is. */
-export function hitPathText(hit: Pick<SearchHitDto, 'path'>): string {
+function hitPathText(hit: Pick<SearchHitDto, 'path'>): string {
   return hit.path.map(pathCrumbName).join(' / ');
 }
 
@@ -57,7 +57,7 @@ export function hitRoute(hit: AutocompleteHitDto | SearchHitDto): string {
 }
 
 /** What a hit found by its file's text says after its path. */
-export const FOUND_IN_TEXT = 'found in the text';
+const FOUND_IN_TEXT = 'found in the text';
 
 /** The search box in the header with its autocomplete. */
 export function SearchBox() {

@@ -51,10 +51,9 @@ import { hitRoute, pathCrumbName } from './SearchBox';
 import './search.css';
 
 /** The page's title. */
-export const SEARCH_TITLE = 'Search';
+const SEARCH_TITLE = 'Search';
 /** What the page says before anything is asked. */
-export const SEARCH_EMPTY_TEXT =
-  'Type in the search box or choose filters to find files and folders.';
+const SEARCH_EMPTY_TEXT = 'Type in the search box or choose filters to find files and folders.';
 
 const MATCH_LABELS: Record<SearchMatch, string> = {
   name: 'Name',
@@ -64,7 +63,7 @@ const MATCH_LABELS: Record<SearchMatch, string> = {
 };
 
 /** Label of the filter that also looks for the term in the text of files. */
-export const CONTENT_FILTER_LABEL = 'Also in file text';
+const CONTENT_FILTER_LABEL = 'Also in file text';
 
 const ALL_TIME = 'all';
 
@@ -219,7 +218,7 @@ function SearchFilterBar({
  * Where a file's text matched: the snippet, the query's words in <mark> (the segments are text,
  * never HTML), and "Page N"; the whole is a link opening the viewer on that page.
  */
-export function ContentSnippet({
+function ContentSnippet({
   name,
   content,
   search,

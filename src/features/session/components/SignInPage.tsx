@@ -8,9 +8,9 @@ import { selectSessionEndReason, selectSignIn } from '../sessionSelectors';
 import { sessionActions, type SessionEndReason, type SignInRequest } from '../sessionSlice';
 
 /** Notice shown after the session ended on the server. */
-export const SESSION_ENDED_NOTICE = 'Your session has ended. Please sign in again.';
+const SESSION_ENDED_NOTICE = 'Your session has ended. Please sign in again.';
 /** Notice shown after signing out. */
-export const SIGNED_OUT_NOTICE = 'You have signed out.';
+const SIGNED_OUT_NOTICE = 'You have signed out.';
 
 /** The notice for each way a session ends (none when the user never signed in). */
 const END_NOTICES: Record<SessionEndReason, string | null> = {

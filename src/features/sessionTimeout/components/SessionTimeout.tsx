@@ -19,7 +19,7 @@ import {
 import { sessionTimeoutActions } from '../sessionTimeoutSlice';
 
 /** Where a timed-out tab goes: /logout, which signs out and shows the sign-in page. */
-export const TIMEOUT_LOGOUT_PATH = `${LOGOUT_ROUTE}?reason=timeout`;
+const TIMEOUT_LOGOUT_PATH = `${LOGOUT_ROUTE}?reason=timeout`;
 
 /** The warning panel with its countdown. */
 export function SessionTimeoutDialog() {

@@ -14,7 +14,7 @@ import { selectInvitation } from '../sharingSelectors';
 import { sharingActions } from '../sharingSlice';
 
 /** Message of the confirm field when it differs from the password. */
-export const PASSWORDS_DIFFER = 'The passwords do not match.';
+const PASSWORDS_DIFFER = 'The passwords do not match.';
 
 /** Props of both forms. */
 export interface GuestFormProps {

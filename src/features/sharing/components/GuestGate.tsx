@@ -9,7 +9,7 @@ import { useAppSelector } from '@src/store/hooks';
 import { selectIsGuest } from '../sharingSelectors';
 
 /** Whether a guest may stay at this path: /sharing/shared and the folders below it. */
-export function isGuestPath(pathname: string): boolean {
+function isGuestPath(pathname: string): boolean {
   return pathname === SHARED_LANDING || pathname.startsWith(`${SHARED_LANDING}/folders/`);
 }
 

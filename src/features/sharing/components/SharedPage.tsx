@@ -53,23 +53,23 @@ import { ViewerLink } from '@src/features/viewer/components/ViewerLink';
 import './sharing.css';
 
 /** The internal users' Shared route. */
-export const INTERNAL_SHARED_ROUTE = '/shared';
+const INTERNAL_SHARED_ROUTE = '/shared';
 
 /** Text of the empty top level (nothing shared with the user). */
-export const EMPTY_SHARED_TEXT = 'Nothing has been shared with you yet.';
+const EMPTY_SHARED_TEXT = 'Nothing has been shared with you yet.';
 /** Text of an empty shared folder. */
 export const EMPTY_FOLDER_TEXT = 'This folder is empty.';
 /** Text of the empty Shared by me list. */
-export const EMPTY_BY_ME_TEXT =
+const EMPTY_BY_ME_TEXT =
   'You have not shared anything yet. Use Share in an item’s details to share it.';
 
 /** The base route of the page the user is on: /sharing/shared or /shared. */
-export function sharedBase(pathname: string): string {
+function sharedBase(pathname: string): string {
   return pathname.startsWith(SHARED_LANDING) ? SHARED_LANDING : INTERNAL_SHARED_ROUTE;
 }
 
 /** The route of a shared folder under a base ('' is the shared top level). */
-export function sharedFolderRoute(base: string, folderId: string): string {
+function sharedFolderRoute(base: string, folderId: string): string {
   return folderId ? `${base}/folders/${encodeURIComponent(folderId)}` : base;
 }
 
@@ -323,7 +323,7 @@ const STATE_COLORS: Record<SharedByMeState, string> = {
 };
 
 /** What copying a link again does (only a hash of a link's token is stored). */
-export const REISSUE_WARNING =
+const REISSUE_WARNING =
   'A new link is made: the link copied before stops working. E-mailed invitations and people who already have access are kept.';
 
 /** Shared by me: the new URL of a link copied again, to copy (shown until closed). */

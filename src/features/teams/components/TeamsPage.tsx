@@ -16,7 +16,7 @@ import { selectSelectedTeam, selectTeamDialog, selectTeams } from '../teamsSelec
 import { teamsActions } from '../teamsSlice';
 
 /** "3 members" for a team. */
-export function teamMembersText(team: TeamDto): string {
+function teamMembersText(team: TeamDto): string {
   return `${team.member_ids.length} ${plural(team.member_ids.length, 'member')}`;
 }
 

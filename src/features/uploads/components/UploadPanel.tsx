@@ -47,7 +47,7 @@ import { useBeforeUnloadWarning } from './useBeforeUnloadWarning';
 import { useReservedSpace } from './useReservedSpace';
 
 /** The total line, e.g. "2 of 3 files uploaded · 1 failed · 1 not added". */
-export function totalLine(totals: UploadTotals): string {
+function totalLine(totals: UploadTotals): string {
   const accepted = totals.total - totals.invalid;
   const parts = [`${totals.complete} of ${accepted} ${plural(accepted, 'file')} uploaded`];
   if (totals.failed > 0) parts.push(`${totals.failed} failed`);
@@ -57,12 +57,12 @@ export function totalLine(totals: UploadTotals): string {
 }
 
 /** The header's summary of the refused files, e.g. "2 files not added"; null when none. */
-export function refusedLine(invalid: number): string | null {
+function refusedLine(invalid: number): string | null {
   return invalid > 0 ? `${invalid} ${plural(invalid, 'file')} not added` : null;
 }
 
 /** "1.5 MB/s · 12 s left" while the speed is known, else null. */
-export function speedLine(speed: number | null, secondsLeft: number | null): string | null {
+function speedLine(speed: number | null, secondsLeft: number | null): string | null {
   if (speed === null || speed <= 0) return null;
   return secondsLeft === null
     ? formatSpeed(speed)

@@ -11,7 +11,7 @@ import { useLayoutEffect, type RefObject } from 'react';
 export const UPLOAD_PANEL_SPACE_PROPERTY = '--upload-panel-space';
 
 /** Gap kept between the page content and the panel's top edge, in px. */
-export const UPLOAD_PANEL_SPACE_GAP = 8;
+const UPLOAD_PANEL_SPACE_GAP = 8;
 
 /**
  * The room to keep free at the bottom of the window for a fixed panel.
@@ -21,10 +21,7 @@ export const UPLOAD_PANEL_SPACE_GAP = 8;
  * @returns px from the panel's top edge to the window's bottom plus the gap; 0 for a panel that
  *   takes no room (not laid out)
  */
-export function reservedSpaceOf(
-  rect: { top: number; height: number },
-  viewportHeight: number,
-): number {
+function reservedSpaceOf(rect: { top: number; height: number }, viewportHeight: number): number {
   if (rect.height <= 0) return 0;
   return Math.max(0, Math.ceil(viewportHeight - rect.top)) + UPLOAD_PANEL_SPACE_GAP;
 }

@@ -18,7 +18,7 @@ import { versionsActions } from '../versionsSlice';
 import './versions.css';
 
 /** The section's heading. */
-export const VERSIONS_TITLE = 'Versions';
+const VERSIONS_TITLE = 'Versions';
 
 /** The sha256 of a version: shortened, the full value on hover and to screen readers, and Copy. */
 function Sha256({ sha256, number }: { sha256: string | null; number: number }) {

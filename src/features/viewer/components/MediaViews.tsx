@@ -11,10 +11,10 @@ import { VIEWER_MESSAGES } from '@common/imaging';
 import { fetchTextHead, type TextHead } from '../viewerApi';
 
 /** Zoom steps of images and PDFs (1 = the natural size; images start fitted). */
-export const ZOOM_STEP = 1.25;
+const ZOOM_STEP = 1.25;
 /** The smallest and largest zoom factors. */
-export const MIN_ZOOM = 0.25;
-export const MAX_ZOOM = 5;
+const MIN_ZOOM = 0.25;
+const MAX_ZOOM = 5;
 
 /** One zoom step in or out, within the limits. */
 export function zoomed(scale: number, direction: 1 | -1): number {

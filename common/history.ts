@@ -41,6 +41,8 @@ import dayjs from 'dayjs';
 import { ROOT_FOLDER_NAME } from './constants';
 import { relativeDate } from './format';
 import { describeDisposal, describeRecordsEvent } from './historyRecords';
+import { describeRequestsEvent } from './historyRequests';
+import { field, str } from './historyWords';
 import { plural, splitCamelCase } from './text';
 import type { Page } from './api';
 import type { FavoriteEntry } from './entities';
@@ -77,13 +79,15 @@ export interface HistoryEventPair {
 }
 
 /**
- * Every (entity_type, action) pair the product records (SPEC section 4), 58 in all: the spec's 35,
+ * Every (entity_type, action) pair the product records (SPEC section 4), 69 in all: the spec's 35,
  * six user administration events (create, update, disable, enable, lock, unlock),
  * six of firm provisioning (user delete: removed from the firm; database create, rename, update
  * of the description, disable, enable), eight of records management (retention_schedule
  * create, update, lock, delete; legal_hold create, update, release; file dispose, the proof of a
- * disposal) and three of file versions (a new version uploaded, an older one restored as the
- * newest, an older one deleted). Copy applies to folders only and preview to files only.
+ * disposal), three of file versions (a new version uploaded, an older one restored as the
+ * newest, an older one deleted), eight of document requests (sent, a recipient's upload, an item
+ * accepted or rejected, a reminder, cancelled, expired, completed) and three of request templates
+ * (create, update, delete). Copy applies to folders only and preview to files only.
  */
 export const HISTORY_EVENT_PAIRS: readonly HistoryEventPair[] = [
   ...(['folder', 'file'] as const).flatMap((entity_type) =>
@@ -145,21 +149,30 @@ export const HISTORY_EVENT_PAIRS: readonly HistoryEventPair[] = [
   { entity_type: 'file', action: 'add_version' },
   { entity_type: 'file', action: 'restore_version' },
   { entity_type: 'file', action: 'delete_version' },
+  // Document requests.
+  ...(
+    ['create', 'upload', 'accept', 'reject', 'remind', 'cancel', 'expire', 'complete'] as const
+  ).map((action) => ({ entity_type: 'document_request' as const, action })),
+  { entity_type: 'request_template', action: 'create' },
+  { entity_type: 'request_template', action: 'update' },
+  { entity_type: 'request_template', action: 'delete' },
 ];
 
 /**
  * The activity-type filter of the history screen (SPEC section 9), the 21 labels in the spec's
  * order, then the seven of records management (Schedule added, Schedule changed — an update or
- * a lock —, Schedule removed, Hold placed, Hold changed, Hold released, Disposed) and the two of
- * file versions ('New version': a version uploaded or restored as the newest; 'Version deleted'),
- * each with the (entity_type, action) pairs it selects. Decisions where the spec is silent:
+ * a lock —, Schedule removed, Hold placed, Hold changed, Hold released, Disposed), the two of
+ * file versions ('New version': a version uploaded or restored as the newest; 'Version deleted')
+ * and the six of document requests (Request sent, Document received, Document accepted, Document
+ * rejected, Reminder sent, Request closed — completed, cancelled or expired), each with the (entity_type, action) pairs it selects. Decisions where the spec is silent:
  * - applied_index archive reads as 'Index Removed' and restore as 'Index Added' (the value leaves
  *   or returns to the item), so 'Archived' and 'Restored' cover folders and files only;
  * - 'Downloaded' also covers file previews and prints (they are download events) and user
  *   downloads;
  * - folder and file `update` (favourite and other changes) have no label: they show only when no
  *   activity type is selected; nor have the user administration events (create, update, disable,
- *   enable, lock, unlock) and the firm provisioning events (user delete, database).
+ *   enable, lock, unlock), the firm provisioning events (user delete, database) and the request
+ *   template events.
  */
 export const HISTORY_FILTER_LABELS = [
   {
@@ -269,6 +282,19 @@ export const HISTORY_FILTER_LABELS = [
     ],
   },
   { label: 'Version deleted', events: [{ entity_type: 'file', action: 'delete_version' }] },
+  { label: 'Request sent', events: [{ entity_type: 'document_request', action: 'create' }] },
+  { label: 'Document received', events: [{ entity_type: 'document_request', action: 'upload' }] },
+  { label: 'Document accepted', events: [{ entity_type: 'document_request', action: 'accept' }] },
+  { label: 'Document rejected', events: [{ entity_type: 'document_request', action: 'reject' }] },
+  { label: 'Reminder sent', events: [{ entity_type: 'document_request', action: 'remind' }] },
+  {
+    label: 'Request closed',
+    events: [
+      { entity_type: 'document_request', action: 'complete' },
+      { entity_type: 'document_request', action: 'cancel' },
+      { entity_type: 'document_request', action: 'expire' },
+    ],
+  },
 ] as const satisfies readonly { label: string; events: readonly HistoryEventPair[] }[];
 
 /** One activity-type label of the history filter (SPEC section 9). */
@@ -335,21 +361,9 @@ interface Description {
   icon: HistoryIcon;
 }
 
-/** The value when it is a non-blank string, trimmed; '' otherwise (legacy data may be odd). */
-function str(value: unknown): string {
-  return typeof value === 'string' ? value.trim() : '';
-}
-
 /** The value when it is an array; [] otherwise. */
 function list(value: unknown): unknown[] {
   return Array.isArray(value) ? (value as unknown[]) : [];
-}
-
-/** Reads a property of an unknown value, or undefined. */
-function field(value: unknown, key: string): unknown {
-  return typeof value === 'object' && value !== null
-    ? (value as Record<string, unknown>)[key]
-    : undefined;
 }
 
 /** `noun "name"`, or `a noun` / `an noun` when the name is unknown. */
@@ -864,6 +878,9 @@ function describe(event: HistoryEventDto, attrs: HistoryAttributes): Description
     case 'retention_schedule':
     case 'legal_hold':
       return describeRecordsEvent(event, attrs);
+    case 'document_request':
+    case 'request_template':
+      return describeRequestsEvent(event, attrs);
     default:
       return describeUnknown(event);
   }
@@ -989,7 +1006,10 @@ export type HistoryEntityType =
   | 'database'
   // Records management: a retention schedule and a legal hold (common/retention.ts).
   | 'retention_schedule'
-  | 'legal_hold';
+  | 'legal_hold'
+  // Document requests (common/documentRequests.ts) and their templates.
+  | 'document_request'
+  | 'request_template';
 
 /** History actions (SPEC section 4). */
 export type HistoryAction =
@@ -1020,7 +1040,16 @@ export type HistoryAction =
   // version), an older one deleted by an administrator.
   | 'add_version'
   | 'restore_version'
-  | 'delete_version';
+  | 'delete_version'
+  // Document requests: a recipient's upload, an item accepted or rejected, a reminder, the
+  // request cancelled, expired or completed.
+  | 'upload'
+  | 'accept'
+  | 'reject'
+  | 'remind'
+  | 'cancel'
+  | 'expire'
+  | 'complete';
 
 /** Attributes of a history entry (SPEC section 3). Every field is optional. */
 export interface HistoryAttributes {
@@ -1100,6 +1129,18 @@ export interface HistoryAttributes {
   target_removed?: HistoryTargetRef;
   /** A file disposed of at the end of its retention: the proof of what was deleted. */
   disposition?: HistoryDispositionAttributes;
+  /** Document request events: the request (its title and due day). */
+  request?: { id: string; title: string; due_date?: string };
+  /** Document request events: the requested item concerned. */
+  item?: { id: string; name: string };
+  /** Document request create and remind: the recipients' addresses. */
+  recipients?: string[];
+  /** A document request reject: the reason the recipient sees. */
+  reason?: string;
+  /** A document request remind: why it went out (common/historyRequests.ts ReminderKind). */
+  reminder?: string;
+  /** Request template events: the template. */
+  template?: { id: string; name: string };
 }
 
 /** A folder, file or contact named by a retention schedule or a legal hold, in history. */

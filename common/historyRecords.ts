@@ -11,6 +11,7 @@
  *   schedule, the day the retention ended, the approver).
  * Like the rest of the renderer every field is optional and a wrong type reads as missing.
  */
+import { field, quoted, str, unknownWords } from './historyWords';
 import { formatDay } from './retention';
 import type { HistoryAttributes, HistoryEventDto } from './history';
 
@@ -19,20 +20,6 @@ export interface RecordsDescription {
   text: string;
   context: string;
   icon: 'add' | 'edit' | 'delete' | 'permission' | 'unlink' | 'info';
-}
-
-function str(value: unknown): string {
-  return typeof value === 'string' ? value.trim() : '';
-}
-
-function field(value: unknown, key: string): unknown {
-  return typeof value === 'object' && value !== null
-    ? (value as Record<string, unknown>)[key]
-    : undefined;
-}
-
-function quoted(noun: string, name: string): string {
-  return name ? `${noun} "${name}"` : `a ${noun}`;
 }
 
 /** `folder "A"`, `file "b.pdf"`, `contact "C"` (or "an item"). */
@@ -163,9 +150,7 @@ export function describeDisposal(attrs: HistoryAttributes): RecordsDescription {
 }
 
 function unknown(event: { entity_type: unknown; action: unknown }): RecordsDescription {
-  const action = str(event.action).replace(/_/g, ' ') || 'unknown action';
-  const entity = str(event.entity_type).replace(/_/g, ' ') || 'item';
-  return { text: `performed ${action} on a ${entity}`, context: '', icon: 'info' };
+  return { text: unknownWords(event), context: '', icon: 'info' };
 }
 
 /** The words of a retention_schedule or legal_hold event (never throws). */

@@ -11,6 +11,7 @@ import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/errors';
 import { registerInputRules } from './plugins/inputs';
 import { refuseChangesDuringMaintenance } from './plugins/maintenance';
+import { documentRequestRoutes, publicRequestRoutes } from './routes/documentRequests';
 import { requireSession } from './plugins/auth';
 import { registerRateLimit } from './plugins/rateLimit';
 import { registerSecurity } from './plugins/security';
@@ -116,6 +117,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   await integrationRoutes(app, deps);
   await publicSharingRoutes(app, deps);
   await publicContactRoutes(app, deps);
+  publicRequestRoutes(app, deps);
   if (deps.localStore) {
     await storageRoutes(
       app,
@@ -151,6 +153,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     selectionRoutes(scope, deps);
     recordsRoutes(scope, deps);
     examinerExportRoutes(scope, deps);
+    documentRequestRoutes(scope, deps);
   });
   return app;
 }

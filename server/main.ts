@@ -14,6 +14,7 @@ import { flushLogAndExit, shutdownHandler } from './shutdown';
 import { fingerprintsSettled } from './services/fingerprints';
 import { startImaging } from './services/imaging/lifecycle';
 import { startUploadCleanup } from './services/uploads';
+import { startRequestJobs } from './services/documentRequests/reminders';
 import { LocalObjectStore } from './storage/localObjectStore';
 import { S3ObjectStore } from './storage/s3ObjectStore';
 
@@ -56,6 +57,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   // Abandoned uploads (pending rows, multipart parts) are removed periodically.
   const stopUploadCleanup = startUploadCleanup(services, app.log);
+  // Document requests: their e-mails when due, and the expiry of their links.
+  const stopRequestJobs = startRequestJobs(services, app.log);
   // Document imaging: renditions, text and thumbnails of recorded files, in child processes.
   const imaging = startImaging(services, app.log);
   const url = `http://localhost:${config.port}`;
@@ -83,6 +86,7 @@ async function main(): Promise<void> {
     timeoutMs: config.shutdownTimeoutMs,
     closeServer: async () => {
       stopUploadCleanup();
+      stopRequestJobs();
       await app.close();
     },
     cutConnections: () => app.server.closeAllConnections(),

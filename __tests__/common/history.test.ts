@@ -592,11 +592,122 @@ const CASES: Case[] = [
     'in "Clients" · Just Now',
     'delete',
   ],
+  // Document requests.
+  [
+    'document_request',
+    'create',
+    {
+      request: { id: 'r1', title: 'Annual review', due_date: '2027-01-15' },
+      folder: { id: 'f1', name: 'Smith Family' },
+      recipients: ['jane@example.com'],
+    },
+    'Ada Lovelace sent document request "Annual review" to jane@example.com',
+    'in "Smith Family", due Jan 15, 2027 · Just Now',
+    'share',
+  ],
+  [
+    'document_request',
+    'upload',
+    {
+      request: { id: 'r1', title: 'Annual review' },
+      folder: { id: 'f1', name: 'Smith Family' },
+      item: { id: 'i1', name: '2025 Form 1040' },
+      file: { id: 'x1', name: '1040.pdf' },
+    },
+    'Ada Lovelace uploaded file "1040.pdf" for "2025 Form 1040"',
+    'document request "Annual review", in "Smith Family" · Just Now',
+    'add',
+  ],
+  [
+    'document_request',
+    'accept',
+    {
+      request: { id: 'r1', title: 'Annual review' },
+      item: { id: 'i1', name: '2025 Form 1040' },
+      file: { id: 'x1', name: '1040.pdf' },
+    },
+    'Ada Lovelace accepted "2025 Form 1040" of document request "Annual review"',
+    'file "1040.pdf" · Just Now',
+    'edit',
+  ],
+  [
+    'document_request',
+    'reject',
+    {
+      request: { id: 'r1', title: 'Annual review' },
+      folder: { id: 'f1', name: 'Smith Family' },
+      item: { id: 'i1', name: '2025 Form 1040' },
+      reason: 'Page 2 is missing',
+    },
+    'Ada Lovelace rejected "2025 Form 1040" of document request "Annual review"',
+    'reason: Page 2 is missing, in "Smith Family" · Just Now',
+    'unlink',
+  ],
+  [
+    'document_request',
+    'remind',
+    {
+      request: { id: 'r1', title: 'Annual review' },
+      recipients: ['jane@example.com', 'john@example.com'],
+      reminder: 'before_due',
+    },
+    'Ada Lovelace sent a reminder of document request "Annual review" to 2 recipients',
+    'due soon · Just Now',
+    'info',
+  ],
+  [
+    'document_request',
+    'cancel',
+    { request: { id: 'r1', title: 'Annual review' }, folder: { id: 'f1', name: 'Smith Family' } },
+    'Ada Lovelace cancelled document request "Annual review"',
+    'in "Smith Family" · Just Now',
+    'delete',
+  ],
+  [
+    'document_request',
+    'expire',
+    { request: { id: 'r1', title: 'Annual review' } },
+    'Ada Lovelace recorded that document request "Annual review" expired',
+    'Just Now',
+    'info',
+  ],
+  [
+    'document_request',
+    'complete',
+    { request: { id: 'r1', title: 'Annual review' }, folder: { id: 'f1', name: 'Smith Family' } },
+    'Ada Lovelace completed document request "Annual review"',
+    'in "Smith Family" · Just Now',
+    'restore',
+  ],
+  [
+    'request_template',
+    'create',
+    { template: { id: 't1', name: 'New client onboarding' } },
+    'Ada Lovelace added request template "New client onboarding"',
+    'Just Now',
+    'add',
+  ],
+  [
+    'request_template',
+    'update',
+    { template: { id: 't1', name: 'New client onboarding' } },
+    'Ada Lovelace changed request template "New client onboarding"',
+    'Just Now',
+    'edit',
+  ],
+  [
+    'request_template',
+    'delete',
+    { template: { id: 't1', name: 'New client onboarding' } },
+    'Ada Lovelace removed request template "New client onboarding"',
+    'Just Now',
+    'delete',
+  ],
 ];
 
 describe('renderHistoryEvent', () => {
   it('has a case for every pair the product records', () => {
-    expect(HISTORY_EVENT_PAIRS).toHaveLength(58);
+    expect(HISTORY_EVENT_PAIRS).toHaveLength(69);
     expect(CASES.map(([e, a]) => `${e}:${a}`).sort()).toEqual(
       HISTORY_EVENT_PAIRS.map((p) => `${p.entity_type}:${p.action}`).sort(),
     );
@@ -901,7 +1012,7 @@ describe('renderHistoryEvent', () => {
 });
 
 describe('HISTORY_FILTER_LABELS (SPEC section 9)', () => {
-  it('lists the 21 labels in the spec order, then those of records management and of file versions', () => {
+  it('lists the 21 labels in the spec order, then those of records management, file versions and document requests', () => {
     expect(HISTORY_FILTER_LABELS.map((l) => l.label)).toEqual([
       'Added',
       'Archived',
@@ -933,6 +1044,12 @@ describe('HISTORY_FILTER_LABELS (SPEC section 9)', () => {
       'Disposed',
       'New version',
       'Version deleted',
+      'Request sent',
+      'Document received',
+      'Document accepted',
+      'Document rejected',
+      'Reminder sent',
+      'Request closed',
     ]);
   });
 
@@ -945,7 +1062,7 @@ describe('HISTORY_FILTER_LABELS (SPEC section 9)', () => {
     expect(new Set(labelled).size).toBe(labelled.length);
   });
 
-  it('leaves only folder and file updates, user administration and firm events unlabelled', () => {
+  it('leaves only folder and file updates, user administration, firm and template events unlabelled', () => {
     const unlabelled = HISTORY_EVENT_PAIRS.filter((p) => labelFor(p) === null).map(
       (p) => `${p.entity_type}:${p.action}`,
     );
@@ -966,6 +1083,10 @@ describe('HISTORY_FILTER_LABELS (SPEC section 9)', () => {
       'database:update',
       'database:disable',
       'database:enable',
+      // Request templates: administration, like the user events.
+      'request_template:create',
+      'request_template:update',
+      'request_template:delete',
     ]);
   });
 
@@ -1019,8 +1140,9 @@ describe('HISTORY_FILTER_LABELS (SPEC section 9)', () => {
     ]);
     expect(eventsForLabels([])).toEqual([]);
     const all = eventsForLabels(HISTORY_FILTER_LABELS.map((l) => l.label));
-    // All but the 14 unlabelled pairs (folder and file update, user administration, firm events).
-    expect(all).toHaveLength(HISTORY_EVENT_PAIRS.length - 14);
+    // All but the 17 unlabelled pairs (folder and file update, user administration, firm and
+    // request template events).
+    expect(all).toHaveLength(HISTORY_EVENT_PAIRS.length - 17);
   });
 });
 

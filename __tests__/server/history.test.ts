@@ -212,13 +212,14 @@ describeEachDatabase('history', (kind) => {
     expect(inverted.statusCode).toBe(400);
   });
 
-  it('filters by each of the activity-type labels (the 21 of the spec, 7 of records management and 2 of file versions), entity type and actions', async () => {
+  it('filters by each of the activity-type labels (the 21 of the spec, 7 of records management, 2 of file versions and 6 of document requests), entity type and actions', async () => {
     const firm = await newFirm(`labels-${kind}`);
     await onePerPair(firm.ctx);
     const pairsOf = (events: HistoryEventDto[]) =>
       events.map((e) => `${e.entity_type}:${e.action}`).sort();
-    // The spec's 21, the 7 of records management, then the two of file versions.
-    expect(HISTORY_FILTER_LABELS).toHaveLength(30);
+    // The spec's 21, the 7 of records management, the two of file versions, then the six of
+    // document requests.
+    expect(HISTORY_FILTER_LABELS).toHaveLength(36);
     for (const { label } of HISTORY_FILTER_LABELS) {
       const got = await listAll(firm.cookie, { labels: [label] });
       const expected = eventsForLabels([label]).map((p) => `${p.entity_type}:${p.action}`);

@@ -11,6 +11,7 @@ import type { Executor } from '@server/repositories/types';
 import type { RequestContext } from '@server/services/context';
 import * as events from '@server/services/historyEvents';
 import * as recordsEvents from '@server/services/records/recordsEvents';
+import * as requestEvents from '@server/services/documentRequests/events';
 import { describeEachDatabase, startTestServer, type TestServer } from './helpers';
 import { contextFor, seededAdmin } from './historyHelpers';
 
@@ -991,6 +992,119 @@ CASES.push(
     summary: 'Ada Admin disposed of file "Will.pdf"',
     detail: 'retention schedule "SEC 17a-4" ended Jan 31, 2030, sha256 abababababab…',
   },
+);
+
+const request = {
+  id: 'req-annual',
+  title: 'Annual review',
+  due_date: '2030-01-31',
+  folder_id: smith.id,
+};
+const requestAttributes = {
+  request: { id: request.id, title: request.title, due_date: request.due_date },
+  folder: { id: smith.id, name: smith.name },
+  folder_id: smith.id,
+  folder_name: smith.name,
+};
+const form = { id: 'item-1040', name: '2025 Form 1040' };
+const template = { id: 'tpl-onboarding', name: 'New client onboarding' };
+/** A document_request case: recorded with `details`, stored with `extra` beside the request. */
+function requestCase(
+  action: Parameters<typeof requestEvents.recordRequestEvent>[3],
+  details: Omit<requestEvents.RequestEventDetails, 'folderName'>,
+  extra: HistoryAttributes,
+  summary: string,
+  detail: string,
+): Case {
+  return {
+    name: `document_request ${action}`,
+    record: (t, s, c) =>
+      requestEvents.recordRequestEvent(t, s, c, action, request, {
+        folderName: smith.name,
+        ...details,
+      }),
+    entity_type: 'document_request',
+    action,
+    entity_id: request.id,
+    item_id: smith.id,
+    attributes: { ...requestAttributes, ...extra },
+    summary,
+    detail,
+  };
+}
+CASES.push(
+  requestCase(
+    'create',
+    { recipients: ['jane@example.com'] },
+    { recipients: ['jane@example.com'] },
+    'Ada Admin sent document request "Annual review" to jane@example.com',
+    'in "Smith family", due Jan 31, 2030',
+  ),
+  requestCase(
+    'upload',
+    { item: form, file: { id: will.id, name: will.name } },
+    { item: form, file: { id: will.id, name: will.name }, file_name: will.name },
+    'Ada Admin uploaded file "Will.pdf" for "2025 Form 1040"',
+    'document request "Annual review", in "Smith family"',
+  ),
+  requestCase(
+    'accept',
+    { item: form, file: { id: will.id, name: will.name } },
+    { item: form, file: { id: will.id, name: will.name }, file_name: will.name },
+    'Ada Admin accepted "2025 Form 1040" of document request "Annual review"',
+    'file "Will.pdf", in "Smith family"',
+  ),
+  requestCase(
+    'reject',
+    { item: form, reason: 'Page 2 is missing' },
+    { item: form, reason: 'Page 2 is missing' },
+    'Ada Admin rejected "2025 Form 1040" of document request "Annual review"',
+    'reason: Page 2 is missing, in "Smith family"',
+  ),
+  requestCase(
+    'remind',
+    { recipients: ['jane@example.com'], reminder: 'due' },
+    { recipients: ['jane@example.com'], reminder: 'due' },
+    'Ada Admin sent a reminder of document request "Annual review" to jane@example.com',
+    'due today, in "Smith family"',
+  ),
+  requestCase(
+    'cancel',
+    {},
+    {},
+    'Ada Admin cancelled document request "Annual review"',
+    'in "Smith family"',
+  ),
+  requestCase(
+    'expire',
+    {},
+    {},
+    'Ada Admin recorded that document request "Annual review" expired',
+    'in "Smith family"',
+  ),
+  requestCase(
+    'complete',
+    {},
+    {},
+    'Ada Admin completed document request "Annual review"',
+    'in "Smith family"',
+  ),
+  ...(
+    [
+      ['create', 'added'],
+      ['update', 'changed'],
+      ['delete', 'removed'],
+    ] as const
+  ).map(([action, verb]): Case => ({
+    name: `request_template ${action}`,
+    record: (t, s, c) => requestEvents.recordTemplateEvent(t, s, c, action, template),
+    entity_type: 'request_template',
+    action,
+    entity_id: template.id,
+    item_id: null,
+    attributes: { name: template.name, template },
+    summary: `Ada Admin ${verb} request template "New client onboarding"`,
+  })),
 );
 
 describeEachDatabase('history recording functions', (kind) => {

@@ -28,6 +28,7 @@ import { INDEX_ROWS } from './routeTableIndexes';
 import { IMAGING_ROWS } from './routeTableImaging';
 import { OUTBOX_ROWS } from './routeTableOutbox';
 import { RECORDS_ROWS } from './routeTableRecords';
+import { REQUEST_ROWS } from './routeTableRequests';
 import { SEARCH_ROWS } from './routeTableSearch';
 import { SORT_ZIP_ROWS } from './routeTableSortZip';
 import { VERSION_ROWS } from './routeTableVersions';
@@ -193,6 +194,7 @@ export const ROUTE_TABLE: RouteRow[] = [
   ...RECORDS_ROWS,
   ...EXAMINER_ROWS,
   ...VERSION_ROWS,
+  ...REQUEST_ROWS,
   // ---- public -------------------------------------------------------------------------------
   {
     route: 'GET /api/docs',

@@ -13,4 +13,7 @@ export { MissingIndexesPage } from '@src/features/indexFields/components/Missing
 export { SearchResultsPage } from '@src/features/search/components/SearchResultsPage';
 export { SharedPage } from '@src/features/sharing/components/SharedPage';
 export { InvitationPage } from '@src/features/sharing/components/InvitationPage';
+export { RequestsPage } from '@src/features/documentRequests/components/RequestsPage';
+export { RequestPage } from '@src/features/documentRequests/components/RequestPage';
+export { RequestLinkPage } from '@src/features/documentRequests/public/RequestLinkPage';
 export { DetailsPanel } from '@src/features/details/components/DetailsPanel';

@@ -9,6 +9,7 @@ import type { ExaminerTables } from './schemaExaminer';
 import type { ImagingTables } from './schemaImaging';
 import type { InstanceTables } from './schemaInstances';
 import type { RecordsTables } from './schemaRecords';
+import type { RequestTables } from './schemaRequests';
 import type { IndexTables } from './schemaIndexes';
 import type { SearchTables } from './schemaSearch';
 import type { SharingTables } from './schemaSharing';
@@ -316,6 +317,7 @@ export interface DB
     InstanceTables,
     VersionTables,
     RecordsTables,
+    RequestTables,
     ExaminerTables {
   databases: DatabasesTable;
   users: UsersTable;

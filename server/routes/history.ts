@@ -45,6 +45,8 @@ const filterProperties = {
       'database',
       'retention_schedule',
       'legal_hold',
+      'document_request',
+      'request_template',
     ],
   },
   entity_id: shortId,

@@ -153,8 +153,8 @@ function valueError(field: { name: string }, message: string) {
   );
 }
 
-/** Refuses applying with an archived field. */
-function assertFieldApplicable(field: { name: string; archived_at: string | null }): void {
+/** Refuses applying with an archived field. @throws AppError 400 'index_field_archived' */
+export function assertFieldApplicable(field: { name: string; archived_at: string | null }): void {
   if (field.archived_at !== null) {
     throw badRequest(
       indexMessage(INDEX_MESSAGES.fieldArchived, { name: field.name }),
@@ -163,8 +163,15 @@ function assertFieldApplicable(field: { name: string; archived_at: string | null
   }
 }
 
-/** The value checked against its field's type and list. @throws AppError 400 */
-async function checkedValue(db: Executor, field: IndexFieldRow, value: unknown): Promise<string> {
+/**
+ * The value checked against its field's type and list (normalised as it is stored).
+ * @throws AppError 400 'index_value_invalid' with "Field: why"
+ */
+export async function checkedValue(
+  db: Executor,
+  field: IndexFieldRow,
+  value: unknown,
+): Promise<string> {
   const values = field.type === 'list' ? await listFieldValues(db, [field.id]) : [];
   const check = validateIndexValue(field.type, value, values);
   if (!check.ok) throw valueError(field, check.message);

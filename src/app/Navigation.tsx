@@ -12,6 +12,7 @@ import { NavLink } from 'react-router';
 import { NAV_ITEMS } from '@common/constants';
 import { SHARED_LANDING } from '@common/sharing';
 import { AdminNavItem } from '../features/admin/components/AdminNavItem';
+import { RequestsNavItem } from '../features/documentRequests/components/RequestsNavItem';
 import { selectIsGuest } from '../features/sharing/sharingSelectors';
 import { useAppSelector } from '../store/hooks';
 
@@ -32,8 +33,9 @@ const ICONS: Record<NavRoute, ReactNode> = {
 /**
  * The navigation links. The active one (its route or a route below it, e.g. /home/folders/x for
  * Home) gets `aria-current="page"` and the highlighted style. The label is also the accessible
- * name, so it survives the collapsed sider, which hides the visible text. A guest
- * sees only "Shared", which leads to /sharing/shared.
+ * name, so it survives the collapsed sider, which hides the visible text. Members also get
+ * "Requests" (document requests) before "Admin". A guest sees only "Shared", which leads to
+ * /sharing/shared.
  */
 export function Navigation() {
   const guest = useAppSelector(selectIsGuest);
@@ -55,6 +57,7 @@ export function Navigation() {
             </NavLink>
           </li>
         ))}
+        {guest ? null : <RequestsNavItem />}
         {guest ? null : <AdminNavItem />}
       </ul>
     </nav>

@@ -38,6 +38,19 @@ export const SharedPage = lazyNamed(
   () => import('../features/sharing/components/SharedPage'),
   'SharedPage',
 );
+export const RequestsPage = lazyNamed(
+  () => import('../features/documentRequests/components/RequestsPage'),
+  'RequestsPage',
+);
+export const RequestPage = lazyNamed(
+  () => import('../features/documentRequests/components/RequestPage'),
+  'RequestPage',
+);
+/** The page a client opens from a document request's link (public, outside the shell). */
+export const RequestLinkPage = lazyNamed(
+  () => import('../features/documentRequests/public/RequestLinkPage'),
+  'RequestLinkPage',
+);
 export const InvitationPage = lazyNamed(
   () => import('../features/sharing/components/InvitationPage'),
   'InvitationPage',

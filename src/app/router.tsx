@@ -1,6 +1,7 @@
 /** The routes of the app (SPEC section 2). */
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { REQUEST_PAGE_PATH } from '@common/documentRequests';
 import { FolderPage } from '../features/entities/components/FolderPage';
 import { MaintenanceGate } from '../features/flags/components/MaintenanceGate';
 import { SessionTimeout } from '../features/sessionTimeout/components/SessionTimeout';
@@ -17,15 +18,18 @@ import {
   InvitationPage,
   MissingIndexesPage,
   RecentPage,
+  RequestLinkPage,
+  RequestPage,
+  RequestsPage,
   SearchResultsPage,
   SharedPage,
 } from './lazyPages';
 import { NotFoundPage, PageLoading } from './pages';
 
 /**
- * The route table: /login, /logout, /sso and the public invitation page outside the shell, every
- * other page inside it. A guest may only use /sharing/shared inside the shell
- * ({@link GuestGate}).
+ * The route table: /login, /logout, /sso, the public invitation page and a document request's
+ * link page (/r/:token) outside the shell, every other page inside it. A guest may only use
+ * /sharing/shared inside the shell ({@link GuestGate}).
  */
 export function AppRoutes() {
   return (
@@ -38,6 +42,14 @@ export function AppRoutes() {
         element={
           <Suspense fallback={<PageLoading />}>
             <InvitationPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path={`${REQUEST_PAGE_PATH}/:token`}
+        element={
+          <Suspense fallback={<PageLoading />}>
+            <RequestLinkPage />
           </Suspense>
         }
       />
@@ -66,6 +78,8 @@ export function AppRoutes() {
         <Route path="search" element={<SearchResultsPage />} />
         <Route path="missing-indexes" element={<MissingIndexesPage />} />
         <Route path="history" element={<HistoryPage />} />
+        <Route path="requests" element={<RequestsPage />} />
+        <Route path="requests/:requestId" element={<RequestPage />} />
         <Route path="admin/*" element={<AdminPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -4,6 +4,7 @@ import { firmsReducer } from '../features/firms/firmsSlice';
 import { folderPermissionsReducer } from '../features/folderPermissions/folderPermissionsSlice';
 import { collectionsReducer } from '../features/collections/collectionsSlice';
 import { detailsReducer } from '../features/details/detailsSlice';
+import { documentRequestsReducer } from '../features/documentRequests/documentRequestsSlice';
 import { entitiesReducer } from '../features/entities/entitiesSlice';
 import { examinerExportReducer } from '../features/examinerExport/examinerExportSlice';
 import { flagsReducer } from '../features/flags/flagsSlice';
@@ -26,6 +27,7 @@ import { viewerReducer } from '../features/viewer/viewerSlice';
 import { integrationsReducer } from '../features/integrations/integrationsSlice';
 import { membersReducer } from '../features/members/membersSlice';
 import { teamsReducer } from '../features/teams/teamsSlice';
+import { publicRequestReducer } from '../features/documentRequests/public/publicRequestSlice';
 
 /** Combines the feature slices. */
 export const rootReducer = combineReducers({
@@ -55,6 +57,8 @@ export const rootReducer = combineReducers({
   versions: versionsReducer,
   examinerExport: examinerExportReducer,
   records: recordsReducer,
+  publicRequest: publicRequestReducer,
+  documentRequests: documentRequestsReducer,
 });
 
 /** The whole store state. */

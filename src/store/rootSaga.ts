@@ -11,6 +11,7 @@ import { membersSaga } from '../features/members/membersSagas';
 import { teamsSaga } from '../features/teams/teamsSagas';
 import { collectionsSaga } from '../features/collections/collectionsSagas';
 import { detailsSaga } from '../features/details/detailsSagas';
+import { documentRequestsSaga } from '../features/documentRequests/documentRequestsSagas';
 import { entitiesSaga } from '../features/entities/entitiesSagas';
 import { examinerExportSaga } from '../features/examinerExport/examinerExportSagas';
 import { flagsSaga } from '../features/flags/flagsSagas';
@@ -30,6 +31,7 @@ import { searchSaga } from '../features/search/searchSagas';
 import { sharingSaga } from '../features/sharing/sharingSagas';
 import { versionsSaga } from '../features/versions/versionsSagas';
 import { viewerSaga } from '../features/viewer/viewerSagas';
+import { publicRequestSaga } from '../features/documentRequests/public/publicRequestSagas';
 import type { Saga } from '../sagas/saga';
 
 /** The feature sagas, one per feature. */
@@ -60,6 +62,8 @@ export const FEATURE_SAGAS = [
   versionsSaga,
   examinerExportSaga,
   recordsSaga,
+  publicRequestSaga,
+  documentRequestsSaga,
 ] as const;
 
 /** Never settles: keeps the root saga alive until it is cancelled. */

@@ -6,13 +6,17 @@ import { sanitizeSharingAction } from '../features/sharing/sharingSagas';
 import { rootReducer, type RootState } from './rootReducer';
 import { rootSaga } from './rootSaga';
 import { sanitizeAdminAction } from '../features/admin/sanitizeAdminAction';
+import { sanitizeDocumentRequestsAction } from '../features/documentRequests/documentRequestsSagas';
+import { sanitizePublicRequestAction } from '../features/documentRequests/public/publicRequestSagas';
 
 /** Keeps passwords and keys out of the developer tools' action log. */
 function sanitizeAction<A extends Action>(action: A): A {
   if (sessionActions.signInRequested.match(action)) {
     return { ...action, payload: { ...action.payload, password: '••••••' } };
   }
-  return sanitizeSharingAction(sanitizeAdminAction(action));
+  return sanitizePublicRequestAction(
+    sanitizeDocumentRequestsAction(sanitizeSharingAction(sanitizeAdminAction(action))),
+  );
 }
 
 /** Options of {@link makeStore}. */

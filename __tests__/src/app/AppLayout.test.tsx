@@ -110,7 +110,8 @@ describe('app shell', () => {
       ['Shared', '/shared'],
       ['Archive', '/archive'],
       ['History', '/history'],
-      // Issue 8: the admin area's entry, for administrators (makeUser is one in db1).
+      ['Requests', '/requests'],
+      // The admin area's entry, for administrators (makeUser is one in db1).
       ['Admin', '/admin'],
     ]);
   });

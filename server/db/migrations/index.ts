@@ -30,6 +30,7 @@ import { firmProvisioning } from './0025_firm_provisioning';
 import { fileVersions } from './0026_file_versions';
 import { retentionHolds } from './0027_retention_holds';
 import { examinerExports } from './0028_examiner_exports';
+import { documentRequests } from './0029_document_requests';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0026_file_versions': fileVersions,
   '0027_retention_holds': retentionHolds,
   '0028_examiner_exports': examinerExports,
+  '0029_document_requests': documentRequests,
 };

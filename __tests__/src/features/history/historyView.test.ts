@@ -52,9 +52,9 @@ describe('history view <-> URL query', () => {
     expect(hasFilters({ ...EMPTY_VIEW, user: 'u1' })).toBe(true);
   });
 
-  it('has a URL form for each of the 30 labels (the spec 21, records 7, versions 2) and the six presets', () => {
+  it('has a URL form for each of the 36 labels (the spec 21, records 7, versions 2, requests 6) and the six presets', () => {
     const slugs = HISTORY_FILTER_LABELS.map((l) => slug(l.label));
-    expect(new Set(slugs).size).toBe(30);
+    expect(new Set(slugs).size).toBe(36);
     for (const { label } of HISTORY_FILTER_LABELS) {
       expect(viewFromSearch(`type=${slug(label)}`).types).toEqual([label]);
     }

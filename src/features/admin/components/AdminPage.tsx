@@ -3,7 +3,8 @@
  * the sections (/admin/index-fields, /admin/contacts, /admin/outbox) and
  * /admin/imaging (document imaging: tools, jobs, failures), /admin/examiner-export (an examiner's
  * export of a contact's folders, a date range or the whole firm), and records management:
- * /admin/retention (retention schedules), /admin/legal-holds and /admin/disposition,
+ * /admin/retention (retention schedules), /admin/legal-holds and /admin/disposition, and
+ * /admin/request-templates (the checklists of document requests),
  * for administrators of the current firm database only (others see "Administrators only"; the
  * server refuses them too). Operators (firm provisioning) also get /admin/firms, loaded on demand;
  * an operator who does not administer the current firm sees only that section. The navigation
@@ -30,6 +31,10 @@ import {
 } from '@src/features/records/components/DispositionPage';
 import { HOLDS_SECTION, HoldsPage } from '@src/features/records/components/HoldsPage';
 import { SCHEDULES_SECTION, SchedulesPage } from '@src/features/records/components/SchedulesPage';
+import {
+  REQUEST_TEMPLATES_SECTION,
+  RequestTemplatesPage,
+} from '@src/features/documentRequests/components/RequestTemplatesPage';
 import { ADMIN_LABEL, ADMIN_ROUTE } from './AdminNavItem';
 import { IntegrationsPage } from '@src/features/integrations/components/IntegrationsPage';
 import { MembersPage } from '@src/features/members/components/MembersPage';
@@ -59,6 +64,7 @@ export const ADMIN_SECTIONS = [
   SCHEDULES_SECTION,
   HOLDS_SECTION,
   DISPOSITION_SECTION,
+  REQUEST_TEMPLATES_SECTION,
 ] as const;
 
 /** The admin area: its section tabs and the section's page. */
@@ -105,6 +111,7 @@ export function AdminPage() {
             <Route path={SCHEDULES_SECTION.path} element={<SchedulesPage />} />
             <Route path={HOLDS_SECTION.path} element={<HoldsPage />} />
             <Route path={DISPOSITION_SECTION.path} element={<DispositionPage />} />
+            <Route path={REQUEST_TEMPLATES_SECTION.path} element={<RequestTemplatesPage />} />
           </>
         ) : null}
         {isOperator ? (

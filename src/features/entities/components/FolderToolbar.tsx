@@ -1,11 +1,17 @@
-/** The folder view's toolbar: "New folder", "Upload files" and the list/grid layout switch. */
+/**
+ * The folder view's toolbar: "New folder", "Upload files", "Request documents" (a folder other
+ * than the root, members and administrators only) and the list/grid layout switch.
+ */
 import { FolderAddOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import { useRef, type ChangeEvent } from 'react';
-import { useAppDispatch } from '@src/store/hooks';
+import { ROOT_FOLDER_ID } from '@common/constants';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
+import { RequestDocumentsButton } from '@src/features/documentRequests/components/RequestDocumentsButton';
 import { ListLayoutToggle } from '@src/features/imaging/components/ListLayoutToggle';
 import { pickedFromFileList } from '@src/features/uploads/pickedFiles';
 import { useAddFiles } from '@src/features/uploads/useAddFiles';
+import { selectCurrentFolder } from '../entitiesSelectors';
 import { entitiesActions } from '../entitiesSlice';
 
 /** Props of {@link FolderToolbar}. */
@@ -19,6 +25,7 @@ export function FolderToolbar({ folderId }: FolderToolbarProps) {
   const dispatch = useAppDispatch();
   const addFiles = useAddFiles();
   const input = useRef<HTMLInputElement>(null);
+  const folder = useAppSelector(selectCurrentFolder);
 
   const onFilesChosen = (event: ChangeEvent<HTMLInputElement>) => {
     addFiles(pickedFromFileList(event.target.files), folderId);
@@ -49,6 +56,12 @@ export function FolderToolbar({ folderId }: FolderToolbarProps) {
         tabIndex={-1}
         onChange={onFilesChosen}
       />
+      {folderId === ROOT_FOLDER_ID ? null : (
+        <RequestDocumentsButton
+          folderId={folderId}
+          folderName={folder.id === folderId ? folder.name : ''}
+        />
+      )}
       <ListLayoutToggle />
     </Space>
   );

@@ -412,6 +412,10 @@ describeEachDatabase('document requests', (kind) => {
     expect(disabled.statusCode).toBe(200);
     const refused = await startUpload(server, made.token, made.request.items[0]!.id, 'p.pdf', 2);
     expect(refused.statusCode).toBe(404);
+    // The link ends altogether: its page answers as an unknown link.
+    const page = await pageOf(server, made.token);
+    expect(page.statusCode).toBe(404);
+    expect(messageOf(page)).toBe(REQUEST_MESSAGES.notFound);
     expect((await advisorView(made.request.id)).items[0]!.state).toBe('missing');
   });
 
@@ -825,9 +829,15 @@ describeEachDatabase('document requests', (kind) => {
       state: 'rejected',
       reject_reason: 'The photo is unreadable.',
     });
-    const again = await uploadToItem(server, made.token, idCard!.id, 'sharp.jpg', 'sharp');
+    // Sent again under the same name: the folder names the new file apart, the client's page
+    // shows the name the client gave (nothing of the folder's names reaches the link).
+    const again = await uploadToItem(server, made.token, idCard!.id, 'blurry.jpg', 'sharp');
     expect(again.page.items[0]).toMatchObject({ state: 'received', reject_reason: null });
-    expect(again.page.items[0]!.uploads.map((u) => u.name)).toEqual(['blurry.jpg', 'sharp.jpg']);
+    expect(again.page.items[0]!.uploads.map((u) => u.name)).toEqual(['blurry.jpg', 'blurry.jpg']);
+    const advisorNames = (await advisorView(id)).items[0]!.uploads.map((u) => u.name);
+    expect(advisorNames).toHaveLength(2);
+    expect(new Set(advisorNames).size).toBe(2);
+    expect(advisorNames).toContain('blurry.jpg');
 
     const firstAccept = await review(id, bill!.id, 'accept');
     expect(firstAccept.statusCode).toBe(200);

@@ -83,6 +83,8 @@ export interface DocumentRequestUploadsTable {
   request_id: string;
   item_id: string;
   recipient_id: string;
+  /** The file name the recipient gave (the recorded file may be named otherwise). */
+  name: string;
   created_at: string;
   recorded_at: string | null;
 }

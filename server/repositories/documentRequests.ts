@@ -225,49 +225,6 @@ export async function claimExpiry(db: Executor, id: string, at: string): Promise
   return Number(result.numUpdatedRows) > 0;
 }
 
-/**
- * Counts a wrong password of a request (as share links do: the run restarts after a lock ended;
- * reaching `maxFailures` locks until `lockUntil`), in one guarded update.
- * @returns locked: true when the request is locked after this attempt (or was already)
- */
-export async function addRequestPasswordFailure(
-  db: Executor,
-  id: string,
-  now: string,
-  maxFailures: number,
-  lockUntil: string,
-): Promise<{ locked: boolean }> {
-  const ended = sql<boolean>`locked_until is not null and locked_until <= ${now}`;
-  const count = sql<number>`case when ${ended} then 1 else failed_password_count + 1 end`;
-  const row = await db
-    .updateTable('document_requests')
-    .set({
-      failed_password_count: count,
-      locked_until: sql<string | null>`case when ${count} >= ${maxFailures} then ${lockUntil}
-        when ${ended} then null else locked_until end`,
-    })
-    .where('id', '=', id)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-    .returning(['locked_until'])
-    .executeTakeFirst();
-  return { locked: !row || row.locked_until !== null };
-}
-
-/** Clears a request's wrong passwords unless it is locked at `now`. @returns false when locked. */
-export async function clearRequestPasswordFailures(
-  db: Executor,
-  id: string,
-  now: string,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('document_requests')
-    .set({ failed_password_count: 0, locked_until: null })
-    .where('id', '=', id)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
 // ---- items --------------------------------------------------------------------------------------
 
 /** Inserts a request's items. */
@@ -427,7 +384,10 @@ export interface RecordedUploadRow {
   item_id: string;
   recipient_id: string;
   email: string;
+  /** The file's name in the folder now. */
   name: string;
+  /** The name the recipient gave. */
+  uploaded_name: string;
   size: number | string;
   recorded_at: string;
 }
@@ -448,6 +408,7 @@ export function recordedUploadsOf(
       'u.recipient_id',
       'r.email',
       'files.name',
+      'u.name as uploaded_name',
       'files.size',
       sql<string>`u.recorded_at`.as('recorded_at'),
     ])

@@ -5,18 +5,15 @@
 import { SHARING_MESSAGES } from '@common/sharing';
 import { AppError, forbidden } from '../errors';
 import { verifyPassword } from '../passwords';
-import {
-  addLinkPasswordFailure,
-  clearLinkPasswordFailures,
-  type ShareLinkWithCreator,
-} from '../repositories/shares';
+import { addPasswordFailure, clearPasswordFailures } from '../repositories/passwordLockout';
+import type { ShareLinkWithCreator } from '../repositories/shares';
 import type { Services } from './context';
 
 /**
  * Checks a link's password (links without one pass). Wrong passwords in a row are counted; the
  * one reaching SHARE_PASSWORD_MAX_FAILURES locks the link for SHARE_PASSWORD_LOCK_MINUTES, and
  * while locked every attempt is refused, right or wrong. A right password clears the count.
- * Counting, locking and clearing are each one guarded update (repositories/shares.ts), so
+ * Counting, locking and clearing are each one guarded update (repositories/passwordLockout.ts), so
  * attempts sent at once to several instances lock after exactly the limit, and an attempt that
  * finds the link locked when it counts is refused as locked, whatever its password.
  * @throws AppError 403 `wrong_link_password`; 429 `link_locked`
@@ -34,11 +31,12 @@ export async function checkLinkPassword(
   const wrong = () => forbidden(SHARING_MESSAGES.wrongLinkPassword, 'wrong_link_password');
   if (!password) throw wrong();
   if (await verifyPassword(password, link.password_hash)) {
-    if (!(await clearLinkPasswordFailures(services.db, link.id, nowIso))) throw locked();
+    if (!(await clearPasswordFailures(services.db, 'share_links', link.id, nowIso))) throw locked();
     return;
   }
-  const counted = await addLinkPasswordFailure(
+  const counted = await addPasswordFailure(
     services.db,
+    'share_links',
     link.id,
     nowIso,
     services.config.sharePasswordMaxFailures,

@@ -123,6 +123,8 @@ export const documentRequests: Migration = {
       .addColumn('recipient_id', 'text', (c) =>
         c.notNull().references('document_request_recipients.id').onDelete('cascade'),
       )
+      // The name the recipient gave: their page shows it, not the folder's (renamed) file name.
+      .addColumn('name', 'text', (c) => c.notNull())
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('recorded_at', 'text')
       .execute();

@@ -28,8 +28,6 @@ import { isoAt } from '../../ids';
 import { verifyPassword } from '../../passwords';
 import { displayName } from '../../presenters';
 import {
-  addRequestPasswordFailure,
-  clearRequestPasswordFailures,
   findItem,
   findRecipientByTokenHash,
   findRecipientUpload,
@@ -43,6 +41,7 @@ import {
   updateRecipient,
 } from '../../repositories/documentRequests';
 import { findMembership } from '../../repositories/firms';
+import { addPasswordFailure, clearPasswordFailures } from '../../repositories/passwordLockout';
 import { findFolder } from '../../repositories/folders';
 import { findUserById } from '../../repositories/users';
 import { applyIndexes } from '../appliedIndexes';
@@ -68,12 +67,16 @@ interface ResolvedLink {
   request: DocumentRequestRow;
   recipient: DocumentRequestRecipientRow;
   unlocked: boolean;
+  /** The creator's role in the request's firm: the link's uploads act with it. */
+  creatorRole: Role;
 }
 
 /**
  * The request and recipient of a link token.
  * @param access the unlock grant the client sent (REQUEST_ACCESS_HEADER), if any
- * @throws AppError 404 unknown token; 410 `request_cancelled` / `request_expired`
+ * @throws AppError 404 unknown token, or a creator no longer an enabled member of the firm (the
+ *   request carries the creator's access to the folder, so losing it ends the link); 410
+ *   `request_cancelled` / `request_expired`
  */
 async function resolveLink(
   services: Services,
@@ -83,6 +86,10 @@ async function resolveLink(
   const recipient = await findRecipientByTokenHash(services.db, tokenHash(token));
   const request = recipient ? await findRequestById(services.db, recipient.request_id) : undefined;
   if (!recipient || !request) throw notFound(REQUEST_MESSAGES.notFound, 'no_such_request');
+  const membership = await findMembership(services.db, request.database_id, request.created_by);
+  if (!membership || membership.disabled_at !== null || membership.role === 'guest') {
+    throw notFound(REQUEST_MESSAGES.notFound, 'no_such_request');
+  }
   const now = services.clock();
   const status = statusAt(request, now);
   if (status === 'cancelled')
@@ -95,7 +102,7 @@ async function resolveLink(
       recipient.access_hash === tokenHash(access) &&
       recipient.access_expires_at !== null &&
       Date.parse(recipient.access_expires_at) > now);
-  return { request, recipient, unlocked };
+  return { request, recipient, unlocked, creatorRole: membership.role as Role };
 }
 
 /** A link that may upload now: unlocked and open. @throws AppError 403 locked, 409 not open */
@@ -113,26 +120,13 @@ async function uploadingLink(
 /**
  * The context the link's uploads act in: the request's creator in the request's firm, named by
  * the recipient's address.
- * @throws AppError 404 when the creator is no longer an enabled member of the firm
  */
-async function actingFor(
-  services: Services,
-  link: ResolvedLink,
-  client: ClientInfo,
-): Promise<RequestContext> {
-  const membership = await findMembership(
-    services.db,
-    link.request.database_id,
-    link.request.created_by,
-  );
-  if (!membership || membership.disabled_at !== null || membership.role === 'guest') {
-    throw notFound(REQUEST_MESSAGES.notFound, 'no_such_request');
-  }
+function actingFor(link: ResolvedLink, client: ClientInfo): RequestContext {
   return {
     userId: link.request.created_by,
     userName: link.recipient.email,
     databaseId: link.request.database_id,
-    role: membership.role as Role,
+    role: link.creatorRole,
     sessionId: `request:${link.recipient.id}`,
     ip: client.ip,
     userAgent: client.userAgent,
@@ -171,7 +165,12 @@ async function present(services: Services, link: ResolvedLink): Promise<PublicRe
       reject_reason: item.state === 'rejected' ? item.reject_reason : null,
       uploads: own
         .filter((u) => u.item_id === item.id)
-        .map((u) => ({ id: u.id, name: u.name, size: Number(u.size), uploaded_at: u.recorded_at })),
+        .map((u) => ({
+          id: u.id,
+          name: u.uploaded_name,
+          size: Number(u.size),
+          uploaded_at: u.recorded_at,
+        })),
     })),
   };
 }
@@ -222,11 +221,13 @@ export async function unlockRequest(
   const locked = () => new AppError(429, 'request_locked', REQUEST_MESSAGES.locked);
   if (request.locked_until !== null && Date.parse(request.locked_until) > now) throw locked();
   if (password && (await verifyPassword(password, request.password_hash))) {
-    if (!(await clearRequestPasswordFailures(services.db, request.id, nowIso))) throw locked();
+    if (!(await clearPasswordFailures(services.db, 'document_requests', request.id, nowIso)))
+      throw locked();
     return grant();
   }
-  const counted = await addRequestPasswordFailure(
+  const counted = await addPasswordFailure(
     services.db,
+    'document_requests',
     request.id,
     nowIso,
     services.config.sharePasswordMaxFailures,
@@ -250,12 +251,14 @@ async function noteUpload(
   link: ResolvedLink,
   itemId: string,
   uploadId: string,
+  name: string,
 ): Promise<void> {
   await insertRequestUpload(services.db, {
     id: uploadId,
     request_id: link.request.id,
     item_id: itemId,
     recipient_id: link.recipient.id,
+    name,
     created_at: isoAt(services.clock),
     recorded_at: null,
   });
@@ -290,7 +293,7 @@ export async function startRequestUpload(
 ): Promise<CreateUploadOutcome<unknown>> {
   const link = await uploadingLink(services, token, access);
   const item = await uploadItem(services, link, input.item_id);
-  const ctx = await actingFor(services, link, client);
+  const ctx = actingFor(link, client);
   const body = appUpload(link, input);
   const outcome: CreateUploadOutcome<{ id: string }> = multipart
     ? await createMultipartUpload(services, ctx, { ...body, size: input.size ?? 0 })
@@ -301,7 +304,7 @@ export async function startRequestUpload(
     const own = await findRecipientUpload(services.db, link.recipient.id, uploadId);
     if (!own) throw notFound('The upload does not exist or was cancelled.', 'no_such_upload');
   } else {
-    await noteUpload(services, link, item.id, uploadId);
+    await noteUpload(services, link, item.id, uploadId, input.name.trim());
   }
   return outcome;
 }
@@ -317,7 +320,7 @@ async function ownUpload(
   const link = await uploadingLink(services, token, access);
   const upload = await findRecipientUpload(services.db, link.recipient.id, uploadId);
   if (!upload) throw notFound('The upload does not exist or was cancelled.', 'no_such_upload');
-  return { link, upload, ctx: await actingFor(services, link, client) };
+  return { link, upload, ctx: actingFor(link, client) };
 }
 
 /** One signing step of a multipart upload the link started. */

@@ -823,6 +823,9 @@ describeEachDatabase('document requests', (kind) => {
     expect(mails.at(-1)!.subject).toContain('ID card');
     expect(mails.at(-1)!.text).toContain('The photo is unreadable.');
     expect(mails.at(-1)!.text).toContain(made.links[0]!.url);
+    // Still needed lists what the client must send: the rejected item, not the one under review.
+    expect(mails.at(-1)!.text).toContain('- ID card (please upload again)');
+    expect(mails.at(-1)!.text).not.toContain('Utility bill');
 
     const page = (await pageOf(server, made.token)).json<PublicRequestDto>();
     expect(page.items[0]).toMatchObject({

@@ -148,7 +148,8 @@ async function messageFor(
   const firm = (await firmNameOf(services.db, request.database_id)) || PRODUCT_NAME;
   const due = formatDay(request.due_date) || request.due_date;
   const items = await itemsOf(services.db, [request.id]);
-  const open = items.filter((i) => i.state !== 'accepted');
+  // Still needed: what the client has to send (received items wait for the advisor, not them).
+  const open = items.filter((i) => i.state === 'missing' || i.state === 'rejected');
   const list = open.map(
     (i) => `- ${i.name}${i.state === 'rejected' ? ' (please upload again)' : ''}`,
   );

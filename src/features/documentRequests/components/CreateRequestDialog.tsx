@@ -25,7 +25,6 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import {
   REQUEST_MAX_RECIPIENTS,
-  REQUEST_MESSAGE_MAX,
   REQUEST_MESSAGES,
   REQUEST_REMINDER_DAYS_DEFAULT,
   type CreateDocumentRequestRequest,
@@ -52,7 +51,7 @@ import {
 import { documentRequestsActions } from '../documentRequestsSlice';
 import { MAIL_FAILED_TEXT } from '../documentRequestsSagas';
 import { ChecklistEditor } from './ChecklistEditor';
-import { RequestError, requestPath } from './requestParts';
+import { MessageField, RequestError, requestPath } from './requestParts';
 import './documentRequests.css';
 
 /** Days ahead of today the due day starts at. */
@@ -277,17 +276,7 @@ export function CreateRequestDialog({ folderId, folderName, onClose }: CreateReq
               disabled={sending}
             />
           </fieldset>
-          <div className="request-field">
-            <label htmlFor={ids.message}>Message (optional)</label>
-            <Input.TextArea
-              id={ids.message}
-              value={message}
-              rows={3}
-              maxLength={REQUEST_MESSAGE_MAX}
-              disabled={sending}
-              onChange={(event) => setMessage(event.target.value)}
-            />
-          </div>
+          <MessageField id={ids.message} value={message} disabled={sending} onChange={setMessage} />
           <div className="request-field">
             <label htmlFor={ids.recipients}>Recipients</label>
             <Select<string[]>

@@ -8,7 +8,6 @@ import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Empty, Input, Modal, Space, Spin } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import {
-  REQUEST_MESSAGE_MAX,
   REQUEST_MESSAGES,
   type RequestTemplateDto,
   type RequestTemplateInput,
@@ -29,7 +28,7 @@ import {
 } from '../documentRequestsSelectors';
 import { documentRequestsActions } from '../documentRequestsSlice';
 import { ChecklistEditor } from './ChecklistEditor';
-import { RequestError } from './requestParts';
+import { MessageField, RequestError } from './requestParts';
 import './documentRequests.css';
 
 /** The section's path below /admin and its tab label. */
@@ -107,17 +106,7 @@ function TemplateDialog({
             onChange={(event) => setName(event.target.value)}
           />
         </div>
-        <div className="request-field">
-          <label htmlFor={ids.message}>Message (optional)</label>
-          <Input.TextArea
-            id={ids.message}
-            value={message}
-            rows={3}
-            maxLength={REQUEST_MESSAGE_MAX}
-            disabled={saving}
-            onChange={(event) => setMessage(event.target.value)}
-          />
-        </div>
+        <MessageField id={ids.message} value={message} disabled={saving} onChange={setMessage} />
         <fieldset className="request-fieldset" aria-labelledby={ids.checklist}>
           <legend id={ids.checklist}>Checklist</legend>
           <ChecklistEditor

@@ -1,6 +1,7 @@
-/** Small parts shared by the advisor's request screens: tags, the error line, due dates. */
-import { Alert, Tag } from 'antd';
+/** Small parts shared by the advisor's request screens: tags, the error line, due dates, the message field. */
+import { Alert, Input, Tag } from 'antd';
 import {
+  REQUEST_MESSAGE_MAX,
   DOCUMENT_REQUEST_STATUS_LABELS,
   REQUEST_ITEM_STATE_LABELS,
   type DocumentRequestStatus,
@@ -65,4 +66,34 @@ export function DueDate({ day, overdue }: { day: string; overdue: boolean }) {
 /** The server's refusal or a check's message, announced. */
 export function RequestError({ message }: { message: string | null | undefined }) {
   return message ? <Alert type="error" role="alert" showIcon title={message} /> : null;
+}
+
+/**
+ * The optional message of a request or a template: a labelled text area of at most
+ * REQUEST_MESSAGE_MAX characters.
+ */
+export function MessageField({
+  id,
+  value,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  disabled: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="request-field">
+      <label htmlFor={id}>Message (optional)</label>
+      <Input.TextArea
+        id={id}
+        value={value}
+        rows={3}
+        maxLength={REQUEST_MESSAGE_MAX}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
 }

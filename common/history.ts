@@ -38,7 +38,7 @@
  * absolute date).
  */
 import dayjs from 'dayjs';
-import { ROOT_FOLDER_NAME } from './constants';
+import { FOLDER_COLORS, ROOT_FOLDER_NAME } from './constants';
 import { relativeDate } from './format';
 import { describeDisposal, describeRecordsEvent } from './historyRecords';
 import { describeRequestsEvent } from './historyRequests';
@@ -46,6 +46,7 @@ import { field, str } from './historyWords';
 import { plural, splitCamelCase } from './text';
 import type { Page } from './api';
 import type { FavoriteEntry } from './entities';
+import type { ReplayFacts } from './replay';
 import type { ExaminerScopeDescription, ExportVersions } from './examinerExport';
 import type { Role } from './session';
 
@@ -494,6 +495,15 @@ function describeItem(event: HistoryEventDto, attrs: HistoryAttributes): Descrip
           ? { text: `favorited ${item}`, context: inParent, icon: 'star' }
           : { text: `unfavorited ${item}`, context: inParent, icon: 'unstar' };
       }
+      const color = field(field(attrs.replay, 'color'), 'color');
+      if (color !== undefined) {
+        const label = FOLDER_COLORS.find((c) => c.key === color)?.label;
+        return {
+          text: `changed the colour of ${item} to ${label && color !== null ? label : 'the default'}`,
+          context: inParent,
+          icon: 'edit',
+        };
+      }
       return { text: `updated ${item}`, context: inParent, icon: 'edit' };
     }
     case 'rename': {
@@ -796,6 +806,14 @@ function describeUser(event: HistoryEventDto, attrs: HistoryAttributes): Descrip
           icon: 'download',
         };
       }
+      if (field(attrs.export, 'kind') === 'case_file') {
+        const format = field(attrs.export, 'format') === 'print' ? 'printed' : 'exported';
+        return {
+          text: `${format} the case file of ${named('folder', str(field(attrs.export, 'folder_name')))}`,
+          context: `${str(field(attrs.export, 'from'))} – ${str(field(attrs.export, 'to'))}`,
+          icon: 'download',
+        };
+      }
       const { verb, icon } = downloadVerb(attrs);
       const folders = list(attrs.folders).length;
       const what =
@@ -1064,6 +1082,8 @@ export interface HistoryAttributes {
     folder?: { id?: string; name: string };
   };
   migrated?: { description?: string };
+  /** What replay needs beside the SPEC shape (common/replay.ts ReplayFacts). */
+  replay?: ReplayFacts;
   /** The folder an item sits in, for context ("in Reports"). */
   parent?: { id: string; name: string };
   download?: { preview: boolean; print: boolean };
@@ -1178,7 +1198,24 @@ export interface HistoryDispositionAttributes {
 }
 
 /** What an export records about itself (a user download event): of History, or an examiner's. */
-export type HistoryExportAttributes = HistoryCsvExportAttributes | ExaminerExportAttributes;
+export type HistoryExportAttributes =
+  HistoryCsvExportAttributes | ExaminerExportAttributes | CaseFileExportAttributes;
+
+/** What a replay case file records about itself (common/replayViews.ts). */
+export interface CaseFileExportAttributes {
+  kind: 'case_file';
+  /** The download's file name (the printable page: the name it would print under). */
+  file_name: string;
+  /** The folder whose timeline it holds, named as it is now. */
+  folder_id: string;
+  folder_name: string;
+  /** The two moments (ISO UTC) and the format: CSV or the printable page. */
+  from: string;
+  to: string;
+  format: 'csv' | 'print';
+  /** How many events it lists. */
+  events: number;
+}
 
 /** What an examiner's export records about itself (common/examinerExport.ts). */
 export interface ExaminerExportAttributes {

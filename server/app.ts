@@ -31,6 +31,7 @@ import { uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
 import { contactRoutes, publicContactRoutes } from './routes/contacts';
 import { examinerExportRoutes } from './routes/examinerExports';
+import { replayRoutes } from './routes/replay';
 import { indexFieldRoutes } from './routes/indexFields';
 import { imagingRoutes } from './routes/imaging';
 import { outboxRoutes } from './routes/outbox';
@@ -153,6 +154,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     selectionRoutes(scope, deps);
     recordsRoutes(scope, deps);
     examinerExportRoutes(scope, deps);
+    replayRoutes(scope, deps);
     documentRequestRoutes(scope, deps);
   });
   return app;

@@ -12,6 +12,7 @@ import { systemClock } from './ids';
 import { seed } from './seed';
 import { flushLogAndExit, shutdownHandler } from './shutdown';
 import { fingerprintsSettled } from './services/fingerprints';
+import { snapshotsSettled } from './services/replay/engine';
 import { startImaging } from './services/imaging/lifecycle';
 import { startUploadCleanup } from './services/uploads';
 import { startRequestJobs } from './services/documentRequests/reminders';
@@ -90,7 +91,11 @@ async function main(): Promise<void> {
       await app.close();
     },
     cutConnections: () => app.server.closeAllConnections(),
-    drain: [(graceMs) => imaging.stop(graceMs), () => fingerprintsSettled(services)],
+    drain: [
+      (graceMs) => imaging.stop(graceMs),
+      () => fingerprintsSettled(services),
+      () => snapshotsSettled(),
+    ],
     abortNow: () => imaging.abort(),
     release: async () => {
       await checkpointer?.stop();

@@ -325,7 +325,16 @@ describeEachDatabase('bulk organising', (kind) => {
       .orderBy('color')
       .execute();
     expect(colours.map((c) => c.color)).toEqual(['dark_red', 'dark_red']);
-    expect(await eventCount(server, admin.databaseId)).toBe(events);
+    // One colour event per folder whose colour changed, for each user (replay shows colours).
+    expect(await eventCount(server, admin.databaseId)).toBe(events + 4);
+    const [latest] = await itemEvents(server, admin, 'folder', one.id);
+    expect(latest).toMatchObject({
+      action: 'update',
+      user_id: admin.userId,
+      attributes: { replay: { color: { user_id: admin.userId, color: 'dark_red' } } },
+    });
+    await call(server, admin, 'POST', '/api/rest/bulk/color', { items, color: 'dark_red' });
+    expect(await eventCount(server, admin.databaseId)).toBe(events + 4);
     const file = await makeFile(server, admin, 'no colour.txt', one.id);
     const refused = await call(server, admin, 'POST', '/api/rest/bulk/color', {
       items: [...items, { id: file.id, type: 'file' }],

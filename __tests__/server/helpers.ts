@@ -18,6 +18,7 @@ import { hashPassword } from '@server/passwords';
 import { insertDatabase, insertMembership, insertUser } from '@server/repositories/users';
 import { seed } from '@server/seed';
 import { fingerprintsSettled } from '@server/services/fingerprints';
+import { snapshotsSettled } from '@server/services/replay/engine';
 import type { Services } from '@server/services/context';
 import { LocalObjectStore } from '@server/storage/localObjectStore';
 import type { ObjectStore } from '@server/storage/objectStore';
@@ -230,6 +231,7 @@ export async function startTestServer(
     clock,
     close: async () => {
       await fingerprintsSettled(services);
+      await snapshotsSettled();
       await app.close();
       s3Store?.destroy();
       await database.close();
@@ -270,6 +272,7 @@ export async function startInstance(first: TestServer): Promise<TestServer> {
     clock: first.clock,
     close: async () => {
       await fingerprintsSettled(services);
+      await snapshotsSettled();
       await app.close();
       await database.close();
     },

@@ -9,6 +9,7 @@ import type { HistoryAttributes } from '@common/history';
 import { presentHistoryEvent } from '@server/presenters';
 import type { Executor } from '@server/repositories/types';
 import type { RequestContext } from '@server/services/context';
+import { recordEvent } from '@server/services/history';
 import * as events from '@server/services/historyEvents';
 import * as recordsEvents from '@server/services/records/recordsEvents';
 import * as requestEvents from '@server/services/documentRequests/events';
@@ -67,6 +68,78 @@ const CASES: Case[] = [
       file_name: 'Will.pdf',
     },
     summary: 'Ada Admin added file "Will.pdf"',
+    detail: 'in "Smith family"',
+  },
+  {
+    name: 'file create with its version 1 (replay facts)',
+    record: (t, s, c) =>
+      events.recordItemCreated(t, s, c, will, smith, {
+        number: 1,
+        size: 42,
+        sha256: 'ab'.repeat(32),
+      }),
+    entity_type: 'file',
+    action: 'create',
+    entity_id: will.id,
+    item_id: will.id,
+    attributes: {
+      name: 'Will.pdf',
+      next: { name: 'Will.pdf' },
+      parent: { id: smith.id, name: smith.name },
+      file_name: 'Will.pdf',
+      replay: { version: { number: 1, size: 42, sha256: 'ab'.repeat(32) } },
+    },
+    summary: 'Ada Admin added file "Will.pdf"',
+    detail: 'in "Smith family"',
+  },
+  {
+    name: 'folder colour',
+    record: (t, s, c) =>
+      recordEvent(t, s, c, events.folderColorEvent(smith, clients, c.userId, 'dark_blue')),
+    entity_type: 'folder',
+    action: 'update',
+    entity_id: smith.id,
+    item_id: smith.id,
+    attributes: {
+      name: 'Smith family',
+      parent: clients,
+      folder_name: 'Smith family',
+      replay: { color: { user_id: 'ME', color: 'dark_blue' } },
+    },
+    summary: 'Ada Admin changed the colour of folder "Smith family" to Dark Blue',
+    detail: 'in "Clients"',
+  },
+  {
+    name: 'folder colour back to the default',
+    record: (t, s, c) =>
+      recordEvent(t, s, c, events.folderColorEvent(smith, clients, c.userId, null)),
+    entity_type: 'folder',
+    action: 'update',
+    entity_id: smith.id,
+    item_id: smith.id,
+    attributes: {
+      name: 'Smith family',
+      parent: clients,
+      folder_name: 'Smith family',
+      replay: { color: { user_id: 'ME', color: null } },
+    },
+    summary: 'Ada Admin changed the colour of folder "Smith family" to the default',
+    detail: 'in "Clients"',
+  },
+  {
+    name: 'file favourite',
+    record: (t, s, c) =>
+      events.recordFavoriteChanged(t, s, c, will, [{ user_id: c.userId, enabled: true }], smith),
+    entity_type: 'file',
+    action: 'update',
+    entity_id: will.id,
+    item_id: will.id,
+    attributes: {
+      name: 'Will.pdf',
+      parent: { id: smith.id, name: smith.name },
+      changes: { favorites: [{ user_id: 'ME', enabled: true }] },
+    },
+    summary: 'Ada Admin favorited file "Will.pdf"',
     detail: 'in "Smith family"',
   },
   {
@@ -253,6 +326,7 @@ const CASES: Case[] = [
         { id: 'f-copy', name: 'Smith family (1)' },
         clients,
         archive,
+        [[smith.id, 'f-copy']],
       ),
     entity_type: 'folder',
     action: 'copy',
@@ -263,6 +337,7 @@ const CASES: Case[] = [
       copy: { id: 'f-copy', name: 'Smith family (1)' },
       changes: { prevParent: clients, nextParent: archive },
       parent: archive,
+      replay: { copies: [[smith.id, 'f-copy']] },
     },
     summary: 'Ada Admin copied folder "Smith family"',
     detail: 'from "Clients" to "Old clients"',
@@ -499,8 +574,8 @@ const CASES: Case[] = [
     name: 'applied_index create_many',
     record: (t, s, c) =>
       events.recordIndexesApplied(t, s, c, will, [
-        { name: 'Tax year', value: '2024' },
-        { name: 'Client', value: 'Smith' },
+        { id: 'ai-1', index_field_id: 'if-1', name: 'Tax year', value: '2024' },
+        { id: 'ai-2', index_field_id: 'if-2', name: 'Client', value: 'Smith' },
       ]),
     entity_type: 'applied_index',
     action: 'create_many',
@@ -513,6 +588,12 @@ const CASES: Case[] = [
       ],
       entity_id: will.id,
       file_name: will.name,
+      replay: {
+        applied: [
+          { id: 'ai-1', index_field_id: 'if-1' },
+          { id: 'ai-2', index_field_id: 'if-2' },
+        ],
+      },
     },
     summary: 'Ada Admin applied indexes "Tax year: 2024", "Client: Smith" to file "Will.pdf"',
   },

@@ -391,7 +391,7 @@ describeEachDatabase('organising one item', (kind) => {
     expect((await folderRow(server, outer.id))?.archived_at).not.toBeNull();
   });
 
-  it('marks favourites per user; folders record favorited, files nothing', async () => {
+  it('marks favourites per user; folders and files record favorited once per change', async () => {
     const folder = await makeFolder(server, admin, 'Starred');
     const file = await makeFile(server, admin, 'starred.txt', folder.id);
     const on = await call(server, admin, 'PATCH', `/api/rest/folders/${folder.id}/favorite`, {
@@ -418,7 +418,14 @@ describeEachDatabase('organising one item', (kind) => {
       enabled: true,
     });
     expect(fileOn.json<FileDto>().favorite).toBe(true);
-    expect(await eventCount(server, admin.databaseId)).toBe(before);
+    // A file's favourite is recorded too (replay shows past favourites), once per change.
+    expect(await eventCount(server, admin.databaseId)).toBe(before + 1);
+    expect((await itemEvents(server, admin, 'file', file.id))[0]).toMatchObject({
+      action: 'update',
+      attributes: { changes: { favorites: [{ user_id: admin.userId, enabled: true }] } },
+    });
+    await call(server, admin, 'PATCH', `/api/rest/files/${file.id}/favorite`, { enabled: true });
+    expect(await eventCount(server, admin.databaseId)).toBe(before + 1);
     // Personal: a read-only member may, and sees only their own entry.
     const readerOn = await call(server, reader, 'PATCH', `/api/rest/files/${file.id}/favorite`, {
       enabled: true,

@@ -6,6 +6,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ContactTables } from './schemaContacts';
 import type { ExaminerTables } from './schemaExaminer';
+import type { ReplayTables } from './schemaReplay';
 import type { ImagingTables } from './schemaImaging';
 import type { InstanceTables } from './schemaInstances';
 import type { RecordsTables } from './schemaRecords';
@@ -305,7 +306,7 @@ export interface FolderPermissionsTable {
  * Every table. The tables of sharing, index fields, contacts, search, imaging, shared instance
  * state, file versions, retention and holds, and examiner's exports live in their own modules
  * (schemaSharing.ts, schemaIndexes.ts, schemaContacts.ts, schemaSearch.ts, schemaImaging.ts,
- * schemaInstances.ts, schemaVersions.ts, schemaRecords.ts, schemaExaminer.ts).
+ * schemaInstances.ts, schemaVersions.ts, schemaRecords.ts, schemaExaminer.ts, schemaReplay.ts).
  */
 export interface DB
   extends
@@ -318,7 +319,8 @@ export interface DB
     VersionTables,
     RecordsTables,
     RequestTables,
-    ExaminerTables {
+    ExaminerTables,
+    ReplayTables {
   databases: DatabasesTable;
   users: UsersTable;
   login_failures: LoginFailuresTable;

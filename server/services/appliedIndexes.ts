@@ -58,7 +58,7 @@ import {
   recordIndexRestored,
   recordIndexUpdated,
   recordIndexesApplied,
-  type IndexValue,
+  type AppliedIndexValue,
   type TypedItemRef,
 } from './historyEvents';
 import { purgeExpiredIndexFields } from './indexFields';
@@ -258,7 +258,7 @@ export async function applyIndexes(
       const item = items.get(entityId)!;
       const ref: TypedItemRef = { type: item.type, id: item.id, name: item.name };
       const rows: NewAppliedIndex[] = [];
-      const applied: IndexValue[] = [];
+      const applied: AppliedIndexValue[] = [];
       for (const { field, value } of wanted) {
         const current = live.get(`${entityId}:${field.id}`);
         if (current && current.value === value) continue;
@@ -287,7 +287,12 @@ export async function applyIndexes(
           created_at: now,
           updated_at: now,
         });
-        applied.push({ name: field.name, value });
+        applied.push({
+          id: rows[rows.length - 1]!.id,
+          index_field_id: field.id,
+          name: field.name,
+          value,
+        });
       }
       await insertAppliedIndexes(trx, rows);
       if (applied.length > 0) await recordIndexesApplied(trx, services, ctx, ref, applied);

@@ -55,7 +55,7 @@ import { FolderNames } from './folderNames';
 import { inTransaction } from './transactions';
 import { removeUnusedDerivatives } from './imaging/cleanup';
 import { recordEvents, type NewEvent } from './history';
-import { itemMovedEvent, itemStateEvent, type ParentRef } from './historyEvents';
+import { folderColorEvent, itemMovedEvent, itemStateEvent, type ParentRef } from './historyEvents';
 import {
   assertArchivable,
   assertDestroyable,
@@ -271,7 +271,8 @@ function assertColorsOn(services: Services): void {
 
 /**
  * POST bulk/color (and PATCH colors for one folder): the current user's colour of folders;
- * 'default' removes it. Personal: allowed to read-only members, no history.
+ * 'default' removes it. Personal: allowed to read-only members. One update event per folder whose
+ * colour changed (replay.color), so the folder's past colours can be replayed.
  * @throws AppError 400 unknown_color / color_folders_only / too_many_items, 404 a folder not
  *   visible (or the folderColors flag off)
  */
@@ -296,6 +297,25 @@ export async function bulkColor(
     const previous = await colorsOf(trx, ctx.userId, ids);
     if (color === 'default') await clearColors(trx, ctx.userId, ids);
     else await setColors(trx, ctx.userId, ids, color, isoAt(services.clock));
+    const changed = items.filter((item) => (previous.get(item.id) ?? 'default') !== color);
+    const parents = await parentRefs(
+      trx,
+      ctx.databaseId,
+      changed.map((i) => i.parent_id),
+    );
+    await recordEvents(
+      trx,
+      services,
+      ctx,
+      changed.map((item) =>
+        folderColorEvent(
+          { id: item.id, name: item.name },
+          parentOf(parents, item.parent_id),
+          ctx.userId,
+          color === 'default' ? null : color,
+        ),
+      ),
+    );
     return {
       count: items.length,
       items: items.map((item) =>

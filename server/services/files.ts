@@ -496,6 +496,7 @@ async function recordUploadOnce(
       ctx,
       { type: 'file', id, name: finalName },
       { id: pending.folder_id, name: folder?.name ?? ROOT_FOLDER_NAME },
+      { number: 1, size: object.size, sha256: stored ?? null },
     );
     return true;
   });

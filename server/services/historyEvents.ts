@@ -5,10 +5,13 @@
  * whose per-item history shows it), and answers the new event's id.
  *
  * Shapes (every event also stores who, when and where, see recordEvent):
- * - folder/file create, update, archive, restore, delete: { name, parent, next? }
+ * - folder/file create, update, archive, restore, delete: { name, parent, next? }; a file's create
+ *   adds replay: { version } (its version 1)
+ * - colour (update): { name, parent, replay: { color: { user_id, color } } } (color null: default)
  * - rename: { name: next, prev: { name }, next: { name }, parent }
  * - move: { name, changes: { prevParent, nextParent }, parent: nextParent }
- * - folder copy: { name, copy: { id, name }, changes: { prevParent, nextParent }, parent }
+ * - folder copy: { name, copy: { id, name }, changes: { prevParent, nextParent }, parent,
+ *   replay: { copies: [[sourceId, copyId], ...] } } (every folder and file copied)
  * - favourites (update): { name, changes: { favorites: [{ user_id, enabled }] } }
  * - download / preview / print: { name, folder_name | file_name, download: { preview, print } }
  * - folder_contact create/delete: { contact_name, changes: { folder: { id, name } }, folder_id,
@@ -18,7 +21,7 @@
  * - share_link / external_share create/delete: { email, folder | file: { id, name }, folder_id?,
  *   folder_name? | file_name? }
  * - applied_index create_many: { index_values: [{ name, value }], entity_id, file_name |
- *   folder_name }; update/restore/archive/delete: { name, value, index_values, entity_id,
+ *   folder_name, replay: { applied: [{ id, index_field_id }] } (parallel to index_values) }; update/restore/archive/delete: { name, value, index_values, entity_id,
  *   file_name | folder_name, previous_value? (update) }
  * - user login/logout: { name }; user download: { download, folders?, file_name?, export? }
  * - file add_version / restore_version / delete_version: { name, file_name, parent, version:
@@ -33,6 +36,7 @@ import type {
   HistoryExportAttributes,
   HistoryVersionAttributes,
 } from '@common/history';
+import type { ReplayFacts, ReplayVersion } from '@common/replay';
 import type { Role } from '@common/session';
 import type { Executor } from '../repositories/types';
 import type { RequestContext, Services } from './context';
@@ -69,6 +73,12 @@ export interface IndexValue {
   value: string;
 }
 
+/** One applied index value as applied: its row's id and its field's id beside name and value. */
+export interface AppliedIndexValue extends IndexValue {
+  id: string;
+  index_field_id: string;
+}
+
 function record(
   trx: Executor,
   services: RecordServices,
@@ -87,20 +97,50 @@ function nameField(item: TypedItemRef): Pick<HistoryAttributes, 'file_name' | 'f
   return item.type === 'file' ? { file_name: item.name } : { folder_name: item.name };
 }
 
-/** folder/file create ("added"). */
+/**
+ * folder/file create ("added"); `version` is a file's version 1 (size in bytes, sha256 when
+ * known), kept for replay (common/replay.ts).
+ */
 export function recordItemCreated(
   trx: Executor,
   services: RecordServices,
   ctx: RequestContext,
   item: TypedItemRef,
   parent: ParentRef,
+  version?: ReplayVersion,
 ): Promise<string> {
   return record(trx, services, ctx, item.type, item.id, 'create', item.id, {
     name: item.name,
     next: { name: item.name },
     parent: { id: parent.id, name: parent.name },
     ...nameField(item),
+    ...(version ? { replay: { version } } : {}),
   });
+}
+
+/**
+ * The event of a user's colour change of a folder (an update with replay.color; `color` null is
+ * back to the default), for bulk colour changes (recordEvents).
+ */
+export function folderColorEvent(
+  folder: ItemRef,
+  parent: ParentRef,
+  userId: string,
+  color: string | null,
+): NewEvent {
+  const facts: ReplayFacts = { color: { user_id: userId, color } };
+  return {
+    entityType: 'folder',
+    entityId: folder.id,
+    action: 'update',
+    itemId: folder.id,
+    attributes: {
+      name: folder.name,
+      parent: { id: parent.id, name: parent.name },
+      folder_name: folder.name,
+      replay: facts,
+    },
+  };
 }
 
 /** folder/file update other than a rename, move or favourite (e.g. a colour). */
@@ -299,7 +339,10 @@ export function recordVersionEvent(
   });
 }
 
-/** folder copy: the event is the source's; `copy` names the new folder. */
+/**
+ * folder copy: the event is the source's; `copy` names the new folder; `copies` pairs every
+ * copied folder and file with its copy ([sourceId, copyId], the top folder first), for replay.
+ */
 export function recordFolderCopied(
   trx: Executor,
   services: RecordServices,
@@ -308,6 +351,7 @@ export function recordFolderCopied(
   copy: ItemRef,
   prevParent: ParentRef,
   nextParent: ParentRef,
+  copies: [string, string][],
 ): Promise<string> {
   return record(trx, services, ctx, 'folder', source.id, 'copy', source.id, {
     name: source.name,
@@ -317,6 +361,7 @@ export function recordFolderCopied(
       nextParent: { id: nextParent.id, name: nextParent.name },
     },
     parent: { id: nextParent.id, name: nextParent.name },
+    replay: { copies },
   });
 }
 
@@ -487,18 +532,24 @@ export const recordInviteAccepted = shareEvent('external_share', 'create');
 /** external_share delete ("access removed", label "Share removed"). */
 export const recordShareRemoved = shareEvent('external_share', 'delete');
 
-/** applied_index create_many ("index applied"): values applied to one file or folder. */
+/**
+ * applied_index create_many ("index applied"): values applied to one file or folder, with the
+ * rows' ids for replay.
+ */
 export function recordIndexesApplied(
   trx: Executor,
   services: RecordServices,
   ctx: RequestContext,
   item: TypedItemRef,
-  values: IndexValue[],
+  values: AppliedIndexValue[],
 ): Promise<string> {
   return record(trx, services, ctx, 'applied_index', item.id, 'create_many', item.id, {
     index_values: values.map((v) => ({ name: v.name, value: v.value })),
     entity_id: item.id,
     ...nameField(item),
+    replay: {
+      applied: values.map((v) => ({ id: v.id, index_field_id: v.index_field_id })),
+    },
   });
 }
 

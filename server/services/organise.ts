@@ -248,8 +248,11 @@ export async function copyFolder(
     archived_root_id: null,
   }));
   const copies: { from: string; to: string }[] = [];
+  // Every copied item beside its copy, top folder first (the copy event's replay facts).
+  const pairs: [string, string][] = tree.map((f) => [f.id, newIds.get(f.id)!]);
   const fileRows: Insertable<FilesTable>[] = files.map((f) => {
     const fileId = newId();
+    pairs.push([f.id, fileId]);
     const storageKey = `${ctx.databaseId}/${fileId}`;
     copies.push({ from: f.storage_key, to: storageKey });
     return {
@@ -301,6 +304,7 @@ export async function copyFolder(
         { id: topId, name: topName },
         await parentRef(trx, ctx.databaseId, live!.parent_id),
         { id: targetId, name: target?.name ?? ROOT_FOLDER_NAME },
+        pairs,
       );
     });
   } catch (error) {
@@ -380,6 +384,7 @@ export async function copyFile(
         ctx,
         { type: 'file', id: fileId, name },
         { id: targetId, name: target?.name ?? ROOT_FOLDER_NAME },
+        { number: 1, size: live.size, sha256: live.sha256 },
       );
     });
   } catch (error) {
@@ -423,8 +428,8 @@ export async function restoreEntity(
 
 /**
  * PATCH folders/{id}/favorite and files/{id}/favorite: the current user's favourite entry (one row
- * per item and user). Personal: allowed to read-only members, archived items included. A folder's
- * change records an update with changes.favorites (favorited / unfavorited); files record nothing.
+ * per item and user). Personal: allowed to read-only members, archived items included. A change
+ * records an update with changes.favorites (favorited / unfavorited), so replay knows it.
  * @throws AppError 404 not visible
  */
 export async function setFavorite(
@@ -449,14 +454,14 @@ export async function setFavorite(
       enabled,
       at: isoAt(services.clock),
     });
-    if (unchanged || kind !== 'folder' || !('parent_id' in item)) return;
+    if (unchanged) return;
     await recordFavoriteChanged(
       trx,
       services,
       ctx,
-      { type: 'folder', id, name: item.name },
+      { type: kind, id, name: item.name },
       [{ user_id: ctx.userId, enabled }],
-      await parentRef(trx, ctx.databaseId, item.parent_id),
+      await parentRef(trx, ctx.databaseId, 'parent_id' in item ? item.parent_id : item.folder_id),
     );
   });
   return present(services, ctx, kind, id);

@@ -31,6 +31,7 @@ import { fileVersions } from './0026_file_versions';
 import { retentionHolds } from './0027_retention_holds';
 import { examinerExports } from './0028_examiner_exports';
 import { documentRequests } from './0029_document_requests';
+import { replaySnapshots } from './0030_replay_snapshots';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0027_retention_holds': retentionHolds,
   '0028_examiner_exports': examinerExports,
   '0029_document_requests': documentRequests,
+  '0030_replay_snapshots': replaySnapshots,
 };

@@ -1,0 +1,150 @@
+/**
+ * Replay's engine: the firm's replayed state after any position of its hash chain, as the nearest
+ * stored snapshot (replay_snapshots, migration 0030) plus the events after it
+ * (common/replay.ts applyEvent). While it replays it stores a snapshot every
+ * REPLAY_SNAPSHOT_INTERVAL chain positions, so no replay reads more than about that many events
+ * past a snapshot the next time. Snapshots are derived data: gzipped JSON of the state, written
+ * after the answer, a lost one is made again.
+ */
+import { promisify } from 'node:util';
+import { gunzipSync, gzip } from 'node:zlib';
+import { applyEvent, emptyReplayState, type ReplayEvent, type ReplayState } from '@common/replay';
+import { REPLAY_SNAPSHOT_INTERVAL } from '@common/replayViews';
+import { insertSnapshot, replayEvents, snapshotAtOrBefore } from '../../repositories/replay';
+import type { Executor } from '../../repositories/types';
+import { isoAt } from '../../ids';
+import type { Services } from '../context';
+
+const gzipAsync = promisify(gzip);
+
+/** Format of the stored snapshots; a change of ReplayState's shape or rules raises it. */
+export const REPLAY_SNAPSHOT_FORMAT = 1;
+
+/** Events read per query while replaying. */
+const BATCH = 2_000;
+
+/** A state replayed to a chain position. */
+export interface Replayed {
+  state: ReplayState;
+  /** The chain position it is the state after (its last event, or the snapshot's). */
+  seq: number;
+}
+
+/** The state of a snapshot (gzipped JSON, base64). */
+function decode(text: string): ReplayState {
+  const state = JSON.parse(gunzipSync(Buffer.from(text, 'base64')).toString('utf8')) as ReplayState;
+  return { ...state, legacy: [] };
+}
+
+/**
+ * The nearest snapshot at or before `seq` (or the empty state), not yet replayed further.
+ */
+export async function snapshotBefore(
+  db: Executor,
+  databaseId: string,
+  seq: number,
+): Promise<Replayed> {
+  const row = await snapshotAtOrBefore(db, databaseId, seq, REPLAY_SNAPSHOT_FORMAT);
+  if (!row) return { state: emptyReplayState(), seq: 0 };
+  return { state: decode(row.state), seq: row.seq };
+}
+
+/**
+ * Replays `from` forward through the events after its position up to `uptoSeq` (inclusive), in
+ * place, calling `visit` around each event (`before` may read the state before the event;
+ * `after` after it). Stores a snapshot at each REPLAY_SNAPSHOT_INTERVAL boundary it passes.
+ * @param stop called after each event; true ends the replay there
+ * @returns the position reached
+ */
+export async function replayForward(
+  services: Pick<Services, 'db' | 'clock'>,
+  databaseId: string,
+  from: Replayed,
+  uptoSeq: number,
+  visit: {
+    before?: (event: ReplayEvent, state: ReplayState) => void;
+    after?: (event: ReplayEvent, state: ReplayState) => boolean | void;
+  } = {},
+): Promise<number> {
+  let seq = from.seq;
+  let lastSnapshot = from.seq - (from.seq % REPLAY_SNAPSHOT_INTERVAL);
+  for (;;) {
+    const events = await replayEvents(services.db, databaseId, seq, uptoSeq, BATCH);
+    for (const event of events) {
+      visit.before?.(event, from.state);
+      applyEvent(from.state, event);
+      seq = event.seq;
+      if (seq - lastSnapshot >= REPLAY_SNAPSHOT_INTERVAL) {
+        lastSnapshot = seq - (seq % REPLAY_SNAPSHOT_INTERVAL);
+        storeSnapshot(services, databaseId, from.state);
+      }
+      if (visit.after?.(event, from.state) === true) {
+        from.seq = seq;
+        return seq;
+      }
+    }
+    if (events.length < BATCH) break;
+  }
+  seq = Math.max(seq, Math.min(uptoSeq, Number.MAX_SAFE_INTEGER));
+  from.seq = seq;
+  return seq;
+}
+
+/** Snapshots being written by this process, by firm and position (one write each). */
+const writing = new Set<string>();
+/** The writes in flight, for {@link snapshotsSettled}. */
+const pending = new Set<Promise<void>>();
+
+/** Resolves when every snapshot write in flight has ended (tests and shutdown wait on it). */
+export async function snapshotsSettled(): Promise<void> {
+  while (pending.size > 0) await Promise.all([...pending]);
+}
+
+/**
+ * Stores the state as a snapshot of its position: serialised now (the state changes after),
+ * compressed and written in the background; a failure is left for the next replay to redo.
+ */
+function storeSnapshot(
+  services: Pick<Services, 'db' | 'clock'>,
+  databaseId: string,
+  state: ReplayState,
+): void {
+  const key = `${databaseId}:${state.seq}`;
+  if (writing.has(key)) return;
+  writing.add(key);
+  const json = JSON.stringify({ ...state, legacy: [] });
+  const itemCount = Object.keys(state.items).length;
+  const seq = state.seq;
+  const write = gzipAsync(Buffer.from(json, 'utf8'))
+    .then((zipped) =>
+      insertSnapshot(services.db, {
+        databaseId,
+        seq,
+        format: REPLAY_SNAPSHOT_FORMAT,
+        itemCount,
+        state: zipped.toString('base64'),
+        at: isoAt(services.clock),
+      }),
+    )
+    .catch(() => undefined)
+    .finally(() => {
+      writing.delete(key);
+      pending.delete(write);
+    });
+  pending.add(write);
+}
+
+/**
+ * The firm's state right after chain position `seq` (every replayable event with a position up
+ * to it applied).
+ */
+export async function stateAt(
+  services: Pick<Services, 'db' | 'clock'>,
+  databaseId: string,
+  seq: number,
+): Promise<Replayed> {
+  const from = await snapshotBefore(services.db, databaseId, seq);
+  await replayForward(services, databaseId, from, seq);
+  from.seq = seq;
+  return from;
+}

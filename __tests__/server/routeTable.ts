@@ -28,6 +28,7 @@ import { INDEX_ROWS } from './routeTableIndexes';
 import { IMAGING_ROWS } from './routeTableImaging';
 import { OUTBOX_ROWS } from './routeTableOutbox';
 import { RECORDS_ROWS } from './routeTableRecords';
+import { REPLAY_ROWS } from './routeTableReplay';
 import { REQUEST_ROWS } from './routeTableRequests';
 import { SEARCH_ROWS } from './routeTableSearch';
 import { SORT_ZIP_ROWS } from './routeTableSortZip';
@@ -195,6 +196,7 @@ export const ROUTE_TABLE: RouteRow[] = [
   ...EXAMINER_ROWS,
   ...VERSION_ROWS,
   ...REQUEST_ROWS,
+  ...REPLAY_ROWS,
   // ---- public -------------------------------------------------------------------------------
   {
     route: 'GET /api/docs',

@@ -206,3 +206,19 @@ export async function existingItemIds(
   }
   return found;
 }
+
+/** Whether the firm's history has an event about the folder or file `id` (one destroyed since). */
+export async function hasItemHistory(
+  db: Executor,
+  databaseId: string,
+  id: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('history_events')
+    .select('id')
+    .where('database_id', '=', databaseId)
+    .where('item_id', '=', id)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -23,6 +23,8 @@ import {
 } from '@common/replayViews';
 import { badRequest, notFound } from '../../errors';
 import {
+  existingItemIds,
+  hasItemHistory,
   newestPosition,
   positionBefore,
   positionOf,
@@ -44,8 +46,15 @@ export async function assertReplayAccess(
   folderId: string,
 ): Promise<void> {
   assertRole(ctx, 'read');
-  if (folderId !== ROOT_FOLDER_ID && ctx.role !== 'admin') {
+  if (folderId === ROOT_FOLDER_ID) return;
+  if (ctx.role !== 'admin') {
     await accessibleFolder(services.db, ctx, folderId, 'read', { allowArchived: true });
+    return;
+  }
+  // An administrator: a folder of their firm, now or (destroyed since) in its history.
+  const now = await existingItemIds(services.db, ctx.databaseId, [folderId]);
+  if (!now.has(folderId) && !(await hasItemHistory(services.db, ctx.databaseId, folderId))) {
+    throw notFound();
   }
 }
 

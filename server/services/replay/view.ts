@@ -16,7 +16,6 @@
  * them today is left out, wherever it was then); an administrator sees everything of their firm.
  * Everything is read in the session's firm only.
  */
-import { ROOT_FOLDER_ID } from '@common/constants';
 import { copyState, projectSubtree } from '@common/replay';
 import {
   REPLAY_WINDOW_EVENTS,
@@ -24,7 +23,6 @@ import {
   type ReplayViewDto,
   type ReplayViewQuery,
 } from '@common/replayViews';
-import { notFound } from '../../errors';
 import { existingItemIds } from '../../repositories/replay';
 import type { RequestContext, Services } from '../context';
 import { replayForward, snapshotBefore, stateAt, type Replayed } from './engine';
@@ -83,16 +81,6 @@ export async function replayView(
     },
   });
   const hasLater = after >= REPLAY_WINDOW_EVENTS ? reached < newest : lookUpTo < newest;
-  const everSeen =
-    folderId === ROOT_FOLDER_ID ||
-    base.items[folderId] !== undefined ||
-    entries.some((e) => e.event.entity_id === folderId || e.enters.some((i) => i.id === folderId));
-  if (!everSeen && ctx.role === 'admin') {
-    // An administrator may replay a folder destroyed since, never an id the firm never had.
-    const exists = await existingItemIds(services.db, ctx.databaseId, [folderId]);
-    if (!exists.has(folderId) && walk.state.items[folderId] === undefined) throw notFound();
-  }
-
   // What the session may see, and what was destroyed since.
   let newestState: Promise<Replayed> | null = null;
   const newestOnce = () => (newestState ??= stateAt(services, ctx.databaseId, newest));

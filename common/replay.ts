@@ -83,6 +83,7 @@ export interface ReplayPermission {
 
 /** A share of an item: an invitation (share link) or a guest who accepted one. */
 export interface ReplayShare {
+  /** The share link's id (an invitation is its link and its address), or the guest's share's. */
   id: string;
   kind: 'link' | 'guest';
   email: string | null;
@@ -524,18 +525,24 @@ function applyShareEvent(state: ReplayState, event: ReplayEvent): void {
   const item = itemOf(state, event);
   if (!item) return;
   const kind = event.entity_type === 'share_link' ? 'link' : 'guest';
-  const others = item.shares.filter((s) => !(s.id === event.entity_id && s.kind === kind));
+  const email = text(event.attributes.email);
+  // A link's events name the link, not the invitation: one link invites several addresses, so an
+  // invitation is the link and its address (an event without one, a reissued link, names none).
+  // A guest's share has an id of its own.
+  const same = (s: ReplayShare) =>
+    s.id === event.entity_id &&
+    s.kind === kind &&
+    (kind === 'guest' || email === null || s.email === email);
   if (event.action === 'create') {
-    const existing = item.shares.find((s) => s.id === event.entity_id && s.kind === kind);
-    const email = text(event.attributes.email) ?? existing?.email ?? null;
-    item.shares = sortBy([...others, { id: event.entity_id, kind, email }], shareKey);
+    if (item.shares.some(same)) return;
+    item.shares = sortBy([...item.shares, { id: event.entity_id, kind, email }], shareKey);
   } else if (event.action === 'delete') {
-    item.shares = others;
+    item.shares = item.shares.filter((s) => !same(s));
   }
 }
 
 function shareKey(s: ReplayShare): string {
-  return `${s.kind}\u0000${s.id}`;
+  return `${s.kind}\u0000${s.id}\u0000${s.email ?? ''}`;
 }
 
 /** Whether `event` is about folders or files and what hangs on them (replay's concern). */

@@ -724,6 +724,25 @@ describe('applyEvent', () => {
     expect(firm.item('a').shares).toHaveLength(1);
   });
 
+  it('one link invites several addresses: an invitation is the link and its address', async () => {
+    const firm = await smallFirm();
+    await firm.apply(recordInviteSent(...by(), { id: 'sl1' }, 'jane@example.com', firm.typed('s')));
+    await firm.apply(recordInviteSent(...by(), { id: 'sl1' }, 'joe@example.com', firm.typed('s')));
+    // The same invitation again changes nothing.
+    await firm.apply(recordInviteSent(...by(), { id: 'sl1' }, 'joe@example.com', firm.typed('s')));
+    expect(firm.item('s').shares).toEqual([
+      { id: 'sl1', kind: 'link', email: 'jane@example.com' },
+      { id: 'sl1', kind: 'link', email: 'joe@example.com' },
+    ]);
+    const before = firm.itemsText();
+    await firm.apply(recordLinkReissued(...by(), { id: 'sl1' }, firm.typed('s')));
+    expect(firm.itemsText()).toBe(before);
+    await firm.apply(
+      recordInviteCancelled(...by(), { id: 'sl1' }, 'jane@example.com', firm.typed('s')),
+    );
+    expect(firm.item('s').shares).toEqual([{ id: 'sl1', kind: 'link', email: 'joe@example.com' }]);
+  });
+
   it('file versions: add_version and restore_version set the newest version', async () => {
     const firm = await smallFirm();
     const added = await firm.apply(
@@ -1392,7 +1411,9 @@ class ModelFirm {
           return recordInviteAccepted(...ctx, { id: this.id('g') }, email, this.typed(item));
         if (mode === 4 && guest)
           return recordShareRemoved(...ctx, guest, guest.email ?? email, this.typed(item));
-        return recordInviteSent(...ctx, { id: this.id('s') }, email, this.typed(item));
+        // A new link, or another address invited by one of the item's links.
+        const inviting = op.flag && link ? link : { id: this.id('s') };
+        return recordInviteSent(...ctx, inviting, email, this.typed(item));
       }
       case 'version': {
         const item = pick(this.live('file'), op.a);

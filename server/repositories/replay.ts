@@ -150,7 +150,29 @@ export async function snapshotAtOrBefore(
   return row ? { seq: Number(row.chain_seq), state: row.state } : null;
 }
 
-/** Stores a snapshot; one already stored at that position (another instance's) is kept. */
+/** The positions of the snapshots of `format` stored after `afterSeq` up to `uptoSeq`. */
+export async function snapshotPositions(
+  db: Executor,
+  databaseId: string,
+  afterSeq: number,
+  uptoSeq: number,
+  format: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('replay_snapshots')
+    .select('chain_seq')
+    .where('database_id', '=', databaseId)
+    .where('chain_seq', '>', afterSeq)
+    .where('chain_seq', '<=', uptoSeq)
+    .where('format', '=', format)
+    .execute();
+  return rows.map((row) => Number(row.chain_seq));
+}
+
+/**
+ * Stores a snapshot; one already stored at that position in the same format (another
+ * instance's) is kept, one of another format (older rules) is replaced.
+ */
 export async function insertSnapshot(
   db: Executor,
   row: {
@@ -172,7 +194,17 @@ export async function insertSnapshot(
       state: row.state,
       created_at: row.at,
     })
-    .onConflict((oc) => oc.columns(['database_id', 'chain_seq']).doNothing())
+    .onConflict((oc) =>
+      oc
+        .columns(['database_id', 'chain_seq'])
+        .doUpdateSet({
+          format: row.format,
+          item_count: row.itemCount,
+          state: row.state,
+          created_at: row.at,
+        })
+        .where('replay_snapshots.format', '!=', row.format),
+    )
     .execute();
 }
 

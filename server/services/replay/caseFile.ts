@@ -2,12 +2,19 @@
  * GET REST/replay/folders/{id}/case_file: the case file of a folder between two moments — every
  * event of its timeline in the period (when, who, what, and what it changed item by item) and
  * the folder's state at both ends — as CSV (papaparse, with the history export's cell guard), or
- * as JSON for the client's printable page. Each one is recorded in History as a user download
- * with export kind `case_file`, in the same transaction that decides to answer it.
+ * as JSON for the client's printable page. A member sees of it only the items they may see now
+ * and the events not about the others (scope.ts visibleNow, eventVisible). Each one is recorded
+ * in History as a user download with export kind `case_file`, in the same transaction that
+ * decides to answer it.
  */
 import { ROOT_FOLDER_ID, ROOT_FOLDER_NAME } from '@common/constants';
 import { summarizeHistoryEvent, type HistoryEventDto } from '@common/history';
-import { projectSubtree, type ReplayItemChange, type ReplayState } from '@common/replay';
+import {
+  projectSubtree,
+  type ReplayEvent,
+  type ReplayItemChange,
+  type ReplayState,
+} from '@common/replay';
 import {
   CASE_FILE_MAX_EVENTS,
   REPLAY_CHANGE_LABELS,
@@ -23,7 +30,7 @@ import { recordUserDownload } from '../historyEvents';
 import { csvCell, csvText } from '../historyCsv';
 import { inTransaction } from '../transactions';
 import { replayForward, stateAt } from './engine';
-import { assertReplayAccess, momentOf, SubtreeWatch, visibleNow } from './scope';
+import { assertReplayAccess, eventVisible, momentOf, SubtreeWatch, visibleNow } from './scope';
 
 /** The answer of the case file route: CSV text with its file name, or the printable page's DTO. */
 export type CaseFileAnswer =
@@ -94,7 +101,7 @@ export async function caseFile(
   const replayed = await stateAt(services, ctx.databaseId, from.seq);
   const stateFrom = projectSubtree(replayed.state, folderId);
   const watch = new SubtreeWatch(folderId, 'changes');
-  const rows: (CaseFileRow & { changeList: ReplayItemChange[] })[] = [];
+  const rows: (CaseFileRow & { changeList: ReplayItemChange[]; event: ReplayEvent })[] = [];
   let tooMany = false;
   await replayForward(services, ctx.databaseId, replayed, to.seq, {
     before: (event, state) => watch.before(event, state),
@@ -111,6 +118,7 @@ export async function caseFile(
         summary: summarizeHistoryEvent(event as unknown as HistoryEventDto).summary,
         changes: '',
         changeList: step.changes,
+        event,
       });
       return false;
     },
@@ -133,10 +141,12 @@ export async function caseFile(
     folder_name: folderName,
     from: new Date(fromMs).toISOString(),
     to: new Date(toMs).toISOString(),
-    rows: rows.map(({ changeList, ...row }) => ({
-      ...row,
-      changes: changeWords(changeList.filter((c) => keep(c.id))),
-    })),
+    rows: rows
+      .filter((row) => eventVisible(row.event, visible))
+      .map(({ changeList, event: _event, ...row }) => ({
+        ...row,
+        changes: changeWords(changeList.filter((c) => keep(c.id))),
+      })),
     state_from: itemsOf(stateFrom, folderId),
     state_to: itemsOf(stateTo, folderId),
   };

@@ -208,3 +208,19 @@ export async function visibleNow(
   }
   return (id) => !hidden.has(id);
 }
+
+/**
+ * Whether a timeline event may be shown to a session that sees only what `visible` lets through
+ * (null: everything): not when it is about an item hidden from them, as History leaves such
+ * events out (repositories/permissions.ts eventVisibleSql), a user's permissions removed across
+ * folders (no item) included. Its attributes name the hidden item, and stepping it would bring
+ * the item into the session's state.
+ */
+export function eventVisible(
+  event: ReplayEvent,
+  visible: ((id: string) => boolean) | null,
+): boolean {
+  if (visible === null) return true;
+  if (event.item_id === null) return event.entity_type !== 'folder_permission';
+  return visible(event.item_id);
+}

@@ -13,7 +13,8 @@
  *
  * Access: members of the firm only (guests 404). A member sees the past of a folder they may see
  * now, and of its items only those they may see now (an item in a restricted folder hidden from
- * them today is left out, wherever it was then); an administrator sees everything of their firm.
+ * them today is left out, wherever it was then, and so are the entries of events about it); an
+ * administrator sees everything of their firm.
  * Everything is read in the session's firm only.
  */
 import { copyState, projectSubtree } from '@common/replay';
@@ -26,7 +27,15 @@ import {
 import { existingItemIds } from '../../repositories/replay';
 import type { RequestContext, Services } from '../context';
 import { replayForward, snapshotBefore, stateAt, type Replayed } from './engine';
-import { assertReplayAccess, crumbsOf, LOOK, momentOf, SubtreeWatch, visibleNow } from './scope';
+import {
+  assertReplayAccess,
+  crumbsOf,
+  eventVisible,
+  LOOK,
+  momentOf,
+  SubtreeWatch,
+  visibleNow,
+} from './scope';
 
 /**
  * The view of a folder at a moment (see the module comment).
@@ -63,8 +72,12 @@ export async function replayView(
   const walk = startCopy;
   await replayForward(services, ctx.databaseId, walk, firstSeq - 1);
   const base = projectSubtree(walk.state, folderId);
+  // The legacy events before the window name none of its entries (the client looks an entry up
+  // there), and which of them the state still lists depends on the snapshot the replay started
+  // from (a snapshot keeps none): the base lists none, the entries' own are added as stepped.
+  base.legacy = [];
   base.seq = Math.max(walk.seq, firstSeq - 1);
-  const entries: ReplayTimelineEntry[] = [];
+  let entries: ReplayTimelineEntry[] = [];
   let crumbs = crumbsOf(walk.state, folderId);
   let after = 0;
   const watch = new SubtreeWatch(folderId, 'entries');
@@ -87,6 +100,7 @@ export async function replayView(
   const visible = await visibleNow(services, ctx, newestOnce);
   if (visible) {
     for (const id of Object.keys(base.items)) if (!visible(id)) delete base.items[id];
+    entries = entries.filter((entry) => eventVisible(entry.event, visible));
     for (const entry of entries) entry.enters = entry.enters.filter((i) => visible(i.id));
   }
   const ids = new Set([

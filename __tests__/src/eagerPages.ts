@@ -17,3 +17,5 @@ export { RequestsPage } from '@src/features/documentRequests/components/Requests
 export { RequestPage } from '@src/features/documentRequests/components/RequestPage';
 export { RequestLinkPage } from '@src/features/documentRequests/public/RequestLinkPage';
 export { DetailsPanel } from '@src/features/details/components/DetailsPanel';
+export { ReplayPage } from '@src/features/replay/components/ReplayPage';
+export { CaseFilePage } from '@src/features/replay/components/CaseFilePage';

@@ -51,6 +51,15 @@ export const RequestLinkPage = lazyNamed(
   () => import('../features/documentRequests/public/RequestLinkPage'),
   'RequestLinkPage',
 );
+/** A folder as it was at any moment (Replay), and its printable case file. */
+export const ReplayPage = lazyNamed(
+  () => import('../features/replay/components/ReplayPage'),
+  'ReplayPage',
+);
+export const CaseFilePage = lazyNamed(
+  () => import('../features/replay/components/CaseFilePage'),
+  'CaseFilePage',
+);
 export const InvitationPage = lazyNamed(
   () => import('../features/sharing/components/InvitationPage'),
   'InvitationPage',

@@ -13,11 +13,13 @@ import { AppLayout } from './AppLayout';
 import {
   AdminPage,
   ArchivePage,
+  CaseFilePage,
   FavoritesPage,
   HistoryPage,
   InvitationPage,
   MissingIndexesPage,
   RecentPage,
+  ReplayPage,
   RequestLinkPage,
   RequestPage,
   RequestsPage,
@@ -80,6 +82,8 @@ export function AppRoutes() {
         <Route path="history" element={<HistoryPage />} />
         <Route path="requests" element={<RequestsPage />} />
         <Route path="requests/:requestId" element={<RequestPage />} />
+        <Route path="replay/:folderId" element={<ReplayPage />} />
+        <Route path="replay/:folderId/case-file" element={<CaseFilePage />} />
         <Route path="admin/*" element={<AdminPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

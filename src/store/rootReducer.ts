@@ -28,6 +28,7 @@ import { integrationsReducer } from '../features/integrations/integrationsSlice'
 import { membersReducer } from '../features/members/membersSlice';
 import { teamsReducer } from '../features/teams/teamsSlice';
 import { publicRequestReducer } from '../features/documentRequests/public/publicRequestSlice';
+import { replayReducer } from '../features/replay/replaySlice';
 
 /** Combines the feature slices. */
 export const rootReducer = combineReducers({
@@ -59,6 +60,7 @@ export const rootReducer = combineReducers({
   records: recordsReducer,
   publicRequest: publicRequestReducer,
   documentRequests: documentRequestsReducer,
+  replay: replayReducer,
 });
 
 /** The whole store state. */

@@ -32,6 +32,7 @@ import { sharingSaga } from '../features/sharing/sharingSagas';
 import { versionsSaga } from '../features/versions/versionsSagas';
 import { viewerSaga } from '../features/viewer/viewerSagas';
 import { publicRequestSaga } from '../features/documentRequests/public/publicRequestSagas';
+import { replaySaga } from '../features/replay/replaySagas';
 import type { Saga } from '../sagas/saga';
 
 /** The feature sagas, one per feature. */
@@ -64,6 +65,7 @@ export const FEATURE_SAGAS = [
   recordsSaga,
   publicRequestSaga,
   documentRequestsSaga,
+  replaySaga,
 ] as const;
 
 /** Never settles: keeps the root saga alive until it is cancelled. */

@@ -1,6 +1,7 @@
 /**
  * The folder view's toolbar: "New folder", "Upload files", "Request documents" (a folder other
- * than the root, members and administrators only) and the list/grid layout switch.
+ * than the root, members and administrators only), "View as of…" (the folder's past, Replay) and
+ * the list/grid layout switch.
  */
 import { FolderAddOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
@@ -9,6 +10,7 @@ import { ROOT_FOLDER_ID } from '@common/constants';
 import { useAppDispatch, useAppSelector } from '@src/store/hooks';
 import { RequestDocumentsButton } from '@src/features/documentRequests/components/RequestDocumentsButton';
 import { ListLayoutToggle } from '@src/features/imaging/components/ListLayoutToggle';
+import { ViewAsOfButton } from '@src/features/replay/components/ViewAsOfButton';
 import { pickedFromFileList } from '@src/features/uploads/pickedFiles';
 import { useAddFiles } from '@src/features/uploads/useAddFiles';
 import { selectCurrentFolder } from '../entitiesSelectors';
@@ -62,6 +64,7 @@ export function FolderToolbar({ folderId }: FolderToolbarProps) {
           folderName={folder.id === folderId ? folder.name : ''}
         />
       )}
+      <ViewAsOfButton folderId={folderId} />
       <ListLayoutToggle />
     </Space>
   );

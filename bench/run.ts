@@ -123,7 +123,9 @@ async function folderPages(): Promise<void> {
  * The scale benchmark (bench/scale.ts: one and two instances on PostgreSQL and S3 on Swift):
  * `npm run bench -- scale` only. The records benchmark (bench/records.ts: the examiner's export of
  * a firm of 10,000 files, 1 GiB and 100,000 events beside `zip -r`, and its memory):
- * `npm run bench -- records` only.
+ * `npm run bench -- records` only. The replay benchmark (bench/replay.ts: a folder of 10,000
+ * items with 200,000 events over two years, the state as of a random moment cold and warm and one
+ * step of the timeline, on SQLite and PostgreSQL): `npm run bench -- replay` only.
  */
 async function run(): Promise<void> {
   const args = process.argv.slice(2);
@@ -140,6 +142,7 @@ async function run(): Promise<void> {
   }
   if (args.includes('scale')) return (await import('./scale')).runScaleBench();
   if (args.includes('records')) return (await import('./records')).runRecordsBench();
+  if (args.includes('replay')) return (await import('./replay')).runReplayBench();
   if (args.includes('imaging')) {
     return (await import('./imaging')).runImagingBench({ quick: args.includes('--quick') });
   }

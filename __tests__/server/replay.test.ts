@@ -2,6 +2,7 @@
 // window, items created or destroyed after the moment, legacy events, access, the case file and
 // snapshots.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ROOT_FOLDER_NAME } from '@common/constants';
 import type { HistoryEventDto } from '@common/history';
 import { childrenAt, type ReplayState } from '@common/replay';
 import {
@@ -206,6 +207,15 @@ describeEachDatabase('replay', (kind) => {
       expect(state.items).toEqual(previous.items);
     });
 
+    it('names the ancestors of a folder as they were, and none for the root', async () => {
+      const outer = await makeFolder(server, admin, 'Outer crumbs');
+      const inner = await makeFolder(server, admin, 'Inner crumbs', outer.id);
+      const view = await replayView(server, admin, inner.id);
+      expect(view.breadcrumbs.map((c) => c.name)).toEqual([ROOT_FOLDER_NAME, 'Outer crumbs']);
+      const root = await replayView(server, admin, REPLAY_ROOT_ID);
+      expect(root.breadcrumbs).toEqual([]);
+    });
+
     it('answers the earlier window before a window’s first entry', async () => {
       const folder = await makeFolder(server, admin, 'Busy');
       for (let i = 1; i <= REPLAY_WINDOW_EVENTS + 10; i++) {
@@ -239,6 +249,8 @@ describeEachDatabase('replay', (kind) => {
       // From the folder's first event to REPLAY_WINDOW_EVENTS past the moment: all of it here.
       expect(earlier.entries.map((e) => e.event.id)).toEqual(timeline);
       expect(earlier.has_later).toBe(false);
+      // The folder's first event is in this window: nothing of its timeline lies before it.
+      expect(earlier.has_earlier).toBe(false);
       // Rename i is the (i + 1)-th event of the folder.
       expect(stateOf(earlier).items[folder.id]?.name).toBe(`Busy ${timeline.indexOf(justBefore)}`);
     });

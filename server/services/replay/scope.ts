@@ -176,6 +176,7 @@ export class SubtreeWatch {
 /** The ancestors of a folder in a state, the root first (the folder excluded). */
 export function crumbsOf(state: ReplayState, folderId: string): ReplayCrumb[] {
   const crumbs: ReplayCrumb[] = [];
+  if (folderId === ROOT_FOLDER_ID) return crumbs;
   let current = state.items[folderId];
   for (let hops = 0; current && current.parentId !== ROOT_FOLDER_ID && hops < 1000; hops++) {
     const parent = state.items[current.parentId];

@@ -17,6 +17,7 @@
  * administrator sees everything of their firm.
  * Everything is read in the session's firm only.
  */
+import { ROOT_FOLDER_ID } from '@common/constants';
 import { copyState, projectSubtree } from '@common/replay';
 import {
   REPLAY_WINDOW_EVENTS,
@@ -66,7 +67,12 @@ export async function replayView(
     relevantSeqs.length > REPLAY_WINDOW_EVENTS
       ? relevantSeqs[relevantSeqs.length - REPLAY_WINDOW_EVENTS]!
       : (relevantSeqs[0] ?? target + 1);
-  const hasEarlier = relevantSeqs.length > REPLAY_WINDOW_EVENTS || startCopy.seq > 0;
+  // Before the scouted range only a folder that already existed has a past: its create (or the
+  // copy that made it) is on its timeline. The root always existed.
+  const existedAtStart =
+    folderId === ROOT_FOLDER_ID || startCopy.state.items[folderId] !== undefined;
+  const hasEarlier =
+    relevantSeqs.length > REPLAY_WINDOW_EVENTS || (startCopy.seq > 0 && existedAtStart);
 
   // Pass 2: the base, then the entries up to REPLAY_WINDOW_EVENTS past the moment.
   const walk = startCopy;

@@ -42,3 +42,33 @@ export async function openFolder(page: Page, folder: FolderDto): Promise<void> {
   await page.goto(`/home/folders/${folder.id}`);
   await expect(page.getByRole('heading', { level: 1, name: folder.name })).toBeVisible();
 }
+
+/**
+ * Waits until the folder on screen lists `count` rows after an upload. When they do not come, it
+ * fails with what the upload panel, its refusals and any open dialog say (an upload refused,
+ * stalled or asking about a conflict), so a failed run tells why the files are missing.
+ * @param timeout how long to wait, in ms
+ */
+export async function expectUploadedRows(
+  page: Page,
+  count: number,
+  timeout: number,
+): Promise<void> {
+  try {
+    await expect(page.getByTestId('entity-row')).toHaveCount(count, { timeout });
+  } catch (error) {
+    const texts = async (testId: string) =>
+      (await page.getByTestId(testId).allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+    const dialogs = (await page.getByRole('dialog').allInnerTexts()).map((t) => t.trim());
+    const seen = {
+      rows: await texts('entity-row'),
+      uploads: await texts('upload-row'),
+      refusals: await texts('upload-refusals'),
+      dialogs,
+      url: page.url(),
+    };
+    throw new Error(`${String(error)}\nOn screen: ${JSON.stringify(seen, null, 2)}`, {
+      cause: error,
+    });
+  }
+}

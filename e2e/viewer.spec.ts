@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { VIEWER_MESSAGES, type FileRenditionDto } from '@common/imaging';
-import { createFolder } from './folders';
+import { createFolder, expectUploadedRows } from './folders';
 import { signIn } from './session';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
@@ -62,7 +62,7 @@ test('views a Word document and a PDF: prepared, found, paged, deep-linked, clos
       buffer: readFileSync(path.join(CORPUS, 'pdflatex-4-pages.pdf')),
     },
   ]);
-  await expect(page.getByTestId('entity-row')).toHaveCount(2, { timeout: 60_000 });
+  await expectUploadedRows(page, 2, 60_000);
 
   // Opened by its name: the rendition is being made, then its page is shown. On a quiet machine
   // LibreOffice may finish before the viewer opens, so the rendition's answers say "running" (as a
@@ -178,7 +178,7 @@ test('prepares a presentation, a spreadsheet and a scan, and finds the scan by a
       buffer: readFileSync(path.join(SCANS, 'linn.pdf')),
     },
   ]);
-  await expect(page.getByTestId('entity-row')).toHaveCount(3, { timeout: 60_000 });
+  await expectUploadedRows(page, 3, 60_000);
 
   // Each opens in the viewer: "Preparing preview…" (or at once when ready), then its pages.
   for (const name of ['Board deck.pptx', 'Holdings.xlsx', 'Statement scan.pdf']) {

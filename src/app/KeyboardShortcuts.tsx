@@ -42,6 +42,10 @@ export function shortcutLines(apple = isApplePlatform()): ShortcutLine[] {
     { keys: [['Delete']], action: 'Archive the selected items, or the focused one' },
     { keys: [['Shift', 'F10'], ['Menu']], action: 'Show the actions of the focused item' },
     { keys: [[command, 'Z']], action: 'Undo the last action while its notice is shown' },
+    {
+      keys: [['←'], ['→']],
+      action: 'View as of: step to the previous or next change (↑ and ↓ too)',
+    },
   ];
 }
 

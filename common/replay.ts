@@ -647,6 +647,33 @@ export function stepSubtree(
   }
 }
 
+/**
+ * {@link stepSubtree} without changing `prev`: answers a new state that shares every item the
+ * event leaves alone (copy-on-write; the items {@link touchedIds} names are copied before the
+ * step), so a step costs the items the event touches, not a copy of the whole subtree. Neither
+ * `prev` nor the items it shares are written (they may be frozen, as the client's store keeps
+ * them).
+ */
+export function stepSubtreeShared(
+  prev: ReplayState,
+  folderId: string,
+  event: ReplayEvent,
+  enters: readonly ReplayItem[] = [],
+): ReplayState {
+  const items = { ...prev.items };
+  for (const id of touchedIds(prev, event)) {
+    const item = items[id];
+    if (item) items[id] = structuredCopy(item);
+  }
+  const next: ReplayState = { items, seq: prev.seq, at: prev.at, legacy: [...prev.legacy] };
+  const index = childIndexes.get(prev);
+  if (index) {
+    childIndexes.set(next, new Map([...index].map(([parent, ids]) => [parent, new Set(ids)])));
+  }
+  stepSubtree(next, folderId, event, enters);
+  return next;
+}
+
 /** A copy of a whole state (plain JSON data), with its own child index. */
 export function copyState(state: ReplayState): ReplayState {
   const items: Record<string, ReplayItem> = {};

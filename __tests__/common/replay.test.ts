@@ -19,6 +19,7 @@ import {
   isReplayable,
   projectSubtree,
   stepSubtree,
+  stepSubtreeShared,
   touchedIds,
   type ReplayEvent,
   type ReplayItem,
@@ -1493,6 +1494,9 @@ describe('stepping a subtree along the timeline', () => {
           // stepped through every event with the oracle's enters.
           const timeline = emptyReplayState();
           const everyEvent = emptyReplayState();
+          // The same timeline stepped copy-on-write (the client's cache of states): each step
+          // leaves the state before it exactly as it was.
+          let shared = emptyReplayState();
           const watch = new SubtreeWatch(folderId, 'entries');
           for (const op of ops) {
             const recorded = model.event(op);
@@ -1511,6 +1515,11 @@ describe('stepping a subtree along the timeline', () => {
             if (step.relevant) {
               stepSubtree(timeline, folderId, event, step.enters);
               expect(timeline.at).toBe(event.created_at);
+              const untouched = canonicalJson(shared.items);
+              const previous = shared;
+              shared = stepSubtreeShared(previous, folderId, event, step.enters);
+              expect(canonicalJson(previous.items)).toBe(untouched);
+              expectSameItems(shared, after);
             } else {
               // Left out of the timeline: it changed nothing in the subtree.
               expectSameItems(after, before);

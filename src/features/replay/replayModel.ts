@@ -1,15 +1,14 @@
 /**
  * The pure part of the Replay screen (docs/architecture/replay.md): the state at a position of a
- * view's window (common/replay.ts stepSubtree from `base`), what the entry there changed, where a
+ * view's window (common/replay.ts stepSubtreeShared from `base`), what the entry there changed, where a
  * step goes (inside the window, or a read of the next one), the breadcrumbs at a position and
  * the timeline's words (common/history.ts). No React, no store.
  */
 import { ROOT_FOLDER_ID } from '@common/constants';
 import { summarizeHistoryEvent, type HistoryEventDto } from '@common/history';
 import {
-  copyState,
   diffStates,
-  stepSubtree,
+  stepSubtreeShared,
   touchedIds,
   type ReplayEvent,
   type ReplayItemChange,
@@ -18,16 +17,45 @@ import {
 import type { ReplayCrumb, ReplayTimelineEntry, ReplayViewDto } from '@common/replayViews';
 import type { ReplayDirection, ReplayMoment } from './replaySlice';
 
+/** Every how many positions a computed state stays cached for the rest of the view's life. */
+const CHECKPOINT_EVERY = 8;
+/** How many other computed states stay cached (the latest ones: the steps around the current). */
+const RECENT_KEPT = 4;
+
+/** The computed states of a view by position (-1: base), checkpoints and the latest. */
+interface StateCache {
+  states: Map<number, ReplayState>;
+  recent: number[];
+}
+
+const stateCaches = new WeakMap<ReplayViewDto, StateCache>();
+
 /**
- * The state of the view's subtree right after entry `position` (-1: `base` itself).
- * @returns a new state (the view is left as it is)
+ * The state of the view's subtree right after entry `position` (-1: `base` itself). States are
+ * stepped copy-on-write (common/replay.ts stepSubtreeShared) from the nearest one cached for the
+ * view (every CHECKPOINT_EVERY-th position and the latest few), so a step costs the items its
+ * event touches, not a copy of the subtree.
+ * @returns a state shared with the cache and the view: read it, never change it
  */
 export function stateThrough(view: ReplayViewDto, position: number): ReplayState {
-  const state = copyState(view.base);
-  const last = Math.min(position, view.entries.length - 1);
-  for (let i = 0; i <= last; i++) {
+  let cache = stateCaches.get(view);
+  if (!cache) {
+    cache = { states: new Map([[-1, view.base]]), recent: [] };
+    stateCaches.set(view, cache);
+  }
+  const last = Math.max(-1, Math.min(position, view.entries.length - 1));
+  let from = last;
+  while (!cache.states.has(from)) from -= 1;
+  let state = cache.states.get(from)!;
+  for (let i = from + 1; i <= last; i++) {
     const entry = view.entries[i]!;
-    stepSubtree(state, view.folder_id, entry.event, entry.enters);
+    state = stepSubtreeShared(state, view.folder_id, entry.event, entry.enters);
+    if ((i + 1) % CHECKPOINT_EVERY === 0) cache.states.set(i, state);
+  }
+  if (!cache.states.has(last)) {
+    cache.states.set(last, state);
+    cache.recent.push(last);
+    while (cache.recent.length > RECENT_KEPT) cache.states.delete(cache.recent.shift()!);
   }
   return state;
 }
@@ -44,8 +72,7 @@ export function stepAt(view: ReplayViewDto, position: number): ReplayStep {
   const entry = view.entries[position] ?? null;
   if (!entry) return { entry: null, before: null, after: stateThrough(view, -1) };
   const before = stateThrough(view, position - 1);
-  const after = copyState(before);
-  stepSubtree(after, view.folder_id, entry.event, entry.enters);
+  const after = stateThrough(view, position);
   return { entry, before, after };
 }
 

@@ -1,13 +1,15 @@
 /**
  * The pure part of the Replay screen (docs/architecture/replay.md): the state at a position of a
- * view's window (common/replay.ts stepSubtreeShared from `base`), what the entry there changed, where a
+ * view's window (common/replay.ts stepSubtree from `base`), what the entry there changed, where a
  * step goes (inside the window, or a read of the next one), the breadcrumbs at a position and
  * the timeline's words (common/history.ts). No React, no store.
  */
 import { ROOT_FOLDER_ID } from '@common/constants';
 import { summarizeHistoryEvent, type HistoryEventDto } from '@common/history';
 import {
+  copyState,
   diffStates,
+  stepSubtree,
   stepSubtreeShared,
   touchedIds,
   type ReplayEvent,
@@ -17,12 +19,10 @@ import {
 import type { ReplayCrumb, ReplayTimelineEntry, ReplayViewDto } from '@common/replayViews';
 import type { ReplayDirection, ReplayMoment } from './replaySlice';
 
-/** Every how many positions a computed state stays cached for the rest of the view's life. */
-const CHECKPOINT_EVERY = 8;
-/** How many other computed states stay cached (the latest ones: the steps around the current). */
+/** How many computed states stay cached per view besides `base` (the latest ones). */
 const RECENT_KEPT = 4;
 
-/** The computed states of a view by position (-1: base), checkpoints and the latest. */
+/** The computed states of a view by position (-1: base) and the order they were computed in. */
 interface StateCache {
   states: Map<number, ReplayState>;
   recent: number[];
@@ -31,10 +31,11 @@ interface StateCache {
 const stateCaches = new WeakMap<ReplayViewDto, StateCache>();
 
 /**
- * The state of the view's subtree right after entry `position` (-1: `base` itself). States are
- * stepped copy-on-write (common/replay.ts stepSubtreeShared) from the nearest one cached for the
- * view (every CHECKPOINT_EVERY-th position and the latest few), so a step costs the items its
- * event touches, not a copy of the subtree.
+ * The state of the view's subtree right after entry `position` (-1: `base` itself), from the
+ * nearest state cached for the view at or before it (`base` and the latest few): one entry away,
+ * a copy-on-write step (common/replay.ts stepSubtreeShared, which copies only what the event
+ * touches); further, a copy of that state stepped in place (a shared step copies the item map,
+ * which would cost more than one copy over many entries).
  * @returns a state shared with the cache and the view: read it, never change it
  */
 export function stateThrough(view: ReplayViewDto, position: number): ReplayState {
@@ -46,17 +47,22 @@ export function stateThrough(view: ReplayViewDto, position: number): ReplayState
   const last = Math.max(-1, Math.min(position, view.entries.length - 1));
   let from = last;
   while (!cache.states.has(from)) from -= 1;
-  let state = cache.states.get(from)!;
-  for (let i = from + 1; i <= last; i++) {
-    const entry = view.entries[i]!;
-    state = stepSubtreeShared(state, view.folder_id, entry.event, entry.enters);
-    if ((i + 1) % CHECKPOINT_EVERY === 0) cache.states.set(i, state);
+  const cached = cache.states.get(from)!;
+  if (from === last) return cached;
+  let state: ReplayState;
+  if (last === from + 1) {
+    const entry = view.entries[last]!;
+    state = stepSubtreeShared(cached, view.folder_id, entry.event, entry.enters);
+  } else {
+    state = copyState(cached);
+    for (let i = from + 1; i <= last; i++) {
+      const entry = view.entries[i]!;
+      stepSubtree(state, view.folder_id, entry.event, entry.enters);
+    }
   }
-  if (!cache.states.has(last)) {
-    cache.states.set(last, state);
-    cache.recent.push(last);
-    while (cache.recent.length > RECENT_KEPT) cache.states.delete(cache.recent.shift()!);
-  }
+  cache.states.set(last, state);
+  cache.recent.push(last);
+  while (cache.recent.length > RECENT_KEPT) cache.states.delete(cache.recent.shift()!);
   return state;
 }
 

@@ -70,6 +70,17 @@ describe('replay selectors', () => {
     expect(Object.keys(view.base.items).sort()).toEqual(['a', 'f1', 's']);
   });
 
+  it('answers the same state at every position whatever the order it is asked in (its cache)', () => {
+    const positions = [3, 1, 2, -1, 0, 3, 2, 1, 0, 2, 3, -1];
+    const fresh = (position: number) => JSON.stringify(stateThrough(makeView(), position).items);
+    const view = makeView();
+    const base = JSON.stringify(view.base);
+    for (const position of positions) {
+      expect(JSON.stringify(stateThrough(view, position).items)).toBe(fresh(position));
+    }
+    expect(JSON.stringify(view.base)).toBe(base);
+  });
+
   it('highlights what each entry changed, and says when replay could not read one', () => {
     const { store } = storeWith(makeView({ position: 0 }));
     const at = (position: number) => {

@@ -30,8 +30,6 @@ import pg from 'pg';
 import { rssOf, signIn, startServer, type ServerProcess } from './serverProcess';
 import { HISTORY_EVENT_PAIRS } from '@common/history';
 import { migrateToLatest, openDatabase } from '@server/db/database';
-import { systemClock } from '@server/ids';
-import { seed } from '@server/seed';
 import { CHAIN_COLUMNS, listHistory } from '@server/repositories/history';
 import { resolveHistoryQuery, verifyHistoryChain } from '@server/services/history';
 import { exportRecordText, HISTORY_EXPORT_FORMAT } from '@server/services/historyCsv';
@@ -42,7 +40,7 @@ import {
   historyIdAt,
   type ChainLink,
 } from '@server/services/historyChain';
-import { hashPassword } from '@server/passwords';
+import { seedBenchFirm, type BenchFirm } from './benchFirm';
 import { median, percentile, prng, postgresReachable, scratchDatabase } from './benchUtils';
 
 const PASSWORD = 'bench-history-password';
@@ -56,11 +54,6 @@ const EXPORT_RUNS = Math.max(1, Number(process.env.BENCH_HISTORY_EXPORT_RUNS ?? 
 export interface HistoryBenchOptions {
   /** Events to generate (default BENCH_HISTORY_EVENTS or 1,000,000). */
   events?: number;
-}
-
-interface Firm {
-  databaseId: string;
-  users: { id: string; name: string }[];
 }
 
 /** One stored history row, as recordEvents writes it: the chain link and its export record. */
@@ -249,53 +242,16 @@ async function generate(
   return { first: start, last: end };
 }
 
+/** The firm of a run, as the history benchmark reads it back (its members with their names). */
+type Firm = Omit<BenchFirm, 'adminId'>;
+
 /** Adds 24 more members to the seeded firm. */
 async function addMembers(url: string): Promise<Firm> {
   const database = openDatabase(url);
   await migrateToLatest(database.db);
-  await seed(database.db, { username: 'admin', password: PASSWORD }, systemClock);
-  const admin = await database.db
-    .selectFrom('users')
-    .innerJoin('memberships', 'memberships.user_id', 'users.id')
-    .select(['users.id as id', 'memberships.database_id as databaseId'])
-    .where('users.username_key', '=', 'admin')
-    .executeTakeFirstOrThrow();
-  const users = [{ id: admin.id, name: 'Demo Administrator' }];
-  const hash = await hashPassword(PASSWORD);
-  const now = new Date().toISOString();
-  for (let i = 1; i < 25; i += 1) {
-    const id = historyIdAt(Date.UTC(2019, 0, 1) + i);
-    const name = `Advisor ${String(i).padStart(2, '0')}`;
-    await database.db
-      .insertInto('users')
-      .values({
-        id,
-        username: `advisor${i}`,
-        username_key: `advisor${i}`,
-        email: null,
-        first_name: 'Advisor',
-        last_name: String(i).padStart(2, '0'),
-        password_hash: hash,
-        sso: 0,
-        disabled_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await database.db
-      .insertInto('memberships')
-      .values({
-        id: historyIdAt(Date.UTC(2019, 1, 1) + i),
-        user_id: id,
-        database_id: admin.databaseId,
-        role: 'member',
-        created_at: now,
-      })
-      .execute();
-    users.push({ id, name });
-  }
+  const firm = await seedBenchFirm(database.db, PASSWORD, 24);
   await database.close();
-  return { databaseId: admin.databaseId, users };
+  return firm;
 }
 
 /** Bulk load into SQLite with better-sqlite3 directly. */

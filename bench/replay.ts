@@ -53,10 +53,8 @@ import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '@server/db/database';
 import { systemClock } from '@server/ids';
-import { hashPassword } from '@server/passwords';
 import { CHAIN_COLUMNS } from '@server/repositories/history';
-import { positionBefore, REPLAY_ENTITY_TYPES } from '@server/repositories/replay';
-import { seed } from '@server/seed';
+import { positionBefore, REPLAY_ENTITY_TYPES, replayEvents } from '@server/repositories/replay';
 import type { RequestContext, Services } from '@server/services/context';
 import type { NewEvent } from '@server/services/history';
 import {
@@ -83,10 +81,10 @@ import { LOOK } from '@server/services/replay/scope';
 import { replayView } from '@server/services/replay/view';
 import { LocalObjectStore } from '@server/storage/localObjectStore';
 import { stepAt } from '@src/features/replay/replayModel';
+import { BENCH_ADMIN_NAME, seedBenchFirm, type BenchFirm } from './benchFirm';
 import { percentile, postgresReachable, prng, scratchDatabase } from './benchUtils';
 
 const PASSWORD = 'bench-replay-password';
-const ADMIN_NAME = 'Demo Administrator';
 /** Views measured cold (after dropping every snapshot). */
 const COLD_RUNS = 1;
 /** Views of the sub-folder measured. */
@@ -101,12 +99,6 @@ export interface ReplayBenchOptions {
   items?: number;
   events?: number;
   moments?: number;
-}
-
-interface Firm {
-  databaseId: string;
-  adminId: string;
-  users: { id: string; name: string }[];
 }
 
 /** One stored history row, as recordEvents writes it: the chain link and its export record. */
@@ -362,7 +354,7 @@ class Pool {
  * targets (live items to rename, archived ones to restore, folders a move may go to).
  */
 async function generate(
-  firm: Firm,
+  firm: BenchFirm,
   options: { items: number; events: number },
   sink: (rows: Row[]) => Promise<void> | void,
 ): Promise<Generated> {
@@ -433,7 +425,7 @@ async function generate(
   };
 
   /** The next event at `ms` (k: the event's index), or null to make a read instead. */
-  const next = (k: number, ms: number, user: Firm['users'][number]): NewEvent | null => {
+  const next = (k: number, ms: number, user: BenchFirm['users'][number]): NewEvent | null => {
     const newId = () => historyIdAt(ms);
     if (k === 0 || k === 1) {
       const id = newId();
@@ -786,56 +778,11 @@ function hasCommand(command: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
 }
 
-/** The seeded firm with 9 more members (events are spread over 10 users). */
-async function makeFirm(database: DatabaseHandle): Promise<Firm> {
-  await seed(database.db, { username: 'admin', password: PASSWORD }, systemClock);
-  const admin = await database.db
-    .selectFrom('users')
-    .innerJoin('memberships', 'memberships.user_id', 'users.id')
-    .select(['users.id as id', 'memberships.database_id as databaseId'])
-    .where('users.username_key', '=', 'admin')
-    .executeTakeFirstOrThrow();
-  const users = [{ id: admin.id, name: ADMIN_NAME }];
-  const hash = await hashPassword(PASSWORD);
-  const now = new Date().toISOString();
-  for (let i = 1; i < 10; i++) {
-    const id = historyIdAt(Date.UTC(2019, 0, 1) + i);
-    await database.db
-      .insertInto('users')
-      .values({
-        id,
-        username: `advisor${i}`,
-        username_key: `advisor${i}`,
-        email: null,
-        first_name: 'Advisor',
-        last_name: String(i).padStart(2, '0'),
-        password_hash: hash,
-        sso: 0,
-        disabled_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await database.db
-      .insertInto('memberships')
-      .values({
-        id: historyIdAt(Date.UTC(2019, 1, 1) + i),
-        user_id: id,
-        database_id: admin.databaseId,
-        role: 'member',
-        created_at: now,
-      })
-      .execute();
-    users.push({ id, name: `Advisor ${String(i).padStart(2, '0')}` });
-  }
-  return { databaseId: admin.databaseId, adminId: admin.id, users };
-}
-
 /** Generates the history into the database (see the module comment). */
 async function loadHistory(
   database: DatabaseHandle,
   url: string,
-  firm: Firm,
+  firm: BenchFirm,
   options: { items: number; events: number },
   dir: string,
 ): Promise<Generated> {
@@ -895,7 +842,7 @@ async function loadHistory(
 /** The folders and files rows of the final state (every item not destroyed). */
 async function loadItems(
   database: DatabaseHandle,
-  firm: Firm,
+  firm: BenchFirm,
   state: ReplayState,
 ): Promise<number> {
   const now = state.at ?? new Date().toISOString();
@@ -1007,31 +954,6 @@ async function seqAt(services: Services, databaseId: string, iso: string): Promi
   return position?.seq ?? 0;
 }
 
-/** A plain SELECT of the replayable history rows with positions in (after, upto]. */
-async function plainSelect(services: Services, databaseId: string, after: number, upto: number) {
-  const rows = await services.db
-    .selectFrom('history_events')
-    .select([
-      'id',
-      'chain_seq',
-      'entity_type',
-      'entity_id',
-      'item_id',
-      'action',
-      'user_id',
-      'user_name',
-      'attributes',
-      'created_at',
-    ])
-    .where('database_id', '=', databaseId)
-    .where('chain_seq', '>', after)
-    .where('chain_seq', '<=', upto)
-    .where('entity_type', 'in', REPLAY_ENTITY_TYPES)
-    .orderBy('chain_seq')
-    .execute();
-  return rows.length;
-}
-
 /** The snapshots stored for the firm. */
 async function snapshotCount(services: Services, databaseId: string): Promise<number> {
   const row = await services.db
@@ -1087,7 +1009,7 @@ export async function makeReplayFirm(
   try {
     const started = performance.now();
     await migrateToLatest(database.db);
-    const firm = await makeFirm(database);
+    const firm = await seedBenchFirm(database.db, PASSWORD, 9);
     const generated = await loadHistory(database, databaseUrl, firm, options, dataDir);
     const rows = await loadItems(database, firm, generated.state);
     if (kind === 'postgres') {
@@ -1115,7 +1037,7 @@ export async function makeReplayFirm(
     };
     const ctx: RequestContext = {
       userId: firm.adminId,
-      userName: ADMIN_NAME,
+      userName: BENCH_ADMIN_NAME,
       databaseId: firm.databaseId,
       role: 'admin',
       sessionId: 'bench',
@@ -1198,8 +1120,8 @@ async function benchDatabase(
       const endSeq = Math.max(target, dto.entries.at(-1)?.event.seq ?? target);
       const s = performance.now();
       const read =
-        (await plainSelect(services, databaseId, startSeq, target)) +
-        (await plainSelect(services, databaseId, startSeq, endSeq));
+        (await replayEvents(services.db, databaseId, startSeq, target, target)).length +
+        (await replayEvents(services.db, databaseId, startSeq, endSeq, endSeq)).length;
       selects.push(performance.now() - s);
       rowsRead.push(read);
       const last = dto.entries.at(-1);

@@ -1,51 +1,22 @@
 // The Requests list (/requests) and a request's page (/requests/:id) inside the app, the api
 // stubbed: overdue requests first with the "Overdue" tag, the Closed tab, a row opening its page;
 // accept and reject (with its reason) post and show the answered request; remind and cancel.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { REQUEST_MESSAGES } from '@common/documentRequests';
-import { App } from '@src/app/App';
 import { NO_REQUESTS_TEXT } from '@src/features/documentRequests/components/RequestsPage';
 import {
   CANCEL_CONFIRM_TEXT,
   cancelConfirmTitle,
 } from '@src/features/documentRequests/components/RequestPage';
-import type { AppStore } from '@src/store/store';
 import { allowConsoleError, UNSTUBBED_ROUTE } from '../../consoleErrors';
-import {
-  LocationProbe,
-  callsTo,
-  makeRecordingStore,
-  renderWithProviders,
-  signedInState,
-  stubRoutes,
-  type StubRoutes,
-} from '../../testUtils';
+import { callsTo } from '../../testUtils';
+import { renderAppAt } from '../../renderAppAt';
 import { makeItem, makeRequest, makeSummary } from './documentRequestsFixtures';
 
 // The shell reads more than each test stubs (routes answer 404 "Not found.").
 beforeEach(() => allowConsoleError(UNSTUBBED_ROUTE));
-
-let store: AppStore | undefined;
-afterEach(() => {
-  store?.sagaTask.cancel();
-  store = undefined;
-});
-
-function renderAt(route: string, routes: StubRoutes) {
-  const stub = stubRoutes(routes);
-  const recording = makeRecordingStore(signedInState());
-  store = recording.store;
-  renderWithProviders(
-    <>
-      <App />
-      <LocationProbe />
-    </>,
-    { store, route },
-  );
-  return { ...stub, ...recording };
-}
 
 const OVERDUE = makeSummary({
   id: 'r2',
@@ -60,7 +31,7 @@ const ON_TIME = makeSummary({ id: 'r1', title: 'Documents for Smith family' });
 
 describe('Requests list', () => {
   it('shows overdue requests first, in red with an "Overdue" tag, and their progress', async () => {
-    const { calls } = renderAt('/requests', {
+    const { calls } = renderAppAt('/requests', {
       'GET /api/rest/requests': { body: { items: [OVERDUE, ON_TIME] } },
     });
     const table = await screen.findByRole('table');
@@ -89,7 +60,7 @@ describe('Requests list', () => {
   });
 
   it('reads the Closed tab, and says when it is empty', async () => {
-    const { calls } = renderAt('/requests', {
+    const { calls } = renderAppAt('/requests', {
       'GET /api/rest/requests': (call) => ({
         body: { items: call.url.includes('status=closed') ? [] : [ON_TIME] },
       }),
@@ -106,7 +77,7 @@ describe('Requests list', () => {
   });
 
   it('opens a request’s page from a click on its row', async () => {
-    renderAt('/requests', {
+    renderAppAt('/requests', {
       'GET /api/rest/requests': { body: { items: [OVERDUE] } },
       'GET /api/rest/requests/r2': { body: makeRequest({ id: 'r2', title: 'Tax documents' }) },
     });
@@ -148,7 +119,7 @@ describe('A request’s page', () => {
   const request = makeRequest({ ...base, items: [received, payslip] });
 
   it('shows the request from its address, with its recipients and uploads', async () => {
-    renderAt('/requests/r1', { 'GET /api/rest/requests/r1': { body: request } });
+    renderAppAt('/requests/r1', { 'GET /api/rest/requests/r1': { body: request } });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Documents for Smith family' }),
     ).toBeInTheDocument();
@@ -168,7 +139,7 @@ describe('A request’s page', () => {
       ...base,
       items: [{ ...received, state: 'accepted' }, payslip],
     });
-    const { calls } = renderAt('/requests/r1', {
+    const { calls } = renderAppAt('/requests/r1', {
       'GET /api/rest/requests/r1': { body: request },
       'POST /api/rest/requests/r1/items/i1/accept': { body: accepted },
     });
@@ -186,7 +157,7 @@ describe('A request’s page', () => {
       ...base,
       items: [received, { ...payslip, state: 'rejected', reject_reason: 'Too blurry' }],
     });
-    const { calls } = renderAt('/requests/r1', {
+    const { calls } = renderAppAt('/requests/r1', {
       'GET /api/rest/requests/r1': { body: request },
       'POST /api/rest/requests/r1/items/i2/reject': { body: rejected },
     });
@@ -214,7 +185,7 @@ describe('A request’s page', () => {
 
   it('sends a reminder, and cancels only after the confirmation', async () => {
     const cancelled = makeRequest({ ...base, items: request.items, status: 'cancelled' });
-    const { calls } = renderAt('/requests/r1', {
+    const { calls } = renderAppAt('/requests/r1', {
       'GET /api/rest/requests/r1': { body: request },
       'POST /api/rest/requests/r1/remind': { body: request },
       'POST /api/rest/requests/r1/cancel': { body: cancelled },

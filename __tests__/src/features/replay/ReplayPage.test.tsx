@@ -8,7 +8,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { emptyReplayState } from '@common/replay';
 import { REPLAY_CHANGE_LABELS, REPLAY_MESSAGES } from '@common/replayViews';
-import { App } from '@src/app/App';
 import { FolderToolbar } from '@src/features/entities/components/FolderToolbar';
 import { HistoryRowView } from '@src/features/history/components/HistoryRowView';
 import { initialHistoryState } from '@src/features/history/historySlice';
@@ -23,8 +22,8 @@ import {
   renderWithProviders,
   signedInState,
   stubRoutes,
-  type StubRoutes,
 } from '../../testUtils';
+import { renderAppAt } from '../../renderAppAt';
 import { ENTRY_EVENTS, makeCaseFile, makeReplayEvent, makeView } from './replayFixtures';
 
 const VIEW_ROUTE = 'GET /api/rest/replay/folders/f1';
@@ -38,20 +37,6 @@ afterEach(() => {
   store?.sagaTask.cancel();
   store = undefined;
 });
-
-function renderAt(route: string, routes: StubRoutes) {
-  const stub = stubRoutes(routes);
-  const recording = makeRecordingStore(signedInState());
-  store = recording.store;
-  renderWithProviders(
-    <>
-      <App />
-      <AddressProbe />
-    </>,
-    { store, route },
-  );
-  return { ...stub, ...recording };
-}
 
 /** The list's rows by their text. */
 function rows(): HTMLElement[] {
@@ -76,7 +61,7 @@ function currentEntry(): HTMLElement {
 
 describe('Replay page', () => {
   it('shows the folder as it was, steps with the arrow keys and highlights each change', async () => {
-    const { calls } = renderAt('/replay/f1?event=e5', {
+    const { calls } = renderAppAt('/replay/f1?event=e5', {
       [VIEW_ROUTE]: { body: makeView() },
     });
     const user = userEvent.setup();
@@ -137,7 +122,7 @@ describe('Replay page', () => {
   });
 
   it('leaves the arrow keys to text fields', async () => {
-    renderAt('/replay/f1?event=e3', { [VIEW_ROUTE]: { body: makeView({ position: 2 }) } });
+    renderAppAt('/replay/f1?event=e3', { [VIEW_ROUTE]: { body: makeView({ position: 2 }) } });
     const user = userEvent.setup();
     await screen.findByText(/Viewing Clients as of/);
     await user.click(screen.getByLabelText('Moment'));
@@ -147,7 +132,7 @@ describe('Replay page', () => {
 
   it('reads the moment of an as_of address and names that time', async () => {
     const asOf = '2024-03-05T10:01:30.000Z';
-    const { calls } = renderAt(`/replay/f1?as_of=${encodeURIComponent(asOf)}`, {
+    const { calls } = renderAppAt(`/replay/f1?as_of=${encodeURIComponent(asOf)}`, {
       [VIEW_ROUTE]: { body: makeView({ position: 1 }) },
     });
     expect(await screen.findByText(`Viewing Clients as of ${formatMoment(asOf)}`)).toBeVisible();
@@ -164,7 +149,7 @@ describe('Replay page', () => {
       position: -1,
       moment: { event_id: null, at: null },
     });
-    renderAt('/replay/f1?before_event=c1', { [VIEW_ROUTE]: { body: view } });
+    renderAppAt('/replay/f1?before_event=c1', { [VIEW_ROUTE]: { body: view } });
     const user = userEvent.setup();
     expect(await screen.findByText(REPLAY_MESSAGES.notYet)).toBeVisible();
     await user.keyboard('{ArrowRight}');
@@ -177,7 +162,7 @@ describe('Replay page', () => {
   it('tags items destroyed since, and shows the viewer’s favourite', async () => {
     const view = makeView({ position: 1, destroyed_since: { a: '2024-04-01T00:00:00.000Z' } });
     view.base.items.a!.favorites = ['u1'];
-    renderAt('/replay/f1?event=e2', { [VIEW_ROUTE]: { body: view } });
+    renderAppAt('/replay/f1?event=e2', { [VIEW_ROUTE]: { body: view } });
     await screen.findByText(/Viewing Clients as of/);
     const statement = row('Statement 2024.pdf');
     expect(within(statement).getByText('Deleted since')).toBeVisible();
@@ -185,7 +170,7 @@ describe('Replay page', () => {
   });
 
   it('opens a sub-folder within the replayed subtree, kept in the address', async () => {
-    renderAt('/replay/f1?event=e2', { [VIEW_ROUTE]: { body: makeView({ position: 1 }) } });
+    renderAppAt('/replay/f1?event=e2', { [VIEW_ROUTE]: { body: makeView({ position: 1 }) } });
     const user = userEvent.setup();
     await screen.findByText(/Viewing Clients as of/);
     await user.click(screen.getByRole('link', { name: 'Tax' }));
@@ -199,7 +184,7 @@ describe('Replay page', () => {
   });
 
   it('makes the case file: the CSV address, and the printable page that prints', async () => {
-    const { calls } = renderAt('/replay/f1?event=e5', {
+    const { calls } = renderAppAt('/replay/f1?event=e5', {
       [VIEW_ROUTE]: { body: makeView() },
       [CASE_FILE_ROUTE]: { body: makeCaseFile() },
     });

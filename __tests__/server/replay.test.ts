@@ -12,7 +12,11 @@ import {
   type CaseFileDto,
   type ReplayViewDto,
 } from '@common/replayViews';
-import { REPLAY_SNAPSHOT_FORMAT, snapshotsSettled } from '@server/services/replay/engine';
+import {
+  REPLAY_SNAPSHOT_FORMAT,
+  snapshotBefore,
+  snapshotsSettled,
+} from '@server/services/replay/engine';
 import { CASE_FILE_COLUMNS } from '@server/services/replay/caseFile';
 import { addUser, describeEachDatabase, startTestServer, type TestServer } from './helpers';
 import { appendEvents, parseCsv } from './historyHelpers';
@@ -532,6 +536,13 @@ describeEachDatabase('replay', (kind) => {
 
       // From the snapshots: the same answers.
       expect(await views()).toEqual(without);
+      // Each replay gets its own copy of a snapshot, whether decoded now or kept in memory.
+      const first = await snapshotBefore(db, admin.databaseId, Number.MAX_SAFE_INTEGER);
+      expect(first.seq).toBe(Number(stored.at(-1)!.chain_seq));
+      const decoded = JSON.stringify(first.state);
+      first.state.items[folder.id]!.name = 'Changed by one replay';
+      const again = await snapshotBefore(db, admin.databaseId, Number.MAX_SAFE_INTEGER);
+      expect(JSON.stringify(again.state)).toBe(decoded);
 
       // Snapshots of another format (older rules) are not read, and are replaced.
       await db
@@ -545,6 +556,59 @@ describeEachDatabase('replay', (kind) => {
         stored.map(() => REPLAY_SNAPSHOT_FORMAT),
       );
       expect(await views()).toEqual(without);
+    });
+
+    it("finds a quiet folder's changes before the nearest snapshot, within the window's reach", async () => {
+      const quiet = await makeFolder(server, admin, 'Quiet family');
+      const busy = await makeFolder(server, admin, 'Busy family');
+      const at = server.clock.now;
+      const renames = (folderId: string, from: string, count: number, label: string) =>
+        Array.from({ length: count }, (_, i) => ({
+          entity_type: 'folder',
+          entity_id: folderId,
+          item_id: folderId,
+          action: 'rename',
+          user_id: admin.userId,
+          user_name: 'Admin',
+          attributes: {
+            name: `${label} ${i + 1}`,
+            prev: { name: i === 0 ? from : `${label} ${i}` },
+            next: { name: `${label} ${i + 1}` },
+            parent: { id: '', name: 'Root' },
+          },
+          at,
+        }));
+      // The quiet folder's renames lie about 1,100 positions back: before the newest snapshot,
+      // within the window's reach (two snapshot intervals).
+      const db = server.services.db;
+      await appendEvents(db, admin.databaseId, renames(busy.id, 'Busy family', 2_500, 'Busy'));
+      await appendEvents(db, admin.databaseId, renames(quiet.id, 'Quiet family', 5, 'Quiet'));
+      await appendEvents(db, admin.databaseId, renames(busy.id, 'Busy 2500', 1_100, 'Busier'));
+      await replayView(server, admin, busy.id);
+      await snapshotsSettled();
+      const newestSnapshot = await db
+        .selectFrom('replay_snapshots')
+        .select(({ fn }) => fn.max('chain_seq').as('seq'))
+        .where('database_id', '=', admin.databaseId)
+        .executeTakeFirstOrThrow();
+      const quietRename = await db
+        .selectFrom('history_events')
+        .select(({ fn }) => fn.max('chain_seq').as('seq'))
+        .where('database_id', '=', admin.databaseId)
+        .where('item_id', '=', quiet.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(quietRename.seq)).toBeLessThan(Number(newestSnapshot.seq));
+
+      const view = await replayView(server, admin, quiet.id);
+      const renamed = view.entries
+        .filter((e) => e.event.action === 'rename')
+        .map((e) => (e.event.attributes as { name?: string }).name);
+      expect(renamed).toEqual(['Quiet 1', 'Quiet 2', 'Quiet 3', 'Quiet 4', 'Quiet 5']);
+      expect(view.position).toBe(view.entries.length - 1);
+      expect(stateOf(view).items[quiet.id]?.name).toBe('Quiet 5');
+      // Stepping back to before the first rename shows the folder's first name.
+      const first = view.entries.findIndex((e) => e.event.action === 'rename');
+      expect(stateOf({ ...view, position: first - 1 }).items[quiet.id]?.name).toBe('Quiet family');
     });
   });
 });

@@ -125,29 +125,40 @@ function parseAttributes(text: string): Record<string, unknown> {
   }
 }
 
-/** A stored snapshot: the state (gzipped JSON, base64) after chain position `seq`. */
-export interface SnapshotRow {
-  seq: number;
-  state: string;
-}
-
-/** The newest snapshot of `format` at or before chain position `seq`, or null. */
-export async function snapshotAtOrBefore(
+/** The position of the newest snapshot of `format` at or before chain position `seq`, or null. */
+export async function snapshotPositionAtOrBefore(
   db: Executor,
   databaseId: string,
   seq: number,
   format: number,
-): Promise<SnapshotRow | null> {
+): Promise<number | null> {
   const row = await db
     .selectFrom('replay_snapshots')
-    .select(['chain_seq', 'state'])
+    .select('chain_seq')
     .where('database_id', '=', databaseId)
     .where('chain_seq', '<=', seq)
     .where('format', '=', format)
     .orderBy('chain_seq', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row ? { seq: Number(row.chain_seq), state: row.state } : null;
+  return row ? Number(row.chain_seq) : null;
+}
+
+/** The stored state (gzipped JSON, base64) of the snapshot of `format` at `seq`, or null. */
+export async function snapshotStateAt(
+  db: Executor,
+  databaseId: string,
+  seq: number,
+  format: number,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom('replay_snapshots')
+    .select('state')
+    .where('database_id', '=', databaseId)
+    .where('chain_seq', '=', seq)
+    .where('format', '=', format)
+    .executeTakeFirst();
+  return row?.state ?? null;
 }
 
 /** The positions of the snapshots of `format` stored after `afterSeq` up to `uptoSeq`. */
@@ -209,6 +220,12 @@ export async function insertSnapshot(
 }
 
 /**
+ * Ids asked per query of {@link existingItemIds}: well under SQLite's 32,766 and PostgreSQL's
+ * 65,535 bound parameters, and few round trips for a view of 10,000 items.
+ */
+const EXISTING_CHUNK = 5_000;
+
+/**
  * The ids of folders and files of the firm that exist now, among `ids` (replay marks the others
  * as destroyed since).
  */
@@ -218,8 +235,8 @@ export async function existingItemIds(
   ids: readonly string[],
 ): Promise<Set<string>> {
   const found = new Set<string>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const part = ids.slice(i, i + 500);
+  for (let i = 0; i < ids.length; i += EXISTING_CHUNK) {
+    const part = ids.slice(i, i + EXISTING_CHUNK);
     const [folders, files] = await Promise.all([
       db
         .selectFrom('folders')

@@ -29,7 +29,7 @@ import type { RequestContext, Services } from '../context';
 import { recordUserDownload } from '../historyEvents';
 import { csvCell, csvText } from '../historyCsv';
 import { inTransaction } from '../transactions';
-import { replayForward, stateAt } from './engine';
+import { newestState, replayForward, stateAt } from './engine';
 import { assertReplayAccess, eventVisible, momentOf, SubtreeWatch, visibleNow } from './scope';
 
 /** The answer of the case file route: CSV text with its file name, or the printable page's DTO. */
@@ -126,7 +126,7 @@ export async function caseFile(
   if (tooMany) throw badRequest(REPLAY_MESSAGES.tooManyEvents, 'too_many_events');
   const stateTo = projectSubtree(replayed.state, folderId);
   const visible = await visibleNow(services, ctx, () =>
-    stateAt(services, ctx.databaseId, to.newest),
+    newestState(services, ctx.databaseId, to.newest),
   );
   const keep = (id: string) => visible === null || visible(id);
   for (const state of [stateFrom, stateTo]) {

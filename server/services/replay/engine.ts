@@ -8,13 +8,20 @@
  */
 import { promisify } from 'node:util';
 import { gunzipSync, gzip } from 'node:zlib';
-import { applyEvent, emptyReplayState, type ReplayEvent, type ReplayState } from '@common/replay';
+import {
+  applyEvent,
+  copyState,
+  emptyReplayState,
+  type ReplayEvent,
+  type ReplayState,
+} from '@common/replay';
 import { REPLAY_SNAPSHOT_INTERVAL } from '@common/replayViews';
 import {
   insertSnapshot,
   replayEvents,
-  snapshotAtOrBefore,
+  snapshotPositionAtOrBefore,
   snapshotPositions,
+  snapshotStateAt,
 } from '../../repositories/replay';
 import type { Executor } from '../../repositories/types';
 import { isoAt } from '../../ids';
@@ -44,17 +51,44 @@ function decode(text: string): ReplayState {
   return { ...state, legacy: [] };
 }
 
+/** How many decoded snapshots this process keeps per database connection (the least recent go). */
+const DECODED_KEPT = 3;
 /**
- * The nearest snapshot at or before `seq` (or the empty state), not yet replayed further.
+ * Decoded snapshots by database connection, then `firm:position` (a snapshot of a format never
+ * changes: its position's state is the same whoever writes it); read-only, callers get copies.
+ */
+const decodedByDb = new WeakMap<object, Map<string, ReplayState>>();
+
+/**
+ * The nearest snapshot at or before `seq` (or the empty state), not yet replayed further: the
+ * caller's own copy, to replay in place. The stored row decides which snapshot; its decoded state
+ * comes from memory when this process decoded it lately (a copy costs about a third of a decode).
  */
 export async function snapshotBefore(
   db: Executor,
   databaseId: string,
   seq: number,
 ): Promise<Replayed> {
-  const row = await snapshotAtOrBefore(db, databaseId, seq, REPLAY_SNAPSHOT_FORMAT);
-  if (!row) return { state: emptyReplayState(), seq: 0 };
-  return { state: decode(row.state), seq: row.seq };
+  const position = await snapshotPositionAtOrBefore(db, databaseId, seq, REPLAY_SNAPSHOT_FORMAT);
+  if (position === null) return { state: emptyReplayState(), seq: 0 };
+  let decoded = decodedByDb.get(db);
+  if (!decoded) {
+    decoded = new Map();
+    decodedByDb.set(db, decoded);
+  }
+  const key = `${databaseId}:${position}`;
+  let state = decoded.get(key);
+  if (state) {
+    decoded.delete(key);
+  } else {
+    const text = await snapshotStateAt(db, databaseId, position, REPLAY_SNAPSHOT_FORMAT);
+    // Removed since the position was read: the snapshot before it serves.
+    if (text === null) return snapshotBefore(db, databaseId, position - 1);
+    state = decode(text);
+  }
+  decoded.set(key, state);
+  while (decoded.size > DECODED_KEPT) decoded.delete(decoded.keys().next().value!);
+  return { state: copyState(state), seq: position };
 }
 
 /**
@@ -163,4 +197,55 @@ export async function stateAt(
   await replayForward(services, databaseId, from, seq);
   from.seq = seq;
   return from;
+}
+
+/** How many firms' newest states this process keeps in memory (the least recently used go). */
+const NEWEST_KEPT = 4;
+/**
+ * The newest state replayed per database connection and firm, advanced by one replay at a time
+ * (read-only to callers).
+ */
+const newestStatesByDb = new WeakMap<object, Map<string, Promise<Replayed>>>();
+
+/**
+ * The firm's state at chain position `seq` or later, to read only: what replay asks of "now"
+ * (which items a member may see, when an item was destroyed). One state per firm stays in memory
+ * and is advanced to the newer position a later call names, so a view pays for the events since
+ * the last one instead of decoding a snapshot; a state further along than `seq` answers as it is
+ * (a destroyed item's time and today's folders do not change with the events after).
+ * Never change the state answered: it is shared with the other requests.
+ */
+export function newestState(
+  services: Pick<Services, 'db' | 'clock'>,
+  databaseId: string,
+  seq: number,
+): Promise<Replayed> {
+  let newestStates = newestStatesByDb.get(services.db);
+  if (!newestStates) {
+    newestStates = new Map();
+    newestStatesByDb.set(services.db, newestStates);
+  }
+  const states = newestStates;
+  const previous = states.get(databaseId);
+  const next = (async (): Promise<Replayed> => {
+    const current = previous ? await previous.catch(() => null) : null;
+    if (!current) return stateAt(services, databaseId, seq);
+    if (current.seq < seq) {
+      // A copy is advanced and then swapped in, so a reader of the current one never sees it
+      // half-way (replayForward awaits its reads between events).
+      const advanced: Replayed = { state: copyState(current.state), seq: current.seq };
+      await replayForward(services, databaseId, advanced, seq);
+      advanced.seq = seq;
+      return advanced;
+    }
+    return current;
+  })();
+  states.delete(databaseId);
+  states.set(databaseId, next);
+  while (states.size > NEWEST_KEPT) states.delete(states.keys().next().value!);
+  // A failed replay is not kept: the next call starts from a snapshot again.
+  next.catch(() => {
+    if (states.get(databaseId) === next) states.delete(databaseId);
+  });
+  return next;
 }

@@ -128,7 +128,8 @@ export class SubtreeWatch {
   private copies = new Map<string, ReplayItem>();
 
   constructor(
-    private readonly folderId: string,
+    /** The folder whose subtree is watched. */
+    readonly folderId: string,
     private readonly mode: WatchMode,
   ) {}
 

@@ -7,9 +7,12 @@
  * right before the window's first entry (`base`) and up to REPLAY_WINDOW_EVENTS entries on each
  * side of the moment; the client steps through them with common/replay.ts stepSubtree.
  *
- * Two passes over the chain: the first, from a snapshot about two intervals back, finds where the
- * window starts; the second replays a copy of the same state to there, projects the subtree and
- * walks on, recording each entry and what it brings in, until the window's end.
+ * One replay over the chain, from the snapshot nearest the moment to the window's end, records
+ * each entry of the folder's timeline and what it brings in; when it holds too few entries before
+ * the moment, the segment before it (from the snapshot about LOOK positions back) is recorded
+ * too. The base is the subtree at the start, stepped through the entries before the window the
+ * way the client steps. What "now" answers (items destroyed since, what a member may see) comes
+ * from the firm's newest state kept in memory (engine.ts newestState).
  *
  * Access: members of the firm only (guests 404). A member sees the past of a folder they may see
  * now, and of its items only those they may see now (an item in a restricted folder hidden from
@@ -18,16 +21,22 @@
  * Everything is read in the session's firm only.
  */
 import { ROOT_FOLDER_ID } from '@common/constants';
-import { copyState, projectSubtree } from '@common/replay';
+import { projectSubtree, stepSubtree, type ReplayState } from '@common/replay';
 import {
   REPLAY_WINDOW_EVENTS,
+  type ReplayCrumb,
   type ReplayTimelineEntry,
   type ReplayViewDto,
   type ReplayViewQuery,
 } from '@common/replayViews';
 import { existingItemIds } from '../../repositories/replay';
 import type { RequestContext, Services } from '../context';
-import { replayForward, snapshotBefore, stateAt, type Replayed } from './engine';
+import {
+  newestState as newestStateOf,
+  replayForward,
+  snapshotBefore,
+  type Replayed,
+} from './engine';
 import {
   assertReplayAccess,
   crumbsOf,
@@ -52,57 +61,51 @@ export async function replayView(
   await assertReplayAccess(services, ctx, folderId);
   const { seq: target, newest } = await momentOf(services, ctx, query);
 
-  // Pass 1: where the window starts (the REPLAY_WINDOW_EVENTS-th relevant event back).
-  const start = await snapshotBefore(services.db, ctx.databaseId, Math.max(0, target - LOOK));
-  const startCopy: Replayed = { state: copyState(start.state), seq: start.seq };
-  const relevantSeqs: number[] = [];
-  const scout = new SubtreeWatch(folderId, 'scout');
-  await replayForward(services, ctx.databaseId, start, target, {
-    before: (event, state) => scout.before(event, state),
-    after: (event, state) => {
-      if (scout.after(event, state).relevant) relevantSeqs.push(event.seq);
-    },
+  // One replay from the snapshot nearest the moment to the window's end records the folder's
+  // entries; when it holds too few before the moment, the segment before it (from the snapshot
+  // about LOOK positions back) is recorded too. The base is the subtree at the first segment's
+  // start, stepped through the entries before the window as the client steps (stepSubtree).
+  const watch = new SubtreeWatch(folderId, 'entries');
+  const near = await recordSegment(services, ctx, watch, target, {
+    target,
+    upto: Math.min(newest, target + LOOK),
   });
-  const firstSeq =
-    relevantSeqs.length > REPLAY_WINDOW_EVENTS
-      ? relevantSeqs[relevantSeqs.length - REPLAY_WINDOW_EVENTS]!
-      : (relevantSeqs[0] ?? target + 1);
-  // Before the scouted range only a folder that already existed has a past: its create (or the
+  const lookUpTo = Math.min(newest, target + LOOK);
+  const hasLater = near.after >= REPLAY_WINDOW_EVENTS ? near.reached < newest : lookUpTo < newest;
+  let recorded = near.recorded;
+  let start = near;
+  const countBefore = (list: Recorded[]) => list.filter((r) => r.entry.event.seq <= target).length;
+  if (countBefore(recorded) <= REPLAY_WINDOW_EVENTS && near.seq > 0 && target - near.seq < LOOK) {
+    const early = await recordSegment(services, ctx, watch, Math.min(target - LOOK, near.seq - 1), {
+      target,
+      upto: near.seq,
+    });
+    recorded = [...early.recorded, ...recorded];
+    start = early;
+  }
+  const before = countBefore(recorded);
+  const firstIndex = Math.max(0, before - REPLAY_WINDOW_EVENTS);
+  const first = recorded[firstIndex];
+  const firstSeq = first && first.entry.event.seq <= target ? first.entry.event.seq : target + 1;
+  // Before the recorded range only a folder that already existed has a past: its create (or the
   // copy that made it) is on its timeline. The root always existed.
-  const existedAtStart =
-    folderId === ROOT_FOLDER_ID || startCopy.state.items[folderId] !== undefined;
-  const hasEarlier =
-    relevantSeqs.length > REPLAY_WINDOW_EVENTS || (startCopy.seq > 0 && existedAtStart);
+  const hasEarlier = before > REPLAY_WINDOW_EVENTS || (start.seq > 0 && start.existed);
 
-  // Pass 2: the base, then the entries up to REPLAY_WINDOW_EVENTS past the moment.
-  const walk = startCopy;
-  await replayForward(services, ctx.databaseId, walk, firstSeq - 1);
-  const base = projectSubtree(walk.state, folderId);
+  const base = start.projection;
+  for (const { entry } of recorded.slice(0, firstIndex)) {
+    stepSubtree(base, folderId, entry.event, entry.enters);
+  }
   // The legacy events before the window name none of its entries (the client looks an entry up
   // there), and which of them the state still lists depends on the snapshot the replay started
   // from (a snapshot keeps none): the base lists none, the entries' own are added as stepped.
   base.legacy = [];
-  base.seq = Math.max(walk.seq, firstSeq - 1);
-  let entries: ReplayTimelineEntry[] = [];
-  let crumbs = crumbsOf(walk.state, folderId);
-  let after = 0;
-  const watch = new SubtreeWatch(folderId, 'entries');
-  const lookUpTo = Math.min(newest, target + LOOK);
-  const reached = await replayForward(services, ctx.databaseId, walk, lookUpTo, {
-    before: (event, state) => watch.before(event, state),
-    after: (event, state) => {
-      const step = watch.after(event, state);
-      if (event.seq <= target) crumbs = crumbsOf(state, folderId);
-      if (!step.relevant) return false;
-      entries.push({ event, enters: step.enters });
-      if (event.seq > target) after += 1;
-      return after >= REPLAY_WINDOW_EVENTS;
-    },
-  });
-  const hasLater = after >= REPLAY_WINDOW_EVENTS ? reached < newest : lookUpTo < newest;
+  base.seq = Math.max(start.seq, firstSeq - 1);
+  base.at = firstSeq <= target ? first!.atBefore : near.atTarget;
+  let entries = recorded.slice(firstIndex).map((r) => r.entry);
+  const crumbs = near.crumbs;
   // What the session may see, and what was destroyed since.
   let newestState: Promise<Replayed> | null = null;
-  const newestOnce = () => (newestState ??= stateAt(services, ctx.databaseId, newest));
+  const newestOnce = () => (newestState ??= newestStateOf(services, ctx.databaseId, newest));
   const visible = await visibleNow(services, ctx, newestOnce);
   if (visible) {
     for (const id of Object.keys(base.items)) if (!visible(id)) delete base.items[id];
@@ -116,11 +119,18 @@ export async function replayView(
   const destroyedSince: Record<string, string> = {};
   const missing = [...ids].filter((id) => base.items[id]?.destroyedAt === null || !base.items[id]);
   if (missing.length > 0) {
-    const existing = await existingItemIds(services.db, ctx.databaseId, missing);
-    const gone = missing.filter((id) => !existing.has(id));
-    if (gone.length > 0) {
-      const { state } = await newestOnce();
-      for (const id of gone) destroyedSince[id] = state.items[id]?.destroyedAt ?? '';
+    // Every destruction writes its event in the same transaction, so the newest state knows
+    // what is gone and when; an id it does not hold is looked up in the tables.
+    const { state } = await newestOnce();
+    const unknown: string[] = [];
+    for (const id of missing) {
+      const now = state.items[id];
+      if (!now) unknown.push(id);
+      else if (now.destroyedAt !== null) destroyedSince[id] = now.destroyedAt;
+    }
+    if (unknown.length > 0) {
+      const existing = await existingItemIds(services.db, ctx.databaseId, unknown);
+      for (const id of unknown) if (!existing.has(id)) destroyedSince[id] = '';
     }
   }
   const position = entries.findLastIndex((e) => e.event.seq <= target);
@@ -140,4 +150,75 @@ export async function replayView(
     destroyed_since: destroyedSince,
     viewer_id: ctx.userId,
   };
+}
+
+/** An entry of the folder's timeline, with the firm's time right before it. */
+interface Recorded {
+  entry: ReplayTimelineEntry;
+  /** The time of the firm's state before the event (its last event's, or the snapshot's). */
+  atBefore: string | null;
+}
+
+/** One replayed segment of the chain, from a snapshot. */
+interface Segment {
+  /** The snapshot's position the segment starts after. */
+  seq: number;
+  /** Whether the folder existed at the start (always for the root). */
+  existed: boolean;
+  /** The folder's subtree at the start (a copy, to step). */
+  projection: ReplayState;
+  recorded: Recorded[];
+  /** Entries recorded after the moment. */
+  after: number;
+  /** The position the replay reached. */
+  reached: number;
+  /** The breadcrumbs as of the moment (when the moment lies in the segment). */
+  crumbs: ReplayCrumb[];
+  /** The firm's time as of the moment (when the moment lies in the segment). */
+  atTarget: string | null;
+}
+
+/**
+ * Replays from the snapshot at or before `fromSeq` up to `upto`, recording the folder's entries
+ * with what each brings in (SubtreeWatch 'entries'); past the moment it stops after
+ * REPLAY_WINDOW_EVENTS entries.
+ */
+async function recordSegment(
+  services: Services,
+  ctx: RequestContext,
+  watch: SubtreeWatch,
+  fromSeq: number,
+  range: { target: number; upto: number },
+): Promise<Segment> {
+  const folderId = watch.folderId;
+  const from = await snapshotBefore(services.db, ctx.databaseId, Math.max(0, fromSeq));
+  const segment: Segment = {
+    seq: from.seq,
+    existed: folderId === ROOT_FOLDER_ID || from.state.items[folderId] !== undefined,
+    projection: projectSubtree(from.state, folderId),
+    recorded: [],
+    after: 0,
+    reached: from.seq,
+    crumbs: crumbsOf(from.state, folderId),
+    atTarget: from.state.at,
+  };
+  let atBefore: string | null = null;
+  segment.reached = await replayForward(services, ctx.databaseId, from, range.upto, {
+    before: (event, state) => {
+      atBefore = state.at;
+      watch.before(event, state);
+    },
+    after: (event, state) => {
+      const step = watch.after(event, state);
+      if (event.seq <= range.target) {
+        segment.crumbs = crumbsOf(state, folderId);
+        segment.atTarget = state.at;
+      }
+      if (!step.relevant) return false;
+      segment.recorded.push({ entry: { event, enters: step.enters }, atBefore });
+      if (event.seq > range.target) segment.after += 1;
+      return segment.after >= REPLAY_WINDOW_EVENTS;
+    },
+  });
+  return segment;
 }

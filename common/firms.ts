@@ -1,7 +1,7 @@
 /**
  * Firm provisioning (docs/architecture.md "Firm provisioning"): the shapes, limits and messages
  * of the operator's firm administration, shared by the API (server/routes/firms.ts), the command
- * line (`npm run admin -- firm …`) and the operator's page (src/features/admin/firms*).
+ * line (`npm run admin -- firm …`) and the operator's page (src/features/firms/).
  *
  * A firm is one of SPEC section 3's databases: it has a name (unique, case-insensitively) and an
  * optional description; only firms with a description reach users' firm switchers (SPEC section

@@ -1,11 +1,14 @@
+// The admin shell (AdminPage, AdminNavItem): the Admin navigation entry and the page for
+// administrators only, and the operators' Firms section: alone for an operator who does not
+// administer the firm, after the admin sections for one who does, never for an administrator who
+// is not an operator.
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MESSAGES } from '@common/messages';
+import { act, screen, within } from '@testing-library/react';
 import { App } from '@src/app/App';
 import type { AppStore } from '@src/store/store';
 import {
   callsTo,
+  makePage,
   makeRecordingStore,
   makeUser,
   renderWithProviders,
@@ -13,18 +16,13 @@ import {
   stubRoutes,
   type StubRoutes,
 } from '../../testUtils';
-import {
-  ADA,
-  ALAN,
-  GRACE,
-  PERMISSIONABLES,
-  makeCreatedKey,
-  makeIntegration,
-  makeTeam,
-  membersPage,
-} from './adminFixtures';
-import { allowConsoleError } from '../../consoleErrors';
+import { PERMISSIONABLES } from '../folderPermissions/folderPermissionsFixtures';
+import { HARBOUR, OLD, OPERATOR, QUAY } from '../firms/firmsFixtures';
+import { makeIntegration } from '../integrations/integrationsFixtures';
+import { ADA, ALAN, GRACE, membersPage } from '../members/membersFixtures';
+import { makeTeam } from '../teams/teamsFixtures';
 
+/** What the admin area's sections (members, teams, integrations) read when they open. */
 const routes: StubRoutes = {
   'GET /api/rest/private/users': { body: membersPage([ADA, GRACE, ALAN]) },
   'GET /api/rest/private/permissionables': { body: PERMISSIONABLES },
@@ -47,25 +45,20 @@ function renderAt(route: string, extra: StubRoutes = {}, user = makeUser()) {
   return { ...stub, ...recording };
 }
 
-/** The button whose text is `text` (text queries are much cheaper than role queries under jsdom). */
-function button(container: HTMLElement, text: string): HTMLElement {
-  const found = within(container).getByText(text, { selector: 'button span' }).closest('button');
-  if (!found) throw new Error(`No button "${text}"`);
-  return found;
-}
-
-/** The open confirmation (antd modal.confirm) titled `title`. */
-async function findConfirm(title: string): Promise<HTMLElement> {
-  const heading = await screen.findByText(title, { selector: '.ant-modal-confirm-title' });
-  return heading.closest('.ant-modal') as HTMLElement;
-}
-
-/** The dialog whose title is `title`. */
-async function findDialog(title: string): Promise<HTMLElement> {
-  const heading = await screen.findByText(title, { selector: '.ant-modal-title' });
-  const dialog = heading.closest('[role="dialog"]');
-  if (!(dialog instanceof HTMLElement)) throw new Error(`No dialog "${title}"`);
-  return dialog;
+/** The app at `route` for the Firms section's tests: an operator by default, with the firms. */
+function renderFirmsAt(route: string, extra: StubRoutes = {}, user = OPERATOR) {
+  const stub = stubRoutes({
+    'GET /api/rest/private/firms': { body: makePage([HARBOUR, OLD, QUAY]) },
+    'GET /api/rest/private/users': { body: makePage([]) },
+    'GET /api/rest/entities': {
+      body: { items: [], page: 1, page_size: 100, total: 0, next_cursor: null },
+    },
+    ...extra,
+  });
+  const recording = makeRecordingStore(signedInState(user));
+  store = recording.store;
+  renderWithProviders(<App />, { store, route });
+  return { ...stub, ...recording };
 }
 
 describe('admin area access', () => {
@@ -92,362 +85,40 @@ describe('admin area access', () => {
   });
 });
 
-describe('members page', () => {
-  it('lists the members with roles, states and the count, and searches', async () => {
-    const { calls } = renderAt('/admin');
-    const list = await screen.findByLabelText('Members', { selector: '[role="list"]' });
-    await within(list).findByLabelText('Grace Hopper');
-    expect(screen.getByText('3 members')).toBeInTheDocument();
-    const alan = within(list).getByLabelText('Alan Turing');
-    expect(alan).toHaveTextContent('Read only');
-    expect(alan).toHaveTextContent('Locked');
-    expect(within(alan).getByLabelText('Unlock Alan Turing')).toBeInTheDocument();
-    const ada = within(list).getByLabelText('Ada Lovelace');
-    expect(ada).toHaveTextContent('(you)');
-    expect(within(ada).queryByLabelText('Disable Ada Lovelace')).toBeNull();
-
-    const user = userEvent.setup();
-    await user.click(screen.getByLabelText('Search members'));
-    await user.paste('turing');
-    await waitFor(() => expect(within(list).queryByLabelText('Grace Hopper')).toBeNull());
-    await waitFor(() =>
-      expect(
-        callsTo(calls, 'GET /api/rest/private/users').some((c) => c.url.includes('query=turing')),
-      ).toBe(true),
-    );
-  });
-
-  it('says "Could not get database users." when the list fails, and tries again', async () => {
-    allowConsoleError(/^GET \/api\/rest\/private\/users\S* answered 500/);
-    let fail = true;
-    renderAt('/admin/members', {
-      'GET /api/rest/private/users': () =>
-        fail
-          ? { status: 500, body: { message: 'Internal error.', code: 'internal' } }
-          : { body: membersPage([ADA]) },
+describe('who sees the Firms section', () => {
+  it('shows it to an operator who is not an administrator, alone, from /admin', async () => {
+    const member = makeUser({
+      operator: true,
+      databases: [{ id: 'db1', name: 'north', description: 'North Advisors', role: 'member' }],
     });
-    const text = await screen.findByText(MESSAGES.couldNotGetDatabaseUsers, { exact: false });
-    const alert = text.closest('[role="alert"]') as HTMLElement;
-    expect(alert).toHaveTextContent(MESSAGES.couldNotGetDatabaseUsers);
-    fail = false;
-    const user = userEvent.setup();
-    await user.click(button(alert, 'Try again'));
-    expect(await screen.findByLabelText('Ada Lovelace')).toBeInTheDocument();
-  });
-
-  it('edits a member in the update dialog', async () => {
-    const { calls } = renderAt('/admin/members', {
-      'PATCH /api/rest/private/users/u2': (call) => ({
-        body: { ...GRACE, ...(call.body as object) },
-      }),
-    });
-    const user = userEvent.setup();
-    await user.click(await screen.findByLabelText('Edit Grace Hopper'));
-    const dialog = await findDialog('Edit member');
-    const first = within(dialog).getByLabelText('First name');
-    expect(first).toHaveValue('Grace');
-    await user.clear(first);
-    await user.click(first);
-    await user.paste('Amazing Grace');
-    await user.click(button(dialog, 'Save'));
-    expect(await screen.findByLabelText('Amazing Grace Hopper')).toBeInTheDocument();
-    expect(callsTo(calls, 'PATCH /api/rest/private/users/u2')[0]?.body).toMatchObject({
-      firstName: 'Amazing Grace',
-      username: 'grace',
-    });
-  });
-
-  it('checks the password policy before sending, then changes the password', async () => {
-    const { calls } = renderAt('/admin/members', {
-      'PATCH /api/rest/private/users/u2/update_password': { body: GRACE },
-    });
-    const user = userEvent.setup();
-    await user.click(await screen.findByLabelText('Password Grace Hopper'));
-    const dialog = await findDialog('Change password');
-    await user.click(within(dialog).getByLabelText('New password'));
-    await user.paste('short');
-    await user.click(button(dialog, 'Change password'));
+    renderFirmsAt('/admin', {}, member);
+    const nav = screen.getByLabelText('Main');
+    expect(within(nav).getByLabelText('Admin')).toHaveAttribute('href', '/admin');
+    const tabs = await screen.findByRole('navigation', { name: 'Admin sections' });
     expect(
-      await within(dialog).findByText('The password must be at least 12 characters long.'),
-    ).toBeInTheDocument();
-    expect(callsTo(calls, 'PATCH /api/rest/private/users/u2/update_password')).toHaveLength(0);
-    await user.click(within(dialog).getByLabelText('New password'));
-    await user.paste(' and long enough');
-    await user.click(within(dialog).getByLabelText('Confirm password'));
-    await user.paste('short and long enough');
-    await user.click(button(dialog, 'Change password'));
-    await waitFor(() =>
-      expect(callsTo(calls, 'PATCH /api/rest/private/users/u2/update_password')).toHaveLength(1),
-    );
-    expect(callsTo(calls, 'PATCH /api/rest/private/users/u2/update_password')[0]?.body).toEqual({
-      password: 'short and long enough',
-    });
-    await waitFor(() =>
-      expect(screen.queryByText('Change password', { selector: '.ant-modal-title' })).toBeNull(),
-    );
+      within(tabs)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Firms']);
+    expect(await screen.findByRole('group', { name: 'Firm list' })).toBeInTheDocument();
   });
 
-  it('refuses a guessable password in the password dialog with the strength message', async () => {
-    const { calls } = renderAt('/admin/members', {
-      'PATCH /api/rest/private/users/u2/update_password': { body: GRACE },
-    });
-    const user = userEvent.setup();
-    await user.click(await screen.findByLabelText('Password Grace Hopper'));
-    const dialog = await findDialog('Change password');
-    for (const weak of ['password1234', 'aaaaaaaaaaaa', 'gracehopper2024']) {
-      await user.clear(within(dialog).getByLabelText('New password'));
-      await user.paste(weak);
-      await user.clear(within(dialog).getByLabelText('Confirm password'));
-      await user.paste(weak);
-      await user.click(button(dialog, 'Change password'));
-      expect(
-        // The strength dictionaries load on first use: allow for that.
-        await within(dialog).findByText(/^This password is too easy to guess\./, undefined, {
-          timeout: 30_000,
-        }),
-      ).toBeInTheDocument();
-    }
-    expect(callsTo(calls, 'PATCH /api/rest/private/users/u2/update_password')).toHaveLength(0);
+  it('adds the Firms tab after the admin sections for an operator who administers the firm', async () => {
+    renderFirmsAt('/admin/members');
+    const tabs = await screen.findByRole('navigation', { name: 'Admin sections' });
+    const labels = within(tabs)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(labels[0]).toBe('Members');
+    expect(labels[labels.length - 1]).toBe('Firms');
   });
 
-  it('unlocks a locked member after the confirmation', async () => {
-    renderAt('/admin/members', {
-      'POST /api/rest/private/users/u3/unlock': {
-        body: { ...ALAN, locked: false, locked_at: null, failed_logins: 0 },
-      },
-    });
-    const user = userEvent.setup();
-    await user.click(await screen.findByLabelText('Unlock Alan Turing'));
-    const dialog = await findDialog('Unlock member');
-    expect(dialog).toHaveTextContent('has 5 failed sign-ins in a row');
-    expect(dialog).toHaveTextContent('Other addresses were never locked.');
-    await user.click(button(dialog, 'Unlock'));
-    await waitFor(() => expect(screen.queryByLabelText('Unlock Alan Turing')).toBeNull());
-    expect(screen.getByLabelText('Alan Turing')).not.toHaveTextContent('Locked');
-  });
-
-  it('disables a member and offers Enable; a refusal stays in the dialog', async () => {
-    allowConsoleError(/^POST \/api\/rest\/private\/users\/u2\/disable\S* answered 409/);
-    let refuse = true;
-    renderAt('/admin/members', {
-      'POST /api/rest/private/users/u2/disable': () =>
-        refuse
-          ? { status: 409, body: { message: 'You cannot disable your own account.', code: 'x' } }
-          : { body: { ...GRACE, disabled: true } },
-    });
-    const user = userEvent.setup();
-    await user.click(await screen.findByLabelText('Disable Grace Hopper'));
-    const dialog = await findDialog('Disable member');
-    await user.click(button(dialog, 'Disable'));
-    expect(
-      await within(dialog).findByText('You cannot disable your own account.'),
-    ).toBeInTheDocument();
-    refuse = false;
-    await user.click(button(dialog, 'Disable'));
-    expect(await screen.findByLabelText('Enable Grace Hopper')).toBeInTheDocument();
-    expect(screen.getByLabelText('Grace Hopper')).toHaveTextContent('Disabled');
-  });
-
-  it("changes a member's role in the permission dialog, which lists their teams", async () => {
-    // React's warning: the permission dialog's text puts a <div> inside a <p> (the app's markup,
-    // not changed here).
-    allowConsoleError(
-      /In HTML, <div> cannot be a descendant of <p>|<p> cannot contain a nested <div>/,
-    );
-    const { calls } = renderAt('/admin/members', {
-      'GET /api/rest/private/users/u2/teams': { body: [{ id: 't1', name: 'Advisors' }] },
-      'PATCH /api/rest/private/users/role/u2': { body: { ...GRACE, role: 'read_only' } },
-    });
-    const user = userEvent.setup();
-    await user.click(await screen.findByLabelText('Role Grace Hopper'));
-    const dialog = await findDialog('Role and permissions');
-    expect(await within(dialog).findByText('1 team: Advisors')).toBeInTheDocument();
-    await user.click(within(dialog).getByLabelText(/^Read only/));
-    await user.click(button(dialog, 'Save'));
-    await waitFor(() =>
-      expect(screen.getByLabelText('Grace Hopper')).toHaveTextContent('Read only'),
-    );
-    expect(callsTo(calls, 'PATCH /api/rest/private/users/role/u2')[0]?.body).toEqual({
-      role: 'read_only',
-    });
-  });
-
-  it("removes all of a member's folder permissions at once after the confirmation", async () => {
-    allowConsoleError(
-      /In HTML, <div> cannot be a descendant of <p>|<p> cannot contain a nested <div>/,
-    );
-    const { calls } = renderAt('/admin/members', {
-      'GET /api/rest/private/users/u2/teams': { body: [] },
-      'DELETE /api/rest/folder_permissions/by_user': { status: 204 },
-    });
-    const user = userEvent.setup();
-    await user.click(await screen.findByLabelText('Role Grace Hopper'));
-    const dialog = await findDialog('Role and permissions');
-    const section = within(dialog).getByRole('region', { name: 'Folder permissions' });
-
-    // Cancelling the confirmation sends nothing.
-    await user.click(button(section, 'Remove all folder permissions'));
-    let confirm = await findConfirm('Remove all folder permissions of Grace Hopper?');
-    expect(confirm).toHaveTextContent('Permissions of their teams stay.');
-    await user.click(button(confirm, 'Cancel'));
-    await waitFor(() =>
-      expect(
-        screen.queryByText('Remove all folder permissions of Grace Hopper?'),
-      ).not.toBeInTheDocument(),
-    );
-    expect(callsTo(calls, 'DELETE /api/rest/folder_permissions/by_user')).toHaveLength(0);
-
-    await user.click(button(section, 'Remove all folder permissions'));
-    confirm = await findConfirm('Remove all folder permissions of Grace Hopper?');
-    await user.click(button(confirm, 'Remove all'));
-    expect(
-      await screen.findByText('All folder permissions of Grace Hopper were removed.'),
-    ).toBeInTheDocument();
-    expect(within(section).getByRole('status')).toHaveTextContent(
-      'No folder permission names Grace Hopper any more.',
-    );
-    const removals = callsTo(calls, 'DELETE /api/rest/folder_permissions/by_user');
-    expect(removals.map((call) => call.url)).toEqual([
-      '/api/rest/folder_permissions/by_user?user_id=u2',
-    ]);
-  });
-
-  it("shows why removing a member's folder permissions was refused", async () => {
-    allowConsoleError(
-      /In HTML, <div> cannot be a descendant of <p>|<p> cannot contain a nested <div>/,
-    );
-    allowConsoleError(/answered 404/);
-    renderAt('/admin/members', {
-      'GET /api/rest/private/users/u2/teams': { body: [] },
-      'DELETE /api/rest/folder_permissions/by_user': {
-        status: 404,
-        body: { message: 'Not found.', code: 'not_found' },
-      },
-    });
-    const user = userEvent.setup();
-    await user.click(await screen.findByLabelText('Role Grace Hopper'));
-    const dialog = await findDialog('Role and permissions');
-    await user.click(button(dialog, 'Remove all folder permissions'));
-    await user.click(
-      button(await findConfirm('Remove all folder permissions of Grace Hopper?'), 'Remove all'),
-    );
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Not found.');
-  });
-
-  it('adds a member', async () => {
-    const { calls } = renderAt('/admin/members', {
-      'POST /api/rest/private/users': {
-        status: 201,
-        body: {
-          ...GRACE,
-          id: 'u9',
-          userId: 'u9',
-          firstName: 'Mary',
-          lastName: 'Jackson',
-          username: 'mary',
-        },
-      },
-    });
-    const user = userEvent.setup();
-    await user.click(await screen.findByText('Add member', { selector: 'button span' }));
-    const dialog = await findDialog('Add member');
-    await user.click(within(dialog).getByLabelText('First name'));
-    await user.paste('Mary');
-    await user.click(within(dialog).getByLabelText('Last name'));
-    await user.paste('Jackson');
-    await user.click(within(dialog).getByLabelText('Username'));
-    await user.paste('mary');
-    await user.click(within(dialog).getByLabelText('Password'));
-    await user.paste('a long enough password');
-    await user.click(button(dialog, 'Add member'));
-    expect(await screen.findByLabelText('Mary Jackson')).toBeInTheDocument();
-    expect(screen.getByText('4 members')).toBeInTheDocument();
-    expect(callsTo(calls, 'POST /api/rest/private/users')[0]?.body).toEqual({
-      username: 'mary',
-      firstName: 'Mary',
-      lastName: 'Jackson',
-      email: null,
-      password: 'a long enough password',
-      role: 'member',
-    });
-  });
-});
-
-describe('teams page', () => {
-  it('lists teams with their members and renames one', async () => {
-    const { calls } = renderAt('/admin/teams', {
-      'PATCH /api/rest/private/teams/t1': { body: makeTeam({ name: 'Planners' }) },
-    });
-    const teams = await screen.findByLabelText('Team list');
-    await within(teams).findByText('1 member · Grace Hopper');
-    expect(screen.getByText('1 team')).toBeInTheDocument();
-    const user = userEvent.setup();
-    await user.click(screen.getByLabelText('Rename Advisors'));
-    const dialog = await findDialog('Rename team');
-    const name = within(dialog).getByLabelText('Team name');
-    await user.clear(name);
-    await user.click(name);
-    await user.paste('Planners');
-    await user.click(button(dialog, 'Rename'));
-    expect(await screen.findByText('Planners')).toBeInTheDocument();
-    expect(callsTo(calls, 'PATCH /api/rest/private/teams/t1')[0]?.body).toEqual({
-      name: 'Planners',
-    });
-  });
-});
-
-describe('integrations page', () => {
-  it('says "Could not get integrations." when they cannot be read', async () => {
-    allowConsoleError(/^GET \/api\/rest\/private\/integrations\S* answered 500/);
-    renderAt('/admin/integrations', {
-      'GET /api/rest/private/integrations': { status: 500, body: { message: 'x', code: 'x' } },
-    });
-    const text = await screen.findByText(MESSAGES.couldNotGetIntegrations, { exact: false });
-    expect(text.closest('[role="alert"]')).toHaveTextContent(MESSAGES.couldNotGetIntegrations);
-  });
-
-  it('enables integrations for the current firm', async () => {
-    const { calls } = renderAt('/admin/integrations', {
-      'POST /api/rest/private/integrations/enable': { body: makeIntegration({ enabled: true }) },
-    });
-    const toggle = await screen.findByLabelText('Integrations for North Advisors');
-    expect(toggle).not.toBeChecked();
-    const user = userEvent.setup();
-    await user.click(toggle);
-    await waitFor(() => expect(toggle).toBeChecked());
-    expect(callsTo(calls, 'POST /api/rest/private/integrations/enable')[0]?.body).toEqual({
-      databaseId: 'db1',
-    });
-  });
-
-  it('creates a key and shows it once with a copy button and a warning', async () => {
-    const { calls } = renderAt('/admin/integrations', {
-      'POST /api/rest/private/integrations/userkey': { status: 201, body: makeCreatedKey() },
-    });
-    const user = userEvent.setup();
-    await screen.findByText('No partner keys yet.');
-    await user.click(button(document.body, 'Create key'));
-    const dialog = await findDialog('Create partner key');
-    await user.click(within(dialog).getByLabelText('Member'));
-    await user.click(await screen.findByTitle('Grace Hopper'));
-    await user.click(within(dialog).getByLabelText('Partner app id'));
-    await user.paste('crm');
-    await user.click(button(dialog, 'Create key'));
-
-    const shown = await findDialog('Your new partner key');
-    expect(within(shown).getByLabelText('New key')).toHaveValue(makeCreatedKey().key);
-    expect(shown).toHaveTextContent('It is shown only this once');
-    await user.click(button(shown, 'Copy key'));
-    // user-event's clipboard stands in for the browser's.
-    await waitFor(async () =>
-      expect(await navigator.clipboard.readText()).toBe(makeCreatedKey().key),
-    );
-    expect(callsTo(calls, 'POST /api/rest/private/integrations/userkey')[0]?.url).toBe(
-      '/api/rest/private/integrations/userkey?partner_app_id=crm',
-    );
-    await user.click(button(shown, 'I have copied the key'));
-    await waitFor(() => expect(screen.queryByLabelText('New key')).toBeNull());
-    expect(await screen.findByText('dsk_AbCd1234…')).toBeInTheDocument();
-    expect(document.body).not.toHaveTextContent(makeCreatedKey().key);
+  it('leaves it out for an administrator who is not an operator', async () => {
+    const { calls } = renderFirmsAt('/admin/firms', {}, makeUser());
+    const tabs = await screen.findByRole('navigation', { name: 'Admin sections' });
+    expect(within(tabs).queryByText('Firms')).toBeNull();
+    // /admin/firms is not a section for them: it goes to Members, and the firms are never read.
+    await screen.findByRole('region', { name: 'Members' });
+    expect(callsTo(calls, 'GET /api/rest/private/firms')).toHaveLength(0);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The member dialogs of SPEC section 2 (update, password, disable, enable, unlock, permission) and
- * the dialog that adds a member, for the selected member of the admin slice. One dialog is open at
- * a time (`admin.memberDialog.kind`); a failed request keeps it open with the server's message.
+ * the dialog that adds a member, for the selected member of the members slice. One dialog is open at
+ * a time (`members.dialog.kind`); a failed request keeps it open with the server's message.
  * The permission dialog also removes all of the member's folder permissions at once.
  */
 import { DeleteOutlined } from '@ant-design/icons';

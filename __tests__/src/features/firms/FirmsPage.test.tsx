@@ -1,7 +1,7 @@
-// The operator's Firms section (/admin/firms; firm provisioning): shown to operators only (an
-// operator who does not administer the current firm sees only it), the list (name, description,
+// The operator's Firms section (/admin/firms; firm provisioning): the list (name, description,
 // disabled, member count), and the create, rename, describe, disable and members dialogs driven
-// by keyboard where a person would type, with the server's refusals shown in the dialog.
+// by keyboard where a person would type, with the server's refusals shown in the dialog. Who sees
+// the section is the admin page's (admin/AdminPage.test.tsx).
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,48 +12,13 @@ import {
   callsTo,
   makePage,
   makeRecordingStore,
-  makeUser,
   renderWithProviders,
   signedInState,
   stubRoutes,
   type StubRoutes,
 } from '../../testUtils';
 import { allowConsoleError } from '../../consoleErrors';
-
-function makeFirm(overrides: Partial<FirmDto> = {}): FirmDto {
-  return {
-    id: 'f1',
-    name: 'Harbour Wealth',
-    description: 'Harbour office',
-    disabled: false,
-    disabledAt: null,
-    createdAt: '2024-03-05T14:07:00.000Z',
-    memberCount: 3,
-    ...overrides,
-  };
-}
-
-const HARBOUR = makeFirm();
-const QUAY = makeFirm({ id: 'f2', name: 'Quay Partners', description: null, memberCount: 1 });
-const OLD = makeFirm({
-  id: 'f3',
-  name: 'Old Mill',
-  description: 'Mill office',
-  disabled: true,
-  disabledAt: '2024-04-01T00:00:00.000Z',
-  memberCount: 0,
-});
-
-const RITA: FirmMemberDto = {
-  userId: 'u7',
-  username: 'rita',
-  firstName: 'Rita',
-  lastName: 'Levi',
-  role: 'admin',
-  disabled: false,
-};
-
-const OPERATOR = makeUser({ operator: true });
+import { HARBOUR, OLD, OPERATOR, QUAY, RITA, makeFirm } from './firmsFixtures';
 
 let store: AppStore | undefined;
 afterEach(() => {
@@ -83,44 +48,6 @@ async function findDialog(title: string): Promise<HTMLElement> {
   if (!(dialog instanceof HTMLElement)) throw new Error(`No dialog "${title}"`);
   return dialog;
 }
-
-describe('who sees the Firms section', () => {
-  it('shows it to an operator who is not an administrator, alone, from /admin', async () => {
-    const member = makeUser({
-      operator: true,
-      databases: [{ id: 'db1', name: 'north', description: 'North Advisors', role: 'member' }],
-    });
-    renderAt('/admin', {}, member);
-    const nav = screen.getByLabelText('Main');
-    expect(within(nav).getByLabelText('Admin')).toHaveAttribute('href', '/admin');
-    const tabs = await screen.findByRole('navigation', { name: 'Admin sections' });
-    expect(
-      within(tabs)
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual(['Firms']);
-    expect(await screen.findByRole('group', { name: 'Firm list' })).toBeInTheDocument();
-  });
-
-  it('adds the Firms tab after the admin sections for an operator who administers the firm', async () => {
-    renderAt('/admin/members');
-    const tabs = await screen.findByRole('navigation', { name: 'Admin sections' });
-    const labels = within(tabs)
-      .getAllByRole('link')
-      .map((link) => link.textContent);
-    expect(labels[0]).toBe('Members');
-    expect(labels[labels.length - 1]).toBe('Firms');
-  });
-
-  it('leaves it out for an administrator who is not an operator', async () => {
-    const { calls } = renderAt('/admin/firms', {}, makeUser());
-    const tabs = await screen.findByRole('navigation', { name: 'Admin sections' });
-    expect(within(tabs).queryByText('Firms')).toBeNull();
-    // /admin/firms is not a section for them: it goes to Members, and the firms are never read.
-    await screen.findByRole('region', { name: 'Members' });
-    expect(callsTo(calls, 'GET /api/rest/private/firms')).toHaveLength(0);
-  });
-});
 
 describe('the firm list and its dialogs', () => {
   it('lists every firm with its description, state and member count', async () => {

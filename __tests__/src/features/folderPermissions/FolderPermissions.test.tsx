@@ -1,3 +1,6 @@
+// The folder permissions dialog of a folder's side panel inside the app, the api stubbed: offered
+// to administrators only; the folder's permissions listed, users and teams added, one removed and
+// all removed after a confirmation.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -15,7 +18,7 @@ import {
   stubRoutes,
   type StubRoutes,
 } from '../../testUtils';
-import { PERMISSIONABLES, makePermission } from './adminFixtures';
+import { PERMISSIONABLES, makePermission } from './folderPermissionsFixtures';
 import { allowConsoleError, UNSTUBBED_ROUTE } from '../../consoleErrors';
 
 // Routes a test does not stub answer 404 "Not found." (fixtures.ts): these screens read more

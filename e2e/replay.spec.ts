@@ -139,7 +139,7 @@ test('steps a folder’s past event by event, survives a reload and returns to n
   const dialog = page.getByRole('dialog', { name: 'Case file' });
   await expect(dialog).toBeVisible();
   const downloading = page.waitForEvent('download');
-  await dialog.getByRole('link', { name: 'Download CSV' }).click();
+  await dialog.getByRole('button', { name: 'Download CSV' }).click();
   const download = await downloading;
   const csv = readFileSync(await download.path(), 'utf8');
   expect(csv).toContain('Renamed');

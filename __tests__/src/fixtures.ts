@@ -106,7 +106,12 @@ export interface FetchCall {
 /** A reply of the fetch stub. */
 export interface StubReply {
   status?: number;
+  /** Sent as JSON, unless `text` is given. */
   body?: unknown;
+  /** The raw reply text (a CSV download), in place of `body`. */
+  text?: string;
+  /** Reply headers (names case-insensitive). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -125,10 +130,17 @@ export function stubFetch(handler: (call: FetchCall) => StubReply | Promise<Stub
     calls.push(call);
     const reply = await handler(call);
     const status = reply.status ?? 200;
+    const text = reply.text ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
+    const headers = Object.fromEntries(
+      Object.entries(reply.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
+    );
     return {
       ok: status >= 200 && status < 300,
       status,
-      text: async () => (reply.body === undefined ? '' : JSON.stringify(reply.body)),
+      headers: { get: (name: string) => headers[name.toLowerCase()] ?? null },
+      text: async () => text,
+      json: async () => JSON.parse(text) as unknown,
+      blob: async () => new Blob([text]),
     };
   });
   Object.defineProperty(globalThis, 'fetch', {

@@ -5,7 +5,8 @@ import type {
   HistoryStatsDto,
   HistoryUserDto,
 } from '@common/history';
-import { ApiError, REST, buildUrl, get, post } from '@src/api/client';
+import { REST, buildUrl, get, post } from '@src/api/client';
+import { fetchDownload, type DownloadedFile } from '@src/api/downloads';
 import { HISTORY_PAGE_SIZE } from './historyView';
 
 /**
@@ -60,77 +61,22 @@ export function fetchHistoryUsers(): Promise<HistoryUserDto[]> {
   return get<HistoryUserDto[]>(`${REST}/history/users`);
 }
 
-/** An export as the browser received it. */
-export interface ExportedFile {
-  blob: Blob;
-  fileName: string;
-}
-
-/** The file name of a Content-Disposition header (filename* first), or a fallback. */
-function fileNameOf(disposition: string | null, fallback: string): string {
-  if (!disposition) return fallback;
-  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
-  if (extended?.[1]) {
-    try {
-      return decodeURIComponent(extended[1]);
-    } catch {
-      // fall through to the plain name
-    }
-  }
-  const plain =
-    /filename\s*=\s*"([^"]*)"/i.exec(disposition) ?? /filename\s*=\s*([^;]+)/i.exec(disposition);
-  return plain?.[1]?.trim() || fallback;
-}
-
 /**
  * POST /api/rest/history/export: the CSV of the matching events (the same filters as the list).
  * @throws ApiError with the server's message on a non-ok reply or a network failure
  */
-export async function downloadHistoryExport(
+export function downloadHistoryExport(
   filters: HistoryFilters,
   timeZone: string,
-): Promise<ExportedFile> {
+): Promise<DownloadedFile> {
   const { cursor: _cursor, ...rest } = filters;
-  const url = buildUrl(`${REST}/history/export`);
-  let response: Response;
-  try {
-    response = await fetch(url, {
+  return fetchDownload(buildUrl(`${REST}/history/export`), {
+    fallbackName: 'history.csv',
+    failure: 'The export failed',
+    init: {
       method: 'POST',
-      credentials: 'include',
       headers: { 'Content-Type': 'application/json', Accept: 'text/csv, application/json' },
       body: JSON.stringify({ ...rest, time_zone: timeZone }),
-    });
-  } catch {
-    throw new ApiError(0, 'network_error', 'The server could not be reached. Please try again.');
-  }
-  if (!response.ok) {
-    let message = `The export failed (HTTP ${response.status}).`;
-    let code = 'http_error';
-    try {
-      const body = (await response.json()) as { message?: string; code?: string };
-      if (body.message) message = body.message;
-      if (body.code) code = body.code;
-    } catch {
-      // not JSON: keep the generic message
-    }
-    throw new ApiError(response.status, code, message);
-  }
-  const blob = await response.blob();
-  return {
-    blob,
-    fileName: fileNameOf(response.headers.get('Content-Disposition'), 'history.csv'),
-  };
-}
-
-/** Hands a file to the browser's download manager (an object URL and a temporary link). */
-export function saveFile(file: ExportedFile): void {
-  const href = URL.createObjectURL(file.blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = file.fileName;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+    },
+  });
 }

@@ -6,6 +6,7 @@
 import { all, call, put, select, takeLatest, takeLeading } from 'typed-redux-saga';
 import type { HistoryFilters } from '@common/history';
 import { errorMessage } from '@src/api/client';
+import { saveFile } from '@src/api/downloads';
 import { safely } from '@src/sagas/safely';
 import {
   downloadHistoryExport,
@@ -13,7 +14,6 @@ import {
   fetchHistoryStats,
   fetchHistoryUsers,
   fetchItemHistory,
-  saveFile,
 } from './historyApi';
 import { selectHistoryState } from './historySelectors';
 import { historyActions, type HistoryItemTarget } from './historySlice';

@@ -1,7 +1,7 @@
 /**
  * Calls of replay (docs/architecture/replay.md): a folder as it was at a moment with a window of
- * its timeline, and the case file of a period (JSON for the printable page, or the CSV download's
- * address). The folder is named by its id, the root by '' (sent as REPLAY_ROOT_ID).
+ * its timeline, and the case file of a period (JSON for the printable page, or the CSV to save).
+ * The folder is named by its id, the root by '' (sent as REPLAY_ROOT_ID).
  */
 import { ROOT_FOLDER_ID } from '@common/constants';
 import {
@@ -13,6 +13,7 @@ import {
   type ReplayViewQuery,
 } from '@common/replayViews';
 import { buildUrl, get } from '@src/api/client';
+import { fetchDownload, type DownloadedFile } from '@src/api/downloads';
 
 /** The `:id` of the replay routes for a folder id ('' is the root). */
 export function replayRouteId(folderId: string): string {
@@ -46,7 +47,19 @@ export function fetchCaseFile(folderId: string, from: string, to: string): Promi
   });
 }
 
-/** The address of the case file's CSV download (an attachment; the server records it). */
-export function caseFileCsvUrl(folderId: string, from: string, to: string): string {
-  return buildUrl(routeFor(REPLAY_CASE_FILE_ROUTE, folderId), { from, to, format: 'csv' });
+/**
+ * GET /api/rest/replay/folders/{id}/case_file?format=csv: the case file's CSV as a file to save
+ * (the server records it).
+ * @throws ApiError with the server's message (a bad period, too many events) or a network failure
+ */
+export function downloadCaseFileCsv(
+  folderId: string,
+  from: string,
+  to: string,
+): Promise<DownloadedFile> {
+  const url = buildUrl(routeFor(REPLAY_CASE_FILE_ROUTE, folderId), { from, to, format: 'csv' });
+  return fetchDownload(url, {
+    fallbackName: 'case-file.csv',
+    init: { headers: { Accept: 'text/csv, application/json' } },
+  });
 }

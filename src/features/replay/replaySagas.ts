@@ -5,8 +5,9 @@
  * Every worker is wrapped with `safely`.
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { all, call, put, select, takeEvery, takeLatest } from 'typed-redux-saga';
+import { all, call, put, select, takeEvery, takeLatest, takeLeading } from 'typed-redux-saga';
 import { errorMessage } from '@src/api/client';
+import { saveFile } from '@src/api/downloads';
 import type { Saga } from '@src/sagas/saga';
 import { safely } from '@src/sagas/safely';
 import type { RootState } from '@src/store/rootReducer';
@@ -85,6 +86,23 @@ export function* openCaseFile(action: PayloadAction<CaseFileRequest>): Saga {
   }
 }
 
+/**
+ * "Download CSV" of the case file dialog: reads the CSV (the server records it) and hands it to
+ * the browser; a refusal (a bad period, too many events) reports the server's message.
+ */
+export function* downloadCaseFileCsv(
+  action: ReturnType<typeof replayActions.caseFileCsvRequested>,
+): Saga {
+  const { folderId, from, to } = action.payload;
+  try {
+    const file = yield* call(api.downloadCaseFileCsv, folderId, from, to);
+    yield* call(saveFile, file);
+    yield* put(replayActions.caseFileCsvSaved());
+  } catch (error) {
+    yield* put(replayActions.caseFileCsvFailed({ error: errorMessage(error) }));
+  }
+}
+
 /** Root saga of the replay feature. */
 export function* replaySaga(): Saga {
   yield* all([
@@ -92,5 +110,6 @@ export function* replaySaga(): Saga {
     takeLatest(replayActions.viewRequested.type, safely(loadView)),
     takeEvery(replayActions.stepRequested.type, safely(step)),
     takeEvery(replayActions.caseFileOpened.type, safely(openCaseFile)),
+    takeLeading(replayActions.caseFileCsvRequested.type, safely(downloadCaseFileCsv)),
   ]);
 }

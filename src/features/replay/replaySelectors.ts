@@ -29,6 +29,8 @@ export const selectReplayPosition = (state: RootState) => state.replay.position;
 export const selectReplayMoment = (state: RootState) => state.replay.moment;
 /** The printable page's case file. */
 export const selectCaseFile = (state: RootState) => state.replay.caseFile;
+/** The case file dialog's CSV download (status and the refusal's message). */
+export const selectCaseFileCsv = (state: RootState) => state.replay.caseFileCsv;
 
 /** The current entry and the states around it, or null without a view. */
 export const selectReplayStep = createSelector(

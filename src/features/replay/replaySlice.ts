@@ -86,6 +86,8 @@ export interface ReplaySliceState {
   /** A step to take once the view being read has arrived (stepping past the window's end). */
   followUp: ReplayDirection | null;
   caseFile: CaseFileSlice;
+  /** The case file dialog's CSV download: loading while it is read, failed with the reason. */
+  caseFileCsv: { status: ReplayStatus; error: string | null };
 }
 
 /** The state before any replay. */
@@ -99,6 +101,7 @@ export const initialReplayState: ReplaySliceState = {
   position: -1,
   followUp: null,
   caseFile: { key: null, status: 'idle', error: null, data: null },
+  caseFileCsv: { status: 'idle', error: null },
 };
 
 /** What asks for a view: the folder, the moment and the page visit. */
@@ -209,6 +212,24 @@ const slice = createSlice({
       if (state.caseFile.key !== action.payload.key) return;
       state.caseFile.status = 'failed';
       state.caseFile.error = action.payload.error;
+    },
+    /** The case file dialog opened: no download yet. */
+    caseFileDialogOpened(state) {
+      state.caseFileCsv = { status: 'idle', error: null };
+    },
+    /** "Download CSV": the sagas read the CSV and hand it to the browser. */
+    caseFileCsvRequested(
+      state,
+      _action: PayloadAction<{ folderId: string; from: string; to: string }>,
+    ) {
+      state.caseFileCsv = { status: 'loading', error: null };
+    },
+    caseFileCsvSaved(state) {
+      state.caseFileCsv = { status: 'ready', error: null };
+    },
+    /** The server refused the CSV (its message), or it could not be read. */
+    caseFileCsvFailed(state, action: PayloadAction<{ error: string }>) {
+      state.caseFileCsv = { status: 'failed', error: action.payload.error };
     },
   },
   extraReducers: (builder) => {

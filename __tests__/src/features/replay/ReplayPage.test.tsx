@@ -183,36 +183,83 @@ describe('Replay page', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/replay/f1?event=e3&folder=s');
   });
 
-  it('makes the case file: the CSV address, and the printable page that prints', async () => {
+  it('makes the case file: the CSV download, and the printable page that prints', async () => {
     const { calls } = renderAppAt('/replay/f1?event=e5', {
       [VIEW_ROUTE]: { body: makeView() },
-      [CASE_FILE_ROUTE]: { body: makeCaseFile() },
+      [CASE_FILE_ROUTE]: (call) =>
+        call.url.includes('format=csv')
+          ? {
+              text: 'event_id,at\r\n',
+              headers: { 'Content-Disposition': 'attachment; filename="case-file_Clients.csv"' },
+            }
+          : { body: makeCaseFile() },
     });
     const user = userEvent.setup();
     await screen.findByText(/Viewing Clients as of/);
     await user.click(screen.getByRole('button', { name: 'Case file' }));
     // (Under jsdom antd gives every generated id the same value, so the dialog's name, which
     // points at its title by id, is looked for in its text instead.)
-    const dialog = await screen.findByRole('dialog');
+    let dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Case file')).toBeVisible();
-    const csv = within(dialog).getByRole('link', { name: 'Download CSV' });
-    expect(csv.getAttribute('href')).toMatch(
+    const createObjectURL = jest.fn(() => 'blob:case-file');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const saved: string[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(`${this.download} ${this.getAttribute('href')}`);
+    });
+    try {
+      await user.click(within(dialog).getByRole('button', { name: 'Download CSV' }));
+      await waitFor(() => expect(saved).toEqual(['case-file_Clients.csv blob:case-file']));
+    } finally {
+      click.mockRestore();
+    }
+    const csvCalls = callsTo(calls, CASE_FILE_ROUTE).filter((c) => c.url.includes('format=csv'));
+    expect(csvCalls).toHaveLength(1);
+    expect(csvCalls[0]!.url).toMatch(
       /^\/api\/rest\/replay\/folders\/f1\/case_file\?from=2024-03-05T09%3A59%3A59\.999Z&to=.+&format=csv$/,
     );
+    // Saved: the dialog closes.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Case file' }));
+    dialog = await screen.findByRole('dialog');
     const print = jest.spyOn(window, 'print').mockImplementation(() => undefined);
     await user.click(within(dialog).getByRole('button', { name: 'Printable page' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Case file: Clients' }),
     ).toBeVisible();
     expect(screen.getByTestId('location')).toHaveTextContent('/replay/f1/case-file?from=');
-    expect(callsTo(calls, CASE_FILE_ROUTE)).toHaveLength(1);
-    expect(callsTo(calls, CASE_FILE_ROUTE)[0]?.url).toContain('format=json');
+    const jsonCalls = callsTo(calls, CASE_FILE_ROUTE).filter((c) => c.url.includes('format=json'));
+    expect(jsonCalls).toHaveLength(1);
     const events = screen.getByRole('table', { name: 'Events' });
     expect(events).toHaveTextContent('Statement 2024.pdf: Renamed');
     expect(screen.getByRole('table', { name: /At the end/ })).toHaveTextContent('Client ID: 42');
     await user.click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalledTimes(1);
     print.mockRestore();
+  });
+});
+
+describe('case file refusals', () => {
+  it('shows the server’s refusal of the CSV in the dialog, which stays open', async () => {
+    renderAppAt('/replay/f1?event=e5', {
+      [VIEW_ROUTE]: { body: makeView() },
+      [CASE_FILE_ROUTE]: {
+        status: 400,
+        body: { message: REPLAY_MESSAGES.tooManyEvents, code: 'too_many_events' },
+      },
+    });
+    const user = userEvent.setup();
+    await screen.findByText(/Viewing Clients as of/);
+    await user.click(screen.getByRole('button', { name: 'Case file' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Download CSV' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      REPLAY_MESSAGES.tooManyEvents,
+    );
+    expect(screen.getByRole('dialog')).toBeVisible();
   });
 });
 

@@ -1,16 +1,19 @@
 /**
  * The case file dialog of the Replay page: a period (from and to, date and time) and two ways to
- * take the folder's timeline of that period with the state at both ends: "Download CSV" (the
- * server's attachment, recorded in History by the server) and "Printable page" (the page at
+ * take the folder's timeline of that period with the state at both ends: "Download CSV" (read by
+ * the sagas and saved by the browser, recorded in History by the server; a refusal shows the
+ * server's message and keeps the dialog open) and "Printable page" (the page at
  * /replay/:folderId/case-file, which reads the JSON and records it too).
  */
 import { Button, DatePicker, Modal } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { REPLAY_MESSAGES } from '@common/replayViews';
-import { caseFileCsvUrl } from '../replayApi';
+import { useAppDispatch, useAppSelector } from '@src/store/hooks';
 import { caseFilePagePath } from '../replayLinks';
+import { selectCaseFileCsv } from '../replaySelectors';
+import { replayActions } from '../replaySlice';
 import { MOMENT_FORMAT } from '../replayTexts';
 
 /** The dialog's title (and its opening button's label). */
@@ -30,6 +33,16 @@ type Range = [Dayjs | null, Dayjs | null] | null;
 /** The dialog (rendered while open). */
 export function CaseFileDialog({ folderId, from, to, onClose }: CaseFileDialogProps) {
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const csv = useAppSelector(selectCaseFileCsv);
+  useEffect(() => {
+    dispatch(replayActions.caseFileDialogOpened());
+  }, [dispatch]);
+  // Saved (by this dialog's request): the browser has the file, the dialog's work is done.
+  const requested = useRef(false);
+  useEffect(() => {
+    if (requested.current && csv.status === 'ready') onClose();
+  }, [csv.status, onClose]);
   const [range, setRange] = useState<Range>([dayjs(from), dayjs(to)]);
   const start = range?.[0] ?? null;
   const end = range?.[1] ?? null;
@@ -48,10 +61,13 @@ export function CaseFileDialog({ folderId, from, to, onClose }: CaseFileDialogPr
         </Button>,
         <Button
           key="csv"
-          href={period ? caseFileCsvUrl(folderId, period.from, period.to) : undefined}
-          download
           disabled={!period}
-          onClick={onClose}
+          loading={csv.status === 'loading'}
+          onClick={() => {
+            if (!period) return;
+            requested.current = true;
+            dispatch(replayActions.caseFileCsvRequested({ folderId, ...period }));
+          }}
         >
           Download CSV
         </Button>,
@@ -86,6 +102,10 @@ export function CaseFileDialog({ folderId, from, to, onClose }: CaseFileDialogPr
       {complete && !ordered ? (
         <p className="replay-error" role="alert">
           {REPLAY_MESSAGES.badPeriod}
+        </p>
+      ) : csv.status === 'failed' ? (
+        <p className="replay-error" role="alert">
+          {csv.error}
         </p>
       ) : null}
     </Modal>

@@ -31,36 +31,39 @@
  * 104857600 bytes each, 1 GiB in all). After a reload the files are found again and reported as
  * `restored`; `resumeRestored()` (called by the saga once the session is known) resumes them, a
  * multipart file from the parts already stored (ListParts).
+ *
+ * What it shares with the request link page's uploader (documentRequests/public/requestUppy.ts)
+ * are small units of this folder: s3Requests.ts (the plugin's options and what each request it
+ * asks to sign means), multipartSigning.ts (parts signed ten at a time, ahead), settledUpload.ts,
+ * batchId.ts, uploadFileFields.ts, progressThrottle.ts, resendFile.ts, uploadDigest.ts and
+ * uploadFailureMessages.ts.
  */
-import AwsS3, { type AwsS3Options } from '@uppy/aws-s3';
+import AwsS3 from '@uppy/aws-s3';
 import Uppy, { type UppyFile } from '@uppy/core';
-import type { FileProgressNotStarted } from '@uppy/core/utils';
 import GoldenRetriever, { type GoldenRetrieverOptions } from '@uppy/golden-retriever';
-import {
-  MAX_FILE_SIZE_BYTES,
-  PRESIGNED_URL_TTL_MS,
-  UPLOAD_STALL_TIMEOUT_MS,
-} from '@common/constants';
-import { contentTypeFor } from '@common/files';
-import { MESSAGES, formatMessage } from '@common/messages';
+import { MAX_FILE_SIZE_BYTES, UPLOAD_STALL_TIMEOUT_MS } from '@common/constants';
+import { MESSAGES } from '@common/messages';
 import { splitFileName } from '@common/names';
+import { newBatchId } from './batchId';
+import { MultipartSigner, type MultipartSigningApi } from './multipartSigning';
+import { ProgressThrottle } from './progressThrottle';
+import { resendFile } from './resendFile';
 import { restoredStateOf } from './restoredUpload';
-import { SignedPartCache } from './signedParts';
+import { s3PluginOptions, s3StepOf, signedAnswer, type PresignableRequest } from './s3Requests';
+import { SettledUpload, isSettled } from './settledUpload';
 import { createStallWatchdog } from './stallWatchdog';
+import { createUploadFields, localUppyFile } from './uploadFileFields';
+import { uploadedSha256, webCryptoDigest, type Digest } from './uploadDigest';
+import { stallMessage, uploadErrorMessage } from './uploadFailureMessages';
 import type {
   CreateMultipartUploadRequest,
   CreateMultipartUploadResponse,
   CreateUploadRequest,
   CreateUploadResponse,
-  PresignedPartDto,
   PresignedRequestDto,
   SettledUploadResponse,
 } from '@common/uploads';
-import {
-  DEFAULT_UPLOAD_RESTRICTIONS,
-  usesMultipart,
-  type UploadRestrictions,
-} from '@common/uploads';
+import { DEFAULT_UPLOAD_RESTRICTIONS, type UploadRestrictions } from '@common/uploads';
 import { ApiError, errorMessage } from '@src/api/client';
 import { collectFailedUpload, forgetFailedUpload } from './failedUploads';
 import { currentUploader, setUploader } from './uploaderRegistry';
@@ -101,28 +104,14 @@ export type UploadMeta = {
 /** Uppy's response body type for this uploader (unused). */
 export type UploadBody = Record<string, never>;
 
-type SignRequestFn = Extract<
-  AwsS3Options<UploadMeta, UploadBody>,
-  { signRequest: unknown }
->['signRequest'];
-type PresignableRequest = Parameters<SignRequestFn>[0];
 type UploadFile = UppyFile<UploadMeta, UploadBody>;
 
-/** The server calls the uploader makes (replaceable in tests). */
-export interface UploaderApi {
+/** The server calls the uploader makes (replaceable in tests): the multipart steps' and these. */
+export interface UploaderApi extends MultipartSigningApi {
   createUpload(body: CreateUploadRequest): Promise<CreateUploadResponse | SettledUploadResponse>;
   createMultipartUpload(
     body: CreateMultipartUploadRequest,
   ): Promise<CreateMultipartUploadResponse | SettledUploadResponse>;
-  signUploadParts(
-    uploadId: string,
-    key: string,
-    first: number,
-    count: number,
-  ): Promise<PresignedPartDto[]>;
-  signListParts(uploadId: string, key: string): Promise<PresignedRequestDto>;
-  signCompleteMultipart(uploadId: string, key: string): Promise<PresignedRequestDto>;
-  abortMultipartUpload(uploadId: string, key: string): Promise<PresignedRequestDto>;
   discardUpload(id: string): Promise<void>;
 }
 
@@ -137,7 +126,7 @@ export interface UppyUploaderOptions {
   /** Makes the Uppy instance; tests pass a fake. */
   createUppy?: () => Uppy<UploadMeta, UploadBody>;
   /** Hex sha256 of a blob, or null when it cannot be computed; Web Crypto by default. */
-  digest?: (blob: Blob) => Promise<string | null>;
+  digest?: Digest;
   /** Whether the browser is online; navigator.onLine by default. */
   isOnline?: () => boolean;
   /** Where pending upload ids are kept at once (uploadIdStore.ts); localStorage by default. */
@@ -150,14 +139,6 @@ export interface UppyUploaderOptions {
  * finds the file.
  */
 const RECORDED_ID_KEPT_MS = 5_000;
-
-/**
- * Parts signed per API call: the next ones are signed with the one asked for, so a slow, distant
- * connection pays one round trip per 10 parts instead of one per part.
- */
-export const PARTS_PER_SIGNATURE = 10;
-/** A signed part is used only while it has at least this long left before it expires, in ms. */
-const SIGNED_PART_MARGIN_MS = 5 * 60_000;
 
 /** Largest total of file bytes Golden Retriever keeps in IndexedDB for a reload. */
 const RESTORE_MAX_TOTAL_BYTES = 1024 * 1024 * 1024;
@@ -198,56 +179,6 @@ function savedUploadState(uppyId: string): Promise<SavedState | null> | SavedSta
   return localStorageState(browserStorage(), uppyId);
 }
 
-/** A new batch id: a random UUID (Web Crypto's where there is one). */
-export function newBatchId(): string {
-  const random = globalThis.crypto?.randomUUID?.bind(globalThis.crypto);
-  if (random) return random();
-  const hex = Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16));
-  return `${hex.slice(0, 8).join('')}-${hex.slice(8, 12).join('')}-4${hex.slice(13, 16).join('')}-a${hex.slice(17, 20).join('')}-${hex.slice(20).join('')}`;
-}
-
-/**
- * Thrown by `signRequest` when create-upload answers that a file of the batch needs no bytes
- * sent (they are stored, or the file is recorded): the upload stops there and the file is recorded.
- */
-class SettledUpload extends Error {
-  constructor(readonly uploadId: string) {
-    super('The file is already stored.');
-  }
-}
-
-/** Whether a create-upload answer is the settled one (nothing to send). */
-function isSettled(
-  reply: CreateUploadResponse | CreateMultipartUploadResponse | SettledUploadResponse,
-): reply is SettledUploadResponse {
-  return 'state' in reply;
-}
-
-/** Hex sha256 of a blob with Web Crypto (only in secure contexts), or null. */
-async function webCryptoDigest(blob: Blob): Promise<string | null> {
-  const subtle = globalThis.crypto?.subtle;
-  if (!subtle) return null;
-  const hash = new Uint8Array(await subtle.digest('SHA-256', await blob.arrayBuffer()));
-  return Array.from(hash, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-/**
- * The message of a failed upload: the store's JSON `message` when the reply carries one (the local
- * object store answers like the API), else the error's own text.
- */
-export function uploadErrorMessage(error: unknown): string {
-  const body = (error as { body?: unknown } | null)?.body;
-  if (typeof body === 'string' && body.trim().startsWith('{')) {
-    try {
-      const parsed = JSON.parse(body) as { message?: unknown };
-      if (typeof parsed.message === 'string' && parsed.message) return parsed.message;
-    } catch {
-      // Not JSON: fall back to the error's text.
-    }
-  }
-  return errorMessage(error);
-}
-
 /**
  * Whether an error means the connection broke (no reply at all), as opposed to a refusal: the
  * store client's S3NetworkError, Uppy's NetworkError, or an API call that reached no server.
@@ -286,7 +217,7 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
     options.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
   let restrictions: UploadRestrictions = { ...DEFAULT_UPLOAD_RESTRICTIONS };
   const listeners = new Set<(event: UploaderEvent) => void>();
-  const lastProgressAt = new Map<string, number>();
+  const progressEvents = new ProgressThrottle(progressIntervalMs);
   /** Files stopped by the stall watchdog: they are paused in Uppy and resume on retry. */
   const stalled = new Set<string>();
   /** Files whose request broke off while offline: retried when the browser is online again. */
@@ -297,8 +228,8 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
   const rehydrated = new Set<string>();
   /** Files whose create-upload answered settled: recorded when their upload stops. */
   const settled = new Map<string, string>();
-  /** Part URLs signed ahead, each used once. */
-  const signedParts = new SignedPartCache(PRESIGNED_URL_TTL_MS, SIGNED_PART_MARGIN_MS);
+  /** Signs the multipart steps; keeps the part URLs signed ahead, each used once. */
+  const multipart = new MultipartSigner();
   let offline = false;
   const uploadIds = createUploadIdStore(
     options.uploadIdStorage === undefined ? defaultUploadIdStorage() : options.uploadIdStorage,
@@ -336,8 +267,7 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
   const watchdog = createStallWatchdog(stallTimeoutMs, (id) => {
     const file = fileById(id);
     if (!file || offline || file.progress.uploadComplete) return;
-    const seconds = Math.round(stallTimeoutMs / 1000);
-    const message = formatMessage(MESSAGES.uploadStalled, { seconds });
+    const message = stallMessage(stallTimeoutMs);
     // Pausing aborts the request in flight but keeps the multipart upload and its parts.
     if (!file.isPaused) uppy.pauseResume(id);
     stalled.add(id);
@@ -364,17 +294,10 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
     uploadIds.set(id, uploadId);
   };
 
-  const absolute = (url: string) => new URL(url, window.location.href).toString();
-
   const createRequestFor = (file: UploadFile): CreateMultipartUploadRequest => {
-    const name = file.name.trim();
-    const { extension } = splitFileName(name);
     const request: CreateMultipartUploadRequest = {
       folder_id: file.meta.folderId,
-      name,
-      extension,
-      content_type: contentTypeFor(extension),
-      size: file.size ?? 0,
+      ...createUploadFields(file),
     };
     const versioned = file.meta.versionOf
       ? { ...request, version_of: file.meta.versionOf }
@@ -392,44 +315,34 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
   };
 
   const signRequest = async (request: PresignableRequest) => {
-    if (!('uploadId' in request)) {
+    const step = s3StepOf(request);
+    if (step.kind === 'put' || step.kind === 'create-multipart') {
       // The first request of a file: a single PUT or the creation of a multipart upload.
-      if (request.method !== 'PUT' && request.method !== 'POST') {
-        throw new Error(`Unexpected ${request.method} request without an upload.`);
-      }
-      const file = fileById(request.key);
+      const file = fileById(step.fileId);
       if (!file) throw new Error('The file is no longer queued.');
       armStall(file.id);
       // A file of a batch sent again gets its earlier upload back from the server; a file without
       // one (saved by an older version) replaces its earlier pending upload.
       if (!file.meta.batchId) discard(file.meta.uploadId);
-      if (request.method === 'PUT') {
+      if (step.kind === 'put') {
         const reply = await api.createUpload(createRequestFor(file));
         if (isSettled(reply)) return settle(file, reply);
         setUploadId(file.id, reply.id);
-        return { url: absolute(reply.url), headers: reply.headers };
+        return signedAnswer(reply);
       }
       const reply = await api.createMultipartUpload(createRequestFor(file));
       if (isSettled(reply)) return settle(file, reply);
       setUploadId(file.id, reply.id);
-      return { url: absolute(reply.url), key: reply.key, headers: reply.headers };
+      return signedAnswer(reply, reply.key);
     }
-    const { uploadId, key } = request;
-    const file = fileByUploadId(uploadId);
+    const file = fileByUploadId(step.uploadId);
+    if (file && step.kind !== 'abort') armStall(file.id);
     let signed: PresignedRequestDto;
     try {
-      if (request.method === 'PUT' && 'partNumber' in request) {
-        if (file) armStall(file.id);
-        signed = await signPart(uploadId, key, request.partNumber, file);
-      } else if (request.method === 'GET') {
-        if (file) armStall(file.id);
-        signed = await api.signListParts(uploadId, key);
-      } else if (request.method === 'POST') {
-        if (file) armStall(file.id);
-        signed = await api.signCompleteMultipart(uploadId, key);
-      } else {
-        signed = await api.abortMultipartUpload(uploadId, key);
-      }
+      signed = await multipart.sign(step, api, {
+        size: file?.size ?? 0,
+        partSize: restrictions.part_size,
+      });
     } catch (error) {
       if (
         request.method !== 'DELETE' &&
@@ -441,7 +354,7 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
       }
       throw error;
     }
-    return { url: absolute(signed.url), headers: signed.headers };
+    return signedAnswer(signed);
   };
 
   /**
@@ -458,47 +371,16 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
     uppy.setFileState(file.id, { s3Multipart: undefined });
   };
 
-  /**
-   * The signed URL of one part: signed ahead by an earlier call while it is fresh, else signed
-   * now together with the next parts of the file (PARTS_PER_SIGNATURE at a time).
-   */
-  const signPart = async (
-    uploadId: string,
-    key: string,
-    partNumber: number,
-    file: UploadFile | undefined,
-  ): Promise<PresignedRequestDto> => {
-    const ahead = signedParts.take(uploadId, partNumber, Date.now());
-    if (ahead) return ahead;
-    const size = file?.size ?? 0;
-    const total = size > 0 ? Math.ceil(size / restrictions.part_size) : partNumber;
-    const count = Math.max(1, Math.min(PARTS_PER_SIGNATURE, total - partNumber + 1));
-    const parts = await api.signUploadParts(uploadId, key, partNumber, count);
-    const own = parts.find((part) => part.part_number === partNumber);
-    signedParts.keep(
-      uploadId,
-      parts.filter((part) => part !== own),
-      Date.now(),
-    );
-    if (!own) throw new Error(`Part ${partNumber} could not be signed.`);
-    return own;
-  };
-
-  uppy.use(AwsS3<UploadMeta, UploadBody>, {
-    shouldUseMultipart: (file: UploadFile) => usesMultipart(file.size ?? 0, restrictions),
-    getChunkSize: () => restrictions.part_size,
-    generateObjectKey: (file: UploadFile) => file.id,
-    signRequest,
-  });
+  uppy.use(
+    AwsS3<UploadMeta, UploadBody>,
+    s3PluginOptions<UploadMeta, UploadBody>(() => restrictions, signRequest),
+  );
 
   uppy.on('upload-progress', (file, progress) => {
     if (!file || !fileById(file.id)) return;
     armStall(file.id);
     const bytesTotal = progress.bytesTotal ?? file.size ?? 0;
-    const now = Date.now();
-    const last = lastProgressAt.get(file.id) ?? 0;
-    if (now - last < progressIntervalMs && progress.bytesUploaded < bytesTotal) return;
-    lastProgressAt.set(file.id, now);
+    if (!progressEvents.pass(file.id, progress.bytesUploaded, bytesTotal, Date.now())) return;
     emit({ type: 'progress', id: file.id, bytesUploaded: progress.bytesUploaded, bytesTotal });
   });
 
@@ -511,9 +393,7 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
       if (current) fail(file.id, new Error(MESSAGES.uploadNotComplete), MESSAGES.uploadNotComplete);
       return;
     }
-    const data = current.data;
-    const small = data instanceof Blob && !usesMultipart(data.size, restrictions);
-    (small ? digest(data).catch(() => null) : Promise.resolve(null))
+    uploadedSha256(current.data, restrictions, digest)
       .then((sha256) => emit({ type: 'uploaded', id: file.id, uploadId, sha256 }))
       .catch(() => emit({ type: 'uploaded', id: file.id, uploadId, sha256: null }));
   });
@@ -594,38 +474,15 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
     forgetFailedUpload(id);
     const { failure: _failure, ...meta } = file.meta;
     uppy.setFileMeta(id, meta);
-    if (stalled.has(id)) {
-      stalled.delete(id);
-      // The paused uploader resumes: a multipart upload lists its parts and goes on.
-      if (file.isPaused) {
-        uppy.pauseResume(id);
-        armStall(id);
-        return;
-      }
-    }
-    if (file.progress.uploadComplete) {
-      // Stored but not recorded (the record was refused): send the bytes again.
-      const progress: FileProgressNotStarted = {
-        bytesTotal: file.size,
-        uploadComplete: false,
-        uploadStarted: null,
-        bytesUploaded: false,
-        percentage: 0,
-      };
-      uppy.setFileState(id, { progress, s3Multipart: undefined });
-    }
-    armStall(id);
-    uppy.retryUpload(id).catch((error: unknown) => {
-      console.error('The upload could not be retried:', error);
-    });
+    resendFile(uppy, file, stalled.delete(id), armStall);
   }
 
   /** Forgets everything the uploader keeps about a file. */
   const forget = (id: string) => {
     const uploadId = fileById(id)?.meta.uploadId;
-    if (uploadId) signedParts.forgetUpload(uploadId);
+    if (uploadId) multipart.forgetUpload(uploadId);
     clearStall(id);
-    lastProgressAt.delete(id);
+    progressEvents.forget(id);
     stalled.delete(id);
     waiting.delete(id);
     restoredToResume.delete(id);
@@ -646,16 +503,14 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
           const extension = splitFileName(file.name).extension;
           const before = uppy.getFiles() as UploadFile[];
           const ghosts = before.filter((known) => known.isGhost);
-          const id = uppy.addFile({
-            name: file.name,
-            type: file.type || contentTypeFor(extension),
-            data: file,
-            source: 'Local',
-            isRemote: false,
-            meta: versionOf
-              ? { folderId, extension, batchId, versionOf }
-              : { folderId, extension, batchId },
-          });
+          const id = uppy.addFile(
+            localUppyFile<UploadMeta>(
+              file,
+              versionOf
+                ? { folderId, extension, batchId, versionOf }
+                : { folderId, extension, batchId },
+            ),
+          );
           // A ghost given its bytes again stays in its batch, so it finds its earlier upload.
           const ghostBatch = ghosts.find((known) => known.id === id)?.meta.batchId;
           const added = fileById(id);
@@ -695,7 +550,7 @@ export function createUppyUploader(options: UppyUploaderOptions = {}): Uploader 
         forget(file.id);
         uploadIds.remove(file.id);
       }
-      lastProgressAt.clear();
+      progressEvents.clear();
       uppy.cancelAll();
       for (const uploadId of pending) discard(uploadId);
     },
@@ -733,4 +588,5 @@ export function getUploader(): Uploader {
 }
 
 export { setUploader } from './uploaderRegistry';
+export { uploadErrorMessage } from './uploadFailureMessages';
 export { stageFiles, takeStagedFiles } from './stagedFiles';

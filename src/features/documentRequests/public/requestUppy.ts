@@ -14,29 +14,39 @@
  * The server's pending-upload id is kept in the file's meta; on `upload-success` the uploader
  * reports `uploaded` and the saga records the file to its item. A file that makes no progress for
  * UPLOAD_STALL_TIMEOUT_MS is paused (its parts stay) and fails with the app's stall message.
- * There is no Golden Retriever here: a recipient's page reload starts the picked files over.
+ * There is no Golden Retriever here: a recipient's page reload starts the picked files over; nor
+ * offline waiting: a broken connection fails the file like any error, for the recipient to retry.
+ * The request plumbing it shares with the app's uploader comes from src/features/uploads/
+ * (s3Requests.ts, multipartSigning.ts, settledUpload.ts, resendFile.ts and other small units).
  * Runs only in the browser (Uppy cannot load in Jest; the sagas are tested with a fake).
  */
-import AwsS3, { type AwsS3Options } from '@uppy/aws-s3';
+import AwsS3 from '@uppy/aws-s3';
 import Uppy, { type UppyFile } from '@uppy/core';
-import type { FileProgressNotStarted } from '@uppy/core/utils';
 import type { RequestUploadStart } from '@common/documentRequests';
-import { PRESIGNED_URL_TTL_MS, UPLOAD_STALL_TIMEOUT_MS } from '@common/constants';
-import { contentTypeFor } from '@common/files';
-import { MESSAGES, formatMessage } from '@common/messages';
+import { UPLOAD_STALL_TIMEOUT_MS } from '@common/constants';
+import { MESSAGES } from '@common/messages';
 import { splitFileName } from '@common/names';
 import {
   DEFAULT_UPLOAD_RESTRICTIONS,
-  usesMultipart,
-  type CreateMultipartUploadResponse,
-  type CreateUploadResponse,
-  type PresignedRequestDto,
   type SettledUploadResponse,
   type UploadRestrictions,
 } from '@common/uploads';
 import { errorMessage } from '@src/api/client';
-import { SignedPartCache } from '@src/features/uploads/signedParts';
+import { newBatchId } from '@src/features/uploads/batchId';
+import { MultipartSigner, type MultipartSigningApi } from '@src/features/uploads/multipartSigning';
+import { ProgressThrottle } from '@src/features/uploads/progressThrottle';
+import { resendFile } from '@src/features/uploads/resendFile';
+import {
+  s3PluginOptions,
+  s3StepOf,
+  signedAnswer,
+  type PresignableRequest,
+} from '@src/features/uploads/s3Requests';
+import { SettledUpload, isSettled } from '@src/features/uploads/settledUpload';
 import { createStallWatchdog } from '@src/features/uploads/stallWatchdog';
+import { createUploadFields, localUppyFile } from '@src/features/uploads/uploadFileFields';
+import { uploadedSha256, webCryptoDigest } from '@src/features/uploads/uploadDigest';
+import { stallMessage, uploadErrorMessage } from '@src/features/uploads/uploadFailureMessages';
 import * as api from './publicRequestApi';
 import type {
   AddResult,
@@ -59,59 +69,21 @@ type RequestUploadMeta = {
 };
 type RequestUploadBody = Record<string, never>;
 type UploadFile = UppyFile<RequestUploadMeta, RequestUploadBody>;
-type SignRequestFn = Extract<
-  AwsS3Options<RequestUploadMeta, RequestUploadBody>,
-  { signRequest: unknown }
->['signRequest'];
-type PresignableRequest = Parameters<SignRequestFn>[0];
 
-/** Parts signed per call of the parts route. */
-const PARTS_PER_SIGNATURE = 10;
-/** A signed part is used only while it has at least this long left, in ms. */
-const SIGNED_PART_MARGIN_MS = 5 * 60_000;
 /** Minimum milliseconds between two progress events of one file. */
 const PROGRESS_INTERVAL_MS = 250;
 
-/** Thrown by `signRequest` when create-upload answers that no bytes need be sent. */
-class SettledUpload extends Error {
-  constructor(readonly uploadId: string) {
-    super('The file is already stored.');
-  }
-}
-
-function isSettled(
-  reply: CreateUploadResponse | CreateMultipartUploadResponse | SettledUploadResponse,
-): reply is SettledUploadResponse {
-  return 'state' in reply;
-}
-
-/** A new batch id (Web Crypto's UUID where there is one). */
-function newBatchId(): string {
-  return (
-    globalThis.crypto?.randomUUID?.() ?? `b-${Date.now()}-${Math.random().toString(16).slice(2)}`
-  );
-}
-
-/** Hex sha256 of a blob with Web Crypto (secure contexts only), or null. */
-async function digest(blob: Blob): Promise<string | null> {
-  const subtle = globalThis.crypto?.subtle;
-  if (!subtle) return null;
-  const hash = new Uint8Array(await subtle.digest('SHA-256', await blob.arrayBuffer()));
-  return Array.from(hash, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-/** The message of a failed upload: the store's JSON `message` when it sent one, else the error's. */
-function uploadErrorMessage(error: unknown): string {
-  const body = (error as { body?: unknown } | null)?.body;
-  if (typeof body === 'string' && body.trim().startsWith('{')) {
-    try {
-      const parsed = JSON.parse(body) as { message?: unknown };
-      if (typeof parsed.message === 'string' && parsed.message) return parsed.message;
-    } catch {
-      // Not JSON.
-    }
-  }
-  return errorMessage(error);
+/** The multipart signing calls of one link (its token), as the shared signer takes them. */
+function linkSigningApi(linkToken: string): MultipartSigningApi {
+  return {
+    signUploadParts: (uploadId, key, first, count) =>
+      api.signRequestUploadParts(linkToken, uploadId, key, first, count),
+    signListParts: (uploadId, key) => api.signRequestListParts(linkToken, uploadId, key),
+    signCompleteMultipart: (uploadId, key) =>
+      api.signRequestCompleteMultipart(linkToken, uploadId, key),
+    abortMultipartUpload: (uploadId, key) =>
+      api.abortRequestMultipartUpload(linkToken, uploadId, key),
+  };
 }
 
 /**
@@ -129,10 +101,10 @@ export function createRequestUppyUploader(
   let token = '';
   let restrictions: UploadRestrictions = { ...DEFAULT_UPLOAD_RESTRICTIONS };
   const listeners = new Set<(event: RequestUploaderEvent) => void>();
-  const lastProgressAt = new Map<string, number>();
+  const progressEvents = new ProgressThrottle(PROGRESS_INTERVAL_MS);
   const stalled = new Set<string>();
   const settled = new Map<string, string>();
-  const signedParts = new SignedPartCache(PRESIGNED_URL_TTL_MS, SIGNED_PART_MARGIN_MS);
+  const multipart = new MultipartSigner();
   const emit = (event: RequestUploaderEvent) => {
     for (const listener of [...listeners]) listener(event);
   };
@@ -145,9 +117,7 @@ export function createRequestUppyUploader(
   const watchdog = createStallWatchdog(UPLOAD_STALL_TIMEOUT_MS, (id) => {
     const file = fileById(id);
     if (!file || file.progress.uploadComplete) return;
-    const message = formatMessage(MESSAGES.uploadStalled, {
-      seconds: Math.round(UPLOAD_STALL_TIMEOUT_MS / 1000),
-    });
+    const message = stallMessage(UPLOAD_STALL_TIMEOUT_MS);
     if (!file.isPaused) uppy.pauseResume(id);
     stalled.add(id);
     emit({ type: 'failed', id, message });
@@ -157,106 +127,56 @@ export function createRequestUppyUploader(
     const file = fileById(id);
     if (file) uppy.setFileMeta(id, { ...file.meta, uploadId });
   };
-  const absolute = (url: string) => new URL(url, window.location.href).toString();
-  const startOf = (file: UploadFile): RequestUploadStart & { size: number } => {
-    const name = file.name.trim();
-    const { extension } = splitFileName(name);
-    return {
-      item_id: file.meta.itemId,
-      name,
-      extension,
-      content_type: contentTypeFor(extension),
-      size: file.size ?? 0,
-      batch_id: file.meta.batchId,
-      client_key: file.id,
-    };
-  };
+  const startOf = (file: UploadFile): RequestUploadStart & { size: number } => ({
+    item_id: file.meta.itemId,
+    ...createUploadFields(file),
+    batch_id: file.meta.batchId,
+    client_key: file.id,
+  });
   const settle = (file: UploadFile, reply: SettledUploadResponse): never => {
     setUploadId(file.id, reply.id);
     settled.set(file.id, reply.id);
     throw new SettledUpload(reply.id);
   };
 
-  /** One part's signed URL: signed ahead while fresh, else signed now with the next ones. */
-  const signPart = async (
-    linkToken: string,
-    uploadId: string,
-    key: string,
-    partNumber: number,
-    file: UploadFile | undefined,
-  ): Promise<PresignedRequestDto> => {
-    const ahead = signedParts.take(uploadId, partNumber, Date.now());
-    if (ahead) return ahead;
-    const size = file?.size ?? 0;
-    const total = size > 0 ? Math.ceil(size / restrictions.part_size) : partNumber;
-    const count = Math.max(1, Math.min(PARTS_PER_SIGNATURE, total - partNumber + 1));
-    const parts = await api.signRequestUploadParts(linkToken, uploadId, key, partNumber, count);
-    const own = parts.find((part) => part.part_number === partNumber);
-    signedParts.keep(
-      uploadId,
-      parts.filter((part) => part !== own),
-      Date.now(),
-    );
-    if (!own) throw new Error(`Part ${partNumber} could not be signed.`);
-    return own;
-  };
-
   const signRequest = async (request: PresignableRequest) => {
-    if (!('uploadId' in request)) {
-      if (request.method !== 'PUT' && request.method !== 'POST') {
-        throw new Error(`Unexpected ${request.method} request without an upload.`);
-      }
-      const file = fileById(request.key);
+    const step = s3StepOf(request);
+    if (step.kind === 'put' || step.kind === 'create-multipart') {
+      const file = fileById(step.fileId);
       if (!file) throw new Error('The file is no longer queued.');
       watchdog.arm(file.id);
-      if (request.method === 'PUT') {
+      if (step.kind === 'put') {
         const { size: _size, ...start } = startOf(file);
         const reply = await api.createRequestUpload(file.meta.token, start);
         if (isSettled(reply)) return settle(file, reply);
         setUploadId(file.id, reply.id);
-        return { url: absolute(reply.url), headers: reply.headers };
+        return signedAnswer(reply);
       }
       const reply = await api.createRequestMultipartUpload(file.meta.token, startOf(file));
       if (isSettled(reply)) return settle(file, reply);
       setUploadId(file.id, reply.id);
-      return { url: absolute(reply.url), key: reply.key, headers: reply.headers };
+      return signedAnswer(reply, reply.key);
     }
-    const { uploadId, key } = request;
-    const file = fileByUploadId(uploadId);
+    const file = fileByUploadId(step.uploadId);
     const linkToken = file?.meta.token ?? token;
     if (file) watchdog.arm(file.id);
-    let signed: PresignedRequestDto;
-    if (request.method === 'PUT' && 'partNumber' in request) {
-      signed = await signPart(linkToken, uploadId, key, request.partNumber, file);
-    } else if (request.method === 'GET') {
-      signed = await api.signRequestListParts(linkToken, uploadId, key);
-    } else if (request.method === 'POST') {
-      signed = await api.signRequestCompleteMultipart(linkToken, uploadId, key);
-    } else {
-      signed = await api.abortRequestMultipartUpload(linkToken, uploadId, key);
-    }
-    return { url: absolute(signed.url), headers: signed.headers };
+    const signed = await multipart.sign(step, linkSigningApi(linkToken), {
+      size: file?.size ?? 0,
+      partSize: restrictions.part_size,
+    });
+    return signedAnswer(signed);
   };
 
-  uppy.use(AwsS3<RequestUploadMeta, RequestUploadBody>, {
-    shouldUseMultipart: (file: UploadFile) => usesMultipart(file.size ?? 0, restrictions),
-    getChunkSize: () => restrictions.part_size,
-    generateObjectKey: (file: UploadFile) => file.id,
-    signRequest,
-  });
+  uppy.use(
+    AwsS3<RequestUploadMeta, RequestUploadBody>,
+    s3PluginOptions<RequestUploadMeta, RequestUploadBody>(() => restrictions, signRequest),
+  );
 
   uppy.on('upload-progress', (file, progress) => {
     if (!file || !fileById(file.id)) return;
     watchdog.arm(file.id);
     const bytesTotal = progress.bytesTotal ?? file.size ?? 0;
-    const now = Date.now();
-    if (
-      now - (lastProgressAt.get(file.id) ?? 0) < PROGRESS_INTERVAL_MS &&
-      progress.bytesUploaded < bytesTotal
-    ) {
-      return;
-    }
-    lastProgressAt.set(file.id, now);
+    if (!progressEvents.pass(file.id, progress.bytesUploaded, bytesTotal, Date.now())) return;
     emit({ type: 'progress', id: file.id, bytesUploaded: progress.bytesUploaded, bytesTotal });
   });
 
@@ -269,9 +189,7 @@ export function createRequestUppyUploader(
       if (current) emit({ type: 'failed', id: file.id, message: MESSAGES.uploadNotComplete });
       return;
     }
-    const data = current.data;
-    const small = data instanceof Blob && !usesMultipart(data.size, restrictions);
-    (small ? digest(data).catch(() => null) : Promise.resolve(null))
+    uploadedSha256(current.data, restrictions, webCryptoDigest)
       .then((sha256) => emit({ type: 'uploaded', id: file.id, uploadId, sha256 }))
       .catch(() => emit({ type: 'uploaded', id: file.id, uploadId, sha256: null }));
   });
@@ -293,9 +211,9 @@ export function createRequestUppyUploader(
 
   const forget = (id: string) => {
     const uploadId = fileById(id)?.meta.uploadId;
-    if (uploadId) signedParts.forgetUpload(uploadId);
+    if (uploadId) multipart.forgetUpload(uploadId);
     watchdog.clear(id);
-    lastProgressAt.delete(id);
+    progressEvents.forget(id);
     stalled.delete(id);
     settled.delete(id);
   };
@@ -310,14 +228,9 @@ export function createRequestUppyUploader(
       return requests.map(({ file, itemId }) => {
         try {
           const { extension } = splitFileName(file.name);
-          const id = uppy.addFile({
-            name: file.name,
-            type: file.type || contentTypeFor(extension),
-            data: file,
-            source: 'Local',
-            isRemote: false,
-            meta: { token, itemId, extension, batchId },
-          });
+          const id = uppy.addFile(
+            localUppyFile<RequestUploadMeta>(file, { token, itemId, extension, batchId }),
+          );
           return { ok: true, id };
         } catch (error) {
           return { ok: false, reason: errorMessage(error) };
@@ -332,27 +245,7 @@ export function createRequestUppyUploader(
     retry(id) {
       const file = fileById(id);
       if (!file) return;
-      if (stalled.delete(id) && file.isPaused) {
-        // The paused upload resumes: a multipart upload lists its stored parts and goes on.
-        uppy.pauseResume(id);
-        watchdog.arm(id);
-        return;
-      }
-      if (file.progress.uploadComplete) {
-        // Stored but refused at record: the bytes are sent again.
-        const progress: FileProgressNotStarted = {
-          bytesTotal: file.size,
-          uploadComplete: false,
-          uploadStarted: null,
-          bytesUploaded: false,
-          percentage: 0,
-        };
-        uppy.setFileState(id, { progress, s3Multipart: undefined });
-      }
-      watchdog.arm(id);
-      uppy.retryUpload(id).catch((error: unknown) => {
-        console.error('The upload could not be retried:', error);
-      });
+      resendFile(uppy, file, stalled.delete(id), (fileId) => watchdog.arm(fileId));
     },
     cancel(id) {
       forget(id);

@@ -37,6 +37,17 @@ export async function postFolder(page: Page, name: string, parentId = ''): Promi
   return (await response.json()) as FolderDto;
 }
 
+/**
+ * Opens a folder of the list by its link and waits for its page: the address changes before the
+ * folder's page replaces the current one (the router renders in a transition), and files picked
+ * in between would go to the previous page's toolbar.
+ */
+export async function openFolderLink(page: Page, name: string): Promise<void> {
+  await page.getByRole('link', { name, exact: true }).click();
+  await expect(page).toHaveURL(/\/home\/folders\/[0-9a-f-]+$/);
+  await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
+}
+
 /** Opens a folder's page by its address and waits for its heading. */
 export async function openFolder(page: Page, folder: FolderDto): Promise<void> {
   await page.goto(`/home/folders/${folder.id}`);

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { createFolder } from './folders';
+import { createFolder, openFolderLink } from './folders';
 import { signIn } from './session';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
@@ -20,8 +20,7 @@ test('thumbnails appear in the list; the grid layout survives a reload', async (
   await signIn(page);
   const folderName = `Thumbnails ${Date.now()}`;
   await createFolder(page, folderName);
-  await page.getByRole('link', { name: folderName, exact: true }).click();
-  await expect(page).toHaveURL(/\/home\/folders\//);
+  await openFolderLink(page, folderName);
   await page.getByLabel('Upload files').setInputFiles(FILES.map((name) => path.join(CORPUS, name)));
   await expect(page.getByTestId('entity-row')).toHaveCount(FILES.length, { timeout: 60_000 });
 

@@ -24,7 +24,7 @@ import { expect, test, type CDPSession, type Page, type Request } from '@playwri
 import { duplicateMessage } from '@common/files';
 import { MESSAGES } from '@common/messages';
 import type { UploadRestrictions } from '@common/uploads';
-import { createFolder } from './folders';
+import { createFolder, openFolderLink } from './folders';
 import { signIn } from './session';
 
 /** The shared corpus beside the checkout. */
@@ -75,8 +75,7 @@ test.use({ viewport: { width: 1400, height: 1600 } });
 /** Creates a folder in the root and opens it. */
 async function openNewFolder(page: Page, name: string): Promise<void> {
   await createFolder(page, name);
-  await page.getByRole('link', { name, exact: true }).click();
-  await expect(page).toHaveURL(/\/home\/folders\/[0-9a-f-]+$/);
+  await openFolderLink(page, name);
   // The URL changes before the folder's page renders; until then its toolbar uploads to the root.
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }

@@ -13,7 +13,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { formatSize } from '@common/format';
 import { VERSION_MESSAGES } from '@common/versions';
 import { settled } from './dialogs';
-import { createFolder } from './folders';
+import { createFolder, openFolderLink } from './folders';
 import { openDetailsFromRow } from './rowMenu';
 import { signIn } from './session';
 
@@ -45,8 +45,7 @@ test.use({ viewport: { width: 1400, height: 1600 } });
 /** Creates a folder in the root and opens it. */
 async function openNewFolder(page: Page, name: string): Promise<void> {
   await createFolder(page, name);
-  await page.getByRole('link', { name, exact: true }).click();
-  await expect(page).toHaveURL(/\/home\/folders\/[0-9a-f-]+$/);
+  await openFolderLink(page, name);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }
 

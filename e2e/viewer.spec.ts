@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { VIEWER_MESSAGES, type FileRenditionDto } from '@common/imaging';
-import { createFolder, expectUploadedRows } from './folders';
+import { createFolder, expectUploadedRows, openFolderLink } from './folders';
 import { signIn } from './session';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
@@ -45,8 +45,7 @@ test('views a Word document and a PDF: prepared, found, paged, deep-linked, clos
   await signIn(page);
   const folderName = `Viewer ${Date.now()}`;
   await createFolder(page, folderName);
-  await page.getByRole('link', { name: folderName, exact: true }).click();
-  await expect(page).toHaveURL(/\/home\/folders\/[0-9a-f-]+$/);
+  await openFolderLink(page, folderName);
   const folderUrl = page.url();
 
   // The Word document under a name listed before the PDF, so the PDF is its next file.
@@ -157,8 +156,7 @@ test('prepares a presentation, a spreadsheet and a scan, and finds the scan by a
   await signIn(page);
   const folderName = `Imaging ${Date.now()}`;
   await createFolder(page, folderName);
-  await page.getByRole('link', { name: folderName, exact: true }).click();
-  await expect(page).toHaveURL(/\/home\/folders\/[0-9a-f-]+$/);
+  await openFolderLink(page, folderName);
 
   // Names that do not contain the scan's words, so only its recognised text can match.
   await page.getByLabel('Upload files').setInputFiles([

@@ -144,18 +144,30 @@ test('sign in, organise, upload, read, see history, sign out', async ({ page }) 
   const expectRow = async (text: string, about: 'folder' | 'file' = 'folder') => {
     const matching = rows.filter({ hasText: text });
     const found = about === 'folder' ? matching.filter({ hasText: folderName }) : matching;
+    const shown = (timeout: number) =>
+      about === 'folder'
+        ? expect(found).toHaveCount(1, { timeout })
+        : expect(found.first()).toBeAttached({ timeout });
+    // First where the list is (the page may still be loading: scrolling then would pass it by).
+    if (
+      await shown(5_000).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
     await expect(async () => {
       if ((await found.count()) === 0) await rows.last().scrollIntoViewIfNeeded();
-      if (about === 'folder') await expect(found).toHaveCount(1, { timeout: 1_000 });
-      else await expect(found.first()).toBeAttached({ timeout: 1_000 });
+      await shown(1_000);
     }).toPass({ timeout: 30_000 });
   };
-  await expectRow(`added folder "${folderName}"`);
-  await expectRow('added file "minimal-document.pdf"');
-  await expectRow('downloaded file "test.docx"', 'file');
+  // Newest first, as the list runs (a row scrolled past is no longer rendered).
   await expectRow('downloaded file "small-tar.tar"', 'file');
   await expectRow('previewed file "small-mp4-with-audio.mp4"', 'file');
   await expectRow('previewed file "minimal-document.pdf"', 'file');
+  await expectRow('downloaded file "test.docx"', 'file');
+  await expectRow('added file "minimal-document.pdf"');
+  await expectRow(`added folder "${folderName}"`);
   // The sign-in is the oldest entry: the list (which ends above the open upload panel) is
   // scrolled to its end until it is rendered.
   await expect(async () => {

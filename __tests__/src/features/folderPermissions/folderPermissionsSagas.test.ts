@@ -1,32 +1,13 @@
 // Folder permissions sagas against a stubbed API and the real store: reading the open folder's
 // permissions and the permissionables, adding, removing one and removing all.
-import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { waitFor } from '@testing-library/react';
-import type { AppStore } from '@src/store/store';
-import {
-  callsTo,
-  makeRecordingStore,
-  signedInState,
-  stubRoutes,
-  type StubRoutes,
-} from '../../fixtures';
+import { callsTo } from '../../fixtures';
+import { startSagaStore } from '../../sagaStore';
 import { PERMISSIONABLES, makePermission } from './folderPermissionsFixtures';
 import { folderPermissionsActions } from '@src/features/folderPermissions/folderPermissionsSlice';
 
-let store: AppStore | undefined;
-
-function start(routes: StubRoutes) {
-  const stub = stubRoutes(routes);
-  const recording = makeRecordingStore(signedInState());
-  store = recording.store;
-  return { ...stub, ...recording, store: recording.store };
-}
-
-afterEach(() => {
-  store?.sagaTask.cancel();
-  store = undefined;
-  jest.restoreAllMocks();
-});
+const start = startSagaStore;
 
 describe('folder permission sagas', () => {
   it('reads the folder and the permissionables, adds, removes one and removes all', async () => {

@@ -1,35 +1,16 @@
 // Integrations sagas against a stubbed API and the real store: the spec message when the switches
 // cannot be read, switching the current firm, creating, rotating and deleting keys, and a create
 // refusal (409 key_exists) kept for the dialog.
-import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { waitFor } from '@testing-library/react';
 import { MESSAGES } from '@common/messages';
-import type { AppStore } from '@src/store/store';
-import {
-  callsTo,
-  makeRecordingStore,
-  signedInState,
-  stubRoutes,
-  type StubRoutes,
-} from '../../fixtures';
+import { callsTo } from '../../fixtures';
+import { startSagaStore } from '../../sagaStore';
 import { makeCreatedKey, makeIntegration, makeKey } from './integrationsFixtures';
 import { allowConsoleError } from '../../consoleErrors';
 import { integrationsActions } from '@src/features/integrations/integrationsSlice';
 
-let store: AppStore | undefined;
-
-function start(routes: StubRoutes) {
-  const stub = stubRoutes(routes);
-  const recording = makeRecordingStore(signedInState());
-  store = recording.store;
-  return { ...stub, ...recording, store: recording.store };
-}
-
-afterEach(() => {
-  store?.sagaTask.cancel();
-  store = undefined;
-  jest.restoreAllMocks();
-});
+const start = startSagaStore;
 
 describe('integration sagas', () => {
   it('says "Could not get integrations." when the switches cannot be read', async () => {

@@ -2,35 +2,16 @@
 // the next page, the server search after the pause, the spec message of a failed read, the
 // password sent only to update_password (and never kept), the policy's refusal kept in the dialog,
 // unlock, disable and role changes, and the member's teams read for the permission dialog.
-import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { waitFor } from '@testing-library/react';
 import { MESSAGES } from '@common/messages';
-import type { AppStore } from '@src/store/store';
-import {
-  callsTo,
-  makeRecordingStore,
-  signedInState,
-  stubRoutes,
-  type StubRoutes,
-} from '../../fixtures';
+import { callsTo } from '../../fixtures';
+import { startSagaStore } from '../../sagaStore';
 import { ADA, ALAN, GRACE, membersPage } from './membersFixtures';
 import { allowConsoleError } from '../../consoleErrors';
 import { membersActions } from '@src/features/members/membersSlice';
 
-let store: AppStore | undefined;
-
-function start(routes: StubRoutes) {
-  const stub = stubRoutes(routes);
-  const recording = makeRecordingStore(signedInState());
-  store = recording.store;
-  return { ...stub, ...recording, store: recording.store };
-}
-
-afterEach(() => {
-  store?.sagaTask.cancel();
-  store = undefined;
-  jest.restoreAllMocks();
-});
+const start = startSagaStore;
 
 describe('member sagas', () => {
   it('reads the first page with the search text, then the next page at the end', async () => {

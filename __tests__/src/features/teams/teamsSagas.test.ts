@@ -1,32 +1,13 @@
 // Teams sagas against a stubbed API and the real store: creating a team, and reading the teams
 // again after a member is removed (204).
-import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { waitFor } from '@testing-library/react';
-import type { AppStore } from '@src/store/store';
-import {
-  callsTo,
-  makeRecordingStore,
-  signedInState,
-  stubRoutes,
-  type StubRoutes,
-} from '../../fixtures';
+import { callsTo } from '../../fixtures';
+import { startSagaStore } from '../../sagaStore';
 import { makeTeam } from './teamsFixtures';
 import { teamsActions } from '@src/features/teams/teamsSlice';
 
-let store: AppStore | undefined;
-
-function start(routes: StubRoutes) {
-  const stub = stubRoutes(routes);
-  const recording = makeRecordingStore(signedInState());
-  store = recording.store;
-  return { ...stub, ...recording, store: recording.store };
-}
-
-afterEach(() => {
-  store?.sagaTask.cancel();
-  store = undefined;
-  jest.restoreAllMocks();
-});
+const start = startSagaStore;
 
 describe('team sagas', () => {
   it('creates a team, and reads the teams again after removing a member (204)', async () => {
